@@ -1,0 +1,92 @@
+// Package content holds the rules text as the app reads it: texts made of
+// chapters and sections, the glossary, and the stand-alone pages, with the
+// rule text already rendered to HTML.
+//
+// The Markdown lives in package docs, which renders it with goldmark when the
+// site is built. This package has no dependency at all, so the WebAssembly
+// client can carry a Library (decoded from JSON made at build time) without
+// carrying the Markdown renderer.
+package content
+
+// Games and languages the texts exist in, in the order the app offers them.
+var (
+	GameIDs = []string{"at43", "at44"}
+	Langs   = []string{"en", "fr"}
+)
+
+// Library is every text, page and term of the app.
+type Library struct {
+	Texts []*Text `json:"texts"`
+	Pages []*Page `json:"pages"`
+	Terms []*Term `json:"terms"`
+}
+
+// Text is the complete rules of one game in one language.
+type Text struct {
+	Game     string     `json:"game"`
+	Lang     string     `json:"lang"`
+	Chapters []*Chapter `json:"chapters"`
+}
+
+// Chapter groups sections under a title, as a file of the Markdown source.
+type Chapter struct {
+	ID       string     `json:"id"`
+	Title    string     `json:"title"`
+	Sections []*Section `json:"sections"`
+}
+
+// Section is the unit of reading: one page of the app, one route.
+type Section struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	// Source names the documents the section explains, as its source line says.
+	Source string `json:"source"`
+	// HTML is the rendered body, without the section's own heading: links to
+	// sections are rewritten to app routes and glossary terms are marked with
+	// <a class="term" data-term="ID">.
+	HTML string `json:"html"`
+	// Headings are the section's sub-headings, for deep links.
+	Headings []Heading `json:"headings,omitempty"`
+	// Blocks are the plain text of each paragraph, list item and table row,
+	// for search.
+	Blocks []Block `json:"blocks,omitempty"`
+}
+
+// Heading is a sub-heading of a section and its anchor.
+type Heading struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+// Block is a piece of plain text of a section, with the anchor of the
+// sub-heading it sits under ("" for the top of the section).
+type Block struct {
+	Anchor string `json:"anchor,omitempty"`
+	Text   string `json:"text"`
+}
+
+// Page is a stand-alone page in one language: "compare" or "about".
+type Page struct {
+	ID       string    `json:"id"`
+	Lang     string    `json:"lang"`
+	Title    string    `json:"title"`
+	HTML     string    `json:"html"`
+	Headings []Heading `json:"headings,omitempty"`
+	Blocks   []Block   `json:"blocks,omitempty"`
+}
+
+// Term is a glossary entry.
+type Term struct {
+	ID    string   `json:"id"`
+	Games []string `json:"games"`
+	// Names gives, per language then per game, the name the text uses.
+	Names map[string]map[string]string `json:"names"`
+	// Abbr gives, per game, the abbreviation on the cards, if any.
+	Abbr map[string]string `json:"abbr,omitempty"`
+	// Aliases are extra words that find the term in search, per language.
+	Aliases map[string][]string `json:"aliases,omitempty"`
+	// Def is the definition, per language.
+	Def map[string]string `json:"def"`
+	// Sections are the ids of the sections that define or use the term.
+	Sections []string `json:"sections"`
+}
