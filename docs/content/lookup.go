@@ -1,6 +1,9 @@
 package content
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Text returns the text of a game in a language, or nil.
 func (l *Library) Text(game, lang string) *Text {
@@ -90,7 +93,7 @@ func (t *Text) Nearest(id string) (nearest string, exact bool) {
 	if s, _ := t.Section(id); s != nil {
 		return id, true
 	}
-	chapter, _, _ := cut(id)
+	chapter, _, _ := strings.Cut(id, ".")
 	for _, c := range t.Chapters {
 		if c.ID == chapter && len(c.Sections) > 0 {
 			return c.Sections[0].ID, false
@@ -120,15 +123,6 @@ func (t *Term) Name(lang, game string) string {
 // ChapterOf returns the chapter part of a section id: "shooting" for
 // "shooting.cover".
 func ChapterOf(id string) string {
-	c, _, _ := cut(id)
+	c, _, _ := strings.Cut(id, ".")
 	return c
-}
-
-func cut(id string) (before, after string, found bool) {
-	for i := 0; i < len(id); i++ {
-		if id[i] == '.' {
-			return id[:i], id[i+1:], true
-		}
-	}
-	return id, "", false
 }
