@@ -1,0 +1,88 @@
+// Package docs holds the rules text, the glossary and the stand-alone pages
+// as Markdown and JSON, embedded in the program, and turns them into a
+// content.Library.
+//
+// Each chapter file splits into sections at its "##" headings; a section is
+// what the app shows on one route. Rendering happens here, with goldmark,
+// when the site is built: links to section ids become app routes, sub-headings
+// get accent-folded anchors, glossary terms become links to the glossary, and
+// every paragraph is kept as plain text for search. The WebAssembly client
+// never imports this package; it reads the Library as JSON.
+package docs
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/at4x/companion/docs/content"
+)
+
+// Files is the embedded Markdown, glossary and outline. It takes the whole
+// directory so that a chapter or page added later needs no change here.
+//
+//go:embed *
+var Files embed.FS
+
+// Load parses and renders the embedded documents.
+func Load() (*content.Library, error) {
+	lib, _, err := parse(Files)
+	return lib, err
+}
+
+// Parse parses and renders the documents of fsys, laid out like Files.
+func Parse(fsys fs.FS) (*content.Library, error) {
+	lib, _, err := parse(fsys)
+	return lib, err
+}
+
+// A link is a destination found in a document, kept so tests can check that
+// every one resolves.
+type link struct {
+	from string // "at43/en/shooting.cover" or "compare/en"
+	game string // "" for pages
+	lang string
+	dest string // as written in the Markdown
+}
+
+func parse(fsys fs.FS) (*content.Library, []link, error) {
+	terms, err := readGlossary(fsys)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, err
+	}
+	r := newRenderer(terms)
+	lib := &content.Library{Terms: terms}
+	for _, game := range content.GameIDs {
+		for _, lang := range content.Langs {
+			dir := game + "/" + lang
+			files, err := fs.Glob(fsys, dir+"/*.md")
+			if err != nil {
+				return nil, nil, err
+			}
+			if len(files) == 0 {
+				continue
+			}
+			t, err := r.text(fsys, game, lang, files)
+			if err != nil {
+				return nil, nil, err
+			}
+			lib.Texts = append(lib.Texts, t)
+		}
+	}
+	for _, id := range []string{"compare", "about"} {
+		for _, lang := range content.Langs {
+			name := fmt.Sprintf("%s/%s.md", id, lang)
+			src, err := fs.ReadFile(fsys, name)
+			if err != nil {
+				continue
+			}
+			p, err := r.page(id, lang, src)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: %w", name, err)
+			}
+			lib.Pages = append(lib.Pages, p)
+		}
+	}
+	return lib, r.links, nil
+}
