@@ -25,7 +25,7 @@ func Point(k int) Dist {
 func Binomial(n int, p float64) Dist {
 	switch {
 	case n <= 0 || p <= 0:
-		return Point(max(n, 0) * 0)
+		return Point(0)
 	case p >= 1:
 		return Point(n)
 	}
@@ -152,7 +152,10 @@ func (d Dist) thinCap(p float64, n int) Dist {
 	case p >= 1:
 		return d.Cap(n)
 	}
-	n = max(min(n, len(d.P)-1), 0)
+	n = min(n, len(d.P)-1)
+	if n <= 0 {
+		return Dist{P: []float64{d.Sum()}}
+	}
 	q := 1 - p
 	out := make([]float64, n+1)
 	deg := 0 // highest index of out in use
@@ -163,21 +166,15 @@ func (d Dist) thinCap(p float64, n int) Dist {
 				out[j] = out[j]*q + out[j-1]*p
 			}
 			deg++
-		} else if n > 0 {
+		} else {
 			out[n] += out[n-1] * p
 			for j := n - 1; j > 0; j-- {
 				out[j] = out[j]*q + out[j-1]*p
 			}
 		}
-		if n > 0 || deg > 0 {
-			out[0] *= q
-		}
-		out[0] += d.P[k]
+		out[0] = out[0]*q + d.P[k]
 	}
-	if n == 0 {
-		out[0] = d.Sum()
-	}
-	return Dist{P: out[:max(deg, 0)+1]}
+	return Dist{P: out}
 }
 
 // Convolve is the distribution of the sum of two independent counts.

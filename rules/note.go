@@ -26,5 +26,62 @@ type Step struct {
 	Needed     int     `json:"needed,omitempty"`
 	Auto       Outcome `json:"auto,omitempty"`
 	Value      int     `json:"value,omitempty"`
-	Chance     float64 `json:"chance"`
+	Chance     float64 `json:"chance,omitempty"`
+}
+
+// Ids of the notes CORE's calculators attach.
+const (
+	NoteRangeLine     = "at44-range-line"
+	NoteRerollPool    = "at44-reroll-pool"
+	NoteKneeCoverAT44 = "at44-knee-cover"
+	NoteKneeCoverAT43 = "at43-knee-cover"
+	NoteDamageReroll  = "damage-reroll"
+	NoteMedic         = "medic"
+	NoteIndirectCap   = "at44-indirect-cap"
+	NoteHeroCount     = "at43-hero-count"
+	NoteTemplateUnder = "template-under"
+)
+
+// Notes lists every note CORE's calculators can attach, in English and French.
+func Notes() []Note {
+	return []Note{
+		{NoteRangeLine,
+			"AT-44: a distance exactly on a 10 cm line is read in the lower range band.",
+			"AT-44 : une distance qui tombe pile sur une ligne des 10 cm compte dans la tranche de portée inférieure."},
+		{NoteRerollPool,
+			"AT-44: the re-roll pool counts each weapon firing, so a fighter carrying two copies of the weapon counts twice.",
+			"AT-44 : la réserve de relances compte chaque arme qui tire ; un combattant qui porte l'arme en double compte deux fois."},
+		{NoteKneeCoverAT44,
+			"AT-44: kneeling while taking cover is read as a 5+ save even with no cover, against direct fire beyond range 0 only.",
+			"AT-44 : genou à terre avec « À couvert » est lu comme une sauvegarde à 5+ même sans couvert, seulement contre le tir direct au-delà de la portée 0."},
+		{NoteKneeCoverAT43,
+			"AT-43: kneeling adds nothing to taking cover, so without real cover there is no save.",
+			"AT-43 : se mettre genou à terre n'ajoute rien à la mise à couvert ; sans vrai couvert, il n'y a pas de sauvegarde."},
+		{NoteDamageReroll,
+			"A damage re-roll (Concentration) is read as one more try for each failed damage test.",
+			"La relance des dommages (Concentration) est lue comme un second essai pour chaque test de dommages raté."},
+		{NoteMedic,
+			"Medic is read as taking one damage point off a single hit per round: it saves one fighter, and only against Damage 1.",
+			"Infirmier est lu comme un point de dommages retiré à un seul coup par tour : il sauve un combattant, et seulement contre des Dommages de 1."},
+		{NoteIndirectCap,
+			"AT-44: past the 10 cm cap, each success after the one that reached 10 cm gives every fighter under the template one more impact (the rule read literally).",
+			"AT-44 : passé le plafond de 10 cm, chaque réussite après celle qui a atteint 10 cm donne un impact de plus à chaque combattant sous le gabarit (règle lue à la lettre)."},
+		{NoteHeroCount,
+			"AT-43: a hero leading the unit is left out of its numbers when checking the morale threshold.",
+			"AT-43 : un héros qui mène l'unité n'entre pas dans son effectif pour le seuil de moral."},
+		{NoteTemplateUnder,
+			"The number of fighters under the template is the one you enter, whatever radius the dice give.",
+			"Le nombre de combattants sous le gabarit est celui que vous saisissez, quel que soit le rayon obtenu."},
+	}
+}
+
+// noteByID returns the catalogue entry for id; ids are package constants,
+// so an unknown id is a programming error caught by the tests.
+func noteByID(id string) Note {
+	for _, n := range Notes() {
+		if n.ID == id {
+			return n
+		}
+	}
+	return Note{ID: id}
 }

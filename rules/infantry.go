@@ -1,0 +1,429 @@
+package rules
+
+import (
+	"errors"
+	"net/url"
+	"slices"
+)
+
+// Target is what an attack is aimed at.
+type Target int
+
+const (
+	TargetInfantry Target = iota // "inf": soldiers, gunners, support weapons
+	TargetVehicle                // "veh": armoured fighting vehicles
+)
+
+var targetNames = []string{"inf", "veh"}
+
+var pickNames = []string{"wreck", "disarm"}
+
+var errBothRanges = errors.New("range and cm both given: give one of them")
+
+// Attack is what shooting and close combat share: the attacking weapons, the
+// damage they do and the unit they hit. Query keys and defaults:
+//
+//	n        Weapons       weapons firing or fighters attacking, 0-100 (1)
+//	rate     Rate          attack rate, 1-20 (1)
+//	rr       Rerolls       weapon re-roll value, 0-10 (0)
+//	acc      Accuracy      0-30 (3)
+//	pen      Penetration   0-30 (5)
+//	dmg      Damage        1-10 (1)
+//	dmgrr    DamageReroll  re-roll failed damage tests once, 0|1 (0)
+//	target   Target        inf|veh (inf)
+//	prot     Protection    target's Protection (AT-44 ARM), 0-30 (5)
+//	size     Size          fighters in the target unit, 1-100 (6; inf only)
+//	type     Type          infantry type (AT-44 rank) 1-3, for the morale threshold (1)
+//	medic    Medic         Medic (inf) or Self-repair (veh), 0|1 (0)
+//	frame    Vehicle.Frame       frame SP, 0-60 (6; veh only)
+//	prop     Vehicle.Propulsion  propulsion SP, 0-60 (3)
+//	weapons  Vehicle.Weapons     SP of each weapon, comma-separated, 0-6 of 0-60 (3)
+//	vehicles Vehicle.Vehicles    vehicles sharing the impacts, 1-10 (1)
+//	pick     Vehicle.Pick        wreck|disarm (wreck)
+type Attack struct {
+	Weapons      int
+	Rate         int
+	Rerolls      int
+	Accuracy     int
+	Penetration  int
+	Damage       int
+	DamageReroll bool
+	Target       Target
+	Protection   int
+	Size         int
+	Type         int
+	Medic        bool
+	Vehicle      VehicleTarget
+}
+
+// defaultAttack holds the defaults documented on Attack.
+func defaultAttack() Attack {
+	return Attack{Weapons: 1, Rate: 1, Accuracy: 3, Penetration: 5, Damage: 1,
+		Protection: 5, Size: 6, Type: 1,
+		Vehicle: VehicleTarget{Frame: 6, Propulsion: 3, Weapons: []int{3}, Vehicles: 1}}
+}
+
+func (a *Attack) read(r *queryReader) {
+	d := defaultAttack()
+	a.Weapons = r.int("n", d.Weapons)
+	a.Rate = r.int("rate", d.Rate)
+	a.Rerolls = r.int("rr", d.Rerolls)
+	a.Accuracy = r.int("acc", d.Accuracy)
+	a.Penetration = r.int("pen", d.Penetration)
+	a.Damage = r.int("dmg", d.Damage)
+	a.DamageReroll = r.bool("dmgrr", d.DamageReroll)
+	a.Target = Target(r.choice("target", int(d.Target), targetNames))
+	a.Protection = r.int("prot", d.Protection)
+	a.Size = r.int("size", d.Size)
+	a.Type = r.int("type", d.Type)
+	a.Medic = r.bool("medic", d.Medic)
+	a.Vehicle.Frame = r.int("frame", d.Vehicle.Frame)
+	a.Vehicle.Propulsion = r.int("prop", d.Vehicle.Propulsion)
+	a.Vehicle.Weapons = r.ints("weapons", d.Vehicle.Weapons, maxVehWeapons)
+	a.Vehicle.Vehicles = r.int("vehicles", d.Vehicle.Vehicles)
+	a.Vehicle.Pick = WeaponPick(r.choice("pick", int(d.Vehicle.Pick), pickNames))
+}
+
+func (a Attack) write(w queryWriter) {
+	w.int("n", a.Weapons)
+	w.int("rate", a.Rate)
+	w.int("rr", a.Rerolls)
+	w.int("acc", a.Accuracy)
+	w.int("pen", a.Penetration)
+	w.int("dmg", a.Damage)
+	w.bool("dmgrr", a.DamageReroll)
+	w.choice("target", int(a.Target), targetNames)
+	w.int("prot", a.Protection)
+	w.bool("medic", a.Medic)
+	if a.Target == TargetVehicle {
+		w.int("frame", a.Vehicle.Frame)
+		w.int("prop", a.Vehicle.Propulsion)
+		w.ints("weapons", a.Vehicle.Weapons)
+		w.int("vehicles", a.Vehicle.Vehicles)
+		w.choice("pick", int(a.Vehicle.Pick), pickNames)
+		return
+	}
+	w.int("size", a.Size)
+	w.int("type", a.Type)
+}
+
+func (a Attack) check(c *validator) {
+	c.rng("n", a.Weapons, 0, maxFighters)
+	c.rng("rate", a.Rate, 1, maxRate)
+	c.rng("rr", a.Rerolls, 0, maxRerolls)
+	c.rng("acc", a.Accuracy, 0, maxValue)
+	c.rng("pen", a.Penetration, 0, maxValue)
+	c.rng("dmg", a.Damage, 1, maxDamage)
+	c.rng("prot", a.Protection, 0, maxValue)
+	switch a.Target {
+	case TargetInfantry:
+		c.rng("size", a.Size, 1, maxFighters)
+		c.rng("type", a.Type, 1, 3)
+	case TargetVehicle:
+		checkVehicle(c, a.Vehicle)
+	default:
+		c.fail("target", "%d is not allowed: allowed inf, veh", int(a.Target))
+	}
+}
+
+func checkVehicle(c *validator, v VehicleTarget) {
+	c.rng("frame", v.Frame, 0, maxSP)
+	c.rng("prop", v.Propulsion, 0, maxSP)
+	if len(v.Weapons) > maxVehWeapons {
+		c.fail("weapons", "%d weapons given: allowed 0-%d", len(v.Weapons), maxVehWeapons)
+	}
+	for _, sp := range v.Weapons {
+		c.rng("weapons", sp, 0, maxSP)
+	}
+	c.rng("vehicles", v.Vehicles, 1, maxVehicles)
+	if v.Pick < 0 || int(v.Pick) >= len(pickNames) {
+		c.fail("pick", "%d is not allowed: allowed wreck, disarm", int(v.Pick))
+	}
+}
+
+// AttackResult is what one salvo or one close combat does. Against infantry
+// it carries the InfantryResult fields, against vehicles the VehicleResult
+// fields, both flattened into the JSON object.
+type AttackResult struct {
+	Hits    Dist `json:"hits"`    // successful hit rolls
+	Impacts Dist `json:"impacts"` // impacts left after cover saves
+	*InfantryResult
+	*VehicleResult
+	Explain []Step `json:"explain"`
+	Notes   []Note `json:"notes"`
+}
+
+// InfantryResult is what impacts do to an infantry unit.
+type InfantryResult struct {
+	Casualties Dist    `json:"casualties"` // fighters eliminated, capped at the unit size
+	WipedOut   float64 `json:"wiped_out"`  // every fighter eliminated
+	// MoraleThreshold is the chance the unit survives with no more fighters
+	// than its morale threshold (3 for types 1-2, 1 for type 3), counting a
+	// unit already at the threshold.
+	MoraleThreshold float64 `json:"morale_threshold"`
+}
+
+// ShootInput is one salvo of direct fire. Besides Attack's keys:
+//
+//	game   Game        at43|at44 (at43)
+//	range  Range       range band, 0-30 (0)
+//	cm     CM          distance in cm, 0-300, read into a band by the game;
+//	                   give range or cm, not both (none)
+//	cover  Cover       none|cover|takecover|kneecover (none); vehicles: none|cover
+//	faw    FireAtWill  Fire at will: +1 re-roll, 0|1 (0)
+//	det    Detection   AT-44 Detection: +1 Accuracy, 0|1 (0)
+type ShootInput struct {
+	Game string
+	Attack
+	Range      int
+	CM         *int
+	Cover      Cover
+	FireAtWill bool
+	Detection  bool
+}
+
+// ParseShoot reads a ShootInput from share-link values and validates it.
+func ParseShoot(v url.Values) (ShootInput, error) {
+	r := newQueryReader(v, "")
+	in := ShootInput{Game: r.str("game", AT43.ID)}
+	in.Attack.read(r)
+	if r.has("range") && r.has("cm") {
+		return ShootInput{}, errBothRanges
+	}
+	in.Range = r.int("range", 0)
+	in.CM = r.optInt("cm")
+	in.Cover = Cover(r.choice("cover", int(CoverNone), coverNames[:]))
+	in.FireAtWill = r.bool("faw", false)
+	in.Detection = r.bool("det", false)
+	if r.err != nil {
+		return ShootInput{}, r.err
+	}
+	return in, in.Validate()
+}
+
+// Query writes in as share-link values.
+func (in ShootInput) Query() url.Values {
+	v := url.Values{}
+	w := queryWriter{v: v}
+	w.str("game", in.Game)
+	in.Attack.write(w)
+	if in.CM != nil {
+		w.int("cm", *in.CM)
+	} else {
+		w.int("range", in.Range)
+	}
+	w.choice("cover", int(in.Cover), coverNames[:])
+	w.bool("faw", in.FireAtWill)
+	w.bool("det", in.Detection)
+	return v
+}
+
+// Validate checks every field, naming the first bad one by its query key.
+func (in ShootInput) Validate() error {
+	c := &validator{}
+	in.check(c)
+	return c.err
+}
+
+func (in ShootInput) check(c *validator) {
+	c.game(in.Game)
+	in.Attack.check(c)
+	if in.CM != nil {
+		c.rng("cm", *in.CM, 0, maxCM)
+		if in.Range != 0 {
+			c.fail("cm", "%v", errBothRanges)
+		}
+	} else {
+		c.rng("range", in.Range, 0, maxBand)
+	}
+	if in.Cover < 0 || int(in.Cover) >= len(coverNames) {
+		c.fail("cover", "%d is not allowed: allowed none, cover, takecover, kneecover", int(in.Cover))
+	} else if in.Target == TargetVehicle && in.Cover > CoverNormal {
+		c.fail("cover", "%q protects infantry only: allowed for vehicles none, cover", in.Cover)
+	}
+}
+
+// MeleeInput is one close combat: the attackers in contact strike the
+// defenders. Besides Attack's keys:
+//
+//	game  Game     at43|at44 (at43)
+//	def   Defense  defender's Combat (AT-44 DEF), 0-30 (3)
+type MeleeInput struct {
+	Game string
+	Attack
+	Defense int
+}
+
+// ParseMelee reads a MeleeInput from share-link values and validates it.
+func ParseMelee(v url.Values) (MeleeInput, error) {
+	r := newQueryReader(v, "")
+	in := MeleeInput{Game: r.str("game", AT43.ID)}
+	in.Attack.read(r)
+	in.Defense = r.int("def", 3)
+	if r.err != nil {
+		return MeleeInput{}, r.err
+	}
+	return in, in.Validate()
+}
+
+// Query writes in as share-link values.
+func (in MeleeInput) Query() url.Values {
+	v := url.Values{}
+	w := queryWriter{v: v}
+	w.str("game", in.Game)
+	in.Attack.write(w)
+	w.int("def", in.Defense)
+	return v
+}
+
+// Validate checks every field, naming the first bad one by its query key.
+func (in MeleeInput) Validate() error {
+	c := &validator{}
+	c.game(in.Game)
+	in.Attack.check(c)
+	c.rng("def", in.Defense, 0, maxValue)
+	return c.err
+}
+
+// Shoot works out one salvo of direct fire: hits, cover saves, damage tests,
+// then casualties in an infantry unit or damage to vehicles.
+func Shoot(in ShootInput) (AttackResult, error) {
+	if err := in.Validate(); err != nil {
+		return AttackResult{}, err
+	}
+	g, _ := GameByID(in.Game)
+	var res AttackResult
+	band := in.Range
+	if in.CM != nil {
+		band = g.RangeBand(*in.CM)
+		res.Explain = append(res.Explain, Step{Kind: "range", Action: *in.CM, Value: band})
+		if g.ID == AT44.ID && *in.CM > 0 && *in.CM%10 == 0 {
+			res.note(NoteRangeLine)
+		}
+	}
+	acc := in.Accuracy
+	if in.Detection {
+		acc++
+	}
+	rerolls := in.Rerolls
+	if in.FireAtWill {
+		rerolls++
+	}
+	res.hit(g, test("shoot", acc, band), in.Weapons, in.Rate, rerolls)
+
+	save := g.CoverSave[in.Cover]
+	switch {
+	case in.Cover == CoverKnee && g.ID == AT43.ID:
+		res.note(NoteKneeCoverAT43)
+	case in.Cover == CoverKnee:
+		res.note(NoteKneeCoverAT44)
+	}
+	if band == 0 && !g.CoverAtRangeZero {
+		save = 0
+	}
+	res.Impacts = res.Hits
+	if save > 0 {
+		res.Explain = append(res.Explain, Step{Kind: "cover", Needed: save, Chance: RollChance(save)})
+		res.Impacts = res.Hits.Thin(1 - RollChance(save))
+	}
+	return res.damage(g, in.Attack, false)
+}
+
+// Melee works out one close combat: hits against the defender's Combat,
+// then damage tests against infantry or vehicles. Close combat has no cover.
+func Melee(in MeleeInput) (AttackResult, error) {
+	if err := in.Validate(); err != nil {
+		return AttackResult{}, err
+	}
+	g, _ := GameByID(in.Game)
+	var res AttackResult
+	res.hit(g, test("melee", in.Accuracy, in.Defense), in.Weapons, in.Rate, in.Rerolls)
+	res.Impacts = res.Hits
+	return res.damage(g, in.Attack, true)
+}
+
+// hit rolls the attack dice.
+func (res *AttackResult) hit(g Game, t Step, weapons, rate, rerolls int) {
+	res.Explain = append(res.Explain, t, Step{Kind: "dice", Value: weapons * rate})
+	if rerolls > 0 && t.Auto == Roll {
+		pool := rerolls
+		if g.Reroll == RerollPool {
+			pool *= weapons
+			res.note(NoteRerollPool)
+		}
+		res.Explain = append(res.Explain, Step{Kind: "reroll", Value: pool})
+	}
+	res.Hits = Hits(g, weapons, rate, rerolls, t.Chance)
+}
+
+// damage rolls the damage tests of res.Impacts against the target.
+func (res *AttackResult) damage(g Game, a Attack, melee bool) (AttackResult, error) {
+	dt := test("damage", a.Penetration, a.Protection)
+	res.Explain = append(res.Explain, dt)
+	p := damageChance(a.Penetration, a.Protection, a.DamageReroll)
+	if a.DamageReroll && dt.Auto == Roll {
+		res.Explain = append(res.Explain, Step{Kind: "damage-reroll", Chance: p})
+		res.note(NoteDamageReroll)
+	}
+	if a.Target == TargetVehicle {
+		t := a.Vehicle
+		t.Weapons = slices.Clone(t.Weapons)
+		t.SelfRepair = t.SelfRepair || a.Medic
+		if a.Medic {
+			res.note(NoteMedic)
+		}
+		v, err := vehicleDamage(g, res.Impacts, p, a.Damage, t, melee)
+		if err != nil {
+			return AttackResult{}, err
+		}
+		res.VehicleResult = &v
+		return res.done(), nil
+	}
+	medic := a.Medic && a.Damage == 1
+	if a.Medic {
+		res.note(NoteMedic)
+	}
+	res.InfantryResult = infantryDamage(g, res.Impacts, p, a.Size, a.Type, medic)
+	if g.ID == AT43.ID {
+		res.note(NoteHeroCount)
+	}
+	return res.done(), nil
+}
+
+// infantryDamage turns impacts into casualties: one damage test per impact,
+// one fighter per success, at most size fighters; medic saves one.
+func infantryDamage(g Game, impacts Dist, p float64, size, infantryType int, medic bool) *InfantryResult {
+	var cas Dist
+	if medic {
+		cas = impacts.thinCap(p, size+1).shiftDown(1)
+	} else {
+		cas = impacts.thinCap(p, size)
+	}
+	return &InfantryResult{
+		Casualties:      cas,
+		WipedOut:        cas.AtLeast(size),
+		MoraleThreshold: moraleChance(cas, size, g.MoraleThreshold(infantryType)),
+	}
+}
+
+// moraleChance is the chance that 1 to threshold fighters are left.
+func moraleChance(cas Dist, size, threshold int) float64 {
+	return cas.AtLeast(size-threshold) - cas.AtLeast(size)
+}
+
+func (res *AttackResult) note(id string) {
+	for _, n := range res.Notes {
+		if n.ID == id {
+			return
+		}
+	}
+	res.Notes = append(res.Notes, noteByID(id))
+}
+
+// done makes empty lists marshal as [] rather than null.
+func (res *AttackResult) done() AttackResult {
+	if res.Notes == nil {
+		res.Notes = []Note{}
+	}
+	return *res
+}
