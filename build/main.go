@@ -1,0 +1,33 @@
+// Command build builds, serves, checks and measures the app:
+//
+//	go run ./build serve [-addr localhost:8000]   build the site and serve it
+//	go run ./build site  [-out build/site] [-base /]   build the static site
+//	go run ./build test  [-fuzztime 3s]           every check and test
+//	go run ./build perf  [-runs 5]                the size and speed report
+//
+// Each command does its own set-up and says what it does, so that a fresh
+// clone needs nothing else than Go (and Chromium for the browser tests and
+// the timings).
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	commands := map[string]func(args []string) error{
+		"serve": serve,
+		"site":  site,
+		"test":  test,
+		"perf":  perf,
+	}
+	if len(os.Args) < 2 || commands[os.Args[1]] == nil {
+		fmt.Fprintln(os.Stderr, "usage: go run ./build serve|site|test|perf [flags]")
+		os.Exit(2)
+	}
+	if err := commands[os.Args[1]](os.Args[2:]); err != nil {
+		fmt.Fprintln(os.Stderr, "build "+os.Args[1]+": "+err.Error())
+		os.Exit(1)
+	}
+}
