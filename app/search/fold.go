@@ -1,0 +1,116 @@
+package search
+
+import (
+	"strings"
+	"unicode"
+)
+
+// foldRune maps a rune to its search form: lower case, accents removed.
+// It always returns exactly one rune, so rune positions in a folded string
+// are rune positions in the original, which highlighting relies on.
+func foldRune(r rune) rune {
+	r = unicode.ToLower(r)
+	switch r {
+	case 'à', 'á', 'â', 'ä', 'ã', 'å', 'æ':
+		return 'a'
+	case 'ç':
+		return 'c'
+	case 'è', 'é', 'ê', 'ë':
+		return 'e'
+	case 'ì', 'í', 'î', 'ï':
+		return 'i'
+	case 'ñ':
+		return 'n'
+	case 'ò', 'ó', 'ô', 'ö', 'õ', 'œ':
+		return 'o'
+	case 'ù', 'ú', 'û', 'ü':
+		return 'u'
+	case 'ý', 'ÿ':
+		return 'y'
+	case '’', '‘':
+		return '\''
+	case '\u00a0', '\u202f':
+		return ' '
+	}
+	return r
+}
+
+// Fold returns s lower-cased with accents removed, rune for rune.
+func Fold(s string) string {
+	return strings.Map(foldRune, s)
+}
+
+// words splits a folded string into its words with the rune offset of each.
+func words(s string) (ws []string, at []int) {
+	start := -1
+	i := 0
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+				b.Reset()
+			}
+			b.WriteRune(r)
+		} else if start >= 0 {
+			ws = append(ws, b.String())
+			at = append(at, start)
+			start = -1
+		}
+		i++
+	}
+	if start >= 0 {
+		ws = append(ws, b.String())
+		at = append(at, start)
+	}
+	return ws, at
+}
+
+// distance is the optimal-string-alignment edit distance between a and b
+// (insertions, deletions, substitutions and swaps of neighbours), giving up
+// with limit+1 as soon as the distance must exceed limit.
+func distance(a, b []rune, limit int) int {
+	if d := len(a) - len(b); d > limit || -d > limit {
+		return limit + 1
+	}
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+// typoLimit is how many edits a query word of n letters may be away from a
+// word of the text and still find it.
+func typoLimit(n int) int {
+	switch {
+	case n < 4:
+		return 0
+	case n < 8:
+		return 1
+	default:
+		return 2
+	}
+}

@@ -1,0 +1,364 @@
+// Package search finds glossary terms, headings and paragraphs of the rules
+// text from what a reader types, forgiving typos and missing accents.
+//
+// Every string is folded (lower case, accents removed, rune for rune) when
+// the index is built. A query is matched two ways: word by word, where each
+// query word must start a word of the entry or be a small edit away from a
+// word of the text (so "covre" finds "cover"), through an inverted index
+// over the vocabulary; and, for the short entries (terms and headings), with
+// sahilm/fuzzy's subsequence match, so "ldrshp" still finds "leadership".
+// Results keep the rune positions to highlight in the text they show.
+package search
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sahilm/fuzzy"
+)
+
+// Kind is what an entry points at; results are grouped by kind.
+type Kind int
+
+// Kinds of entries, in the order results are shown.
+const (
+	Term Kind = iota
+	Heading
+	Text
+)
+
+// Entry is one searchable thing.
+type Entry struct {
+	Kind Kind
+	// Title is what a result shows: a term's name, a heading, a paragraph.
+	Title string
+	// Also are other strings that find the entry and are shown beside the
+	// title when they matched: a term's names in the other language, aliases.
+	Also []string
+	// Context says where the entry is: the section title of a paragraph.
+	Context string
+	// Href is the route that opens the entry, with its anchor.
+	Href string
+}
+
+// Result is an entry found for a query.
+type Result struct {
+	Entry *Entry
+	// Show is the text to display: the title, a title and the other name
+	// that matched, or a window of a long paragraph.
+	Show string
+	// Marks are the rune positions of Show to highlight, in order.
+	Marks []int
+}
+
+// Limits caps the results of each kind.
+var limits = [...]int{Term: 10, Heading: 10, Text: 20}
+
+// snippetRunes is how much of a paragraph a result shows.
+const snippetRunes = 150
+
+// Index is a searchable set of entries. It is read-only once built, so one
+// index may serve any number of queries.
+type Index struct {
+	entries []*Entry
+	// strs are the folded title and other strings of every entry; owner maps
+	// each back to its entry and alt says which string it is (0 = title).
+	strs  []string
+	owner []int
+	alt   []int
+	// short lists the strings of terms and headings, for fuzzy matching.
+	short shortSource
+	// vocab is every folded word, sorted; posts[i] lists the strings that
+	// contain vocab[i].
+	vocab []string
+	runes [][]rune
+	posts [][]int32
+	// nwords counts the words of each string.
+	nwords []int
+}
+
+type shortSource struct {
+	strs []string
+	ids  []int // index into Index.strs
+}
+
+func (s shortSource) String(i int) string { return s.strs[i] }
+func (s shortSource) Len() int            { return len(s.strs) }
+
+// New builds an index over entries.
+func New(entries []*Entry) *Index {
+	ix := &Index{entries: entries}
+	posting := map[string][]int32{}
+	for e, en := range entries {
+		all := append([]string{en.Title}, en.Also...)
+		for a, s := range all {
+			id := len(ix.strs)
+			f := Fold(s)
+			ix.strs = append(ix.strs, f)
+			ix.owner = append(ix.owner, e)
+			ix.alt = append(ix.alt, a)
+			if en.Kind != Text {
+				ix.short.strs = append(ix.short.strs, f)
+				ix.short.ids = append(ix.short.ids, id)
+			}
+			ws, _ := words(f)
+			ix.nwords = append(ix.nwords, len(ws))
+			for _, w := range ws {
+				p := posting[w]
+				if len(p) == 0 || p[len(p)-1] != int32(id) {
+					posting[w] = append(p, int32(id))
+				}
+			}
+		}
+	}
+	ix.vocab = make([]string, 0, len(posting))
+	for w := range posting {
+		ix.vocab = append(ix.vocab, w)
+	}
+	sort.Strings(ix.vocab)
+	ix.posts = make([][]int32, len(ix.vocab))
+	ix.runes = make([][]rune, len(ix.vocab))
+	for i, w := range ix.vocab {
+		ix.posts[i] = posting[w]
+		ix.runes[i] = []rune(w)
+	}
+	return ix
+}
+
+// Len is the number of entries.
+func (ix *Index) Len() int { return len(ix.entries) }
+
+// match is one query word's way into the vocabulary.
+type match struct {
+	words map[string]int // vocabulary word -> letters to highlight (0: all)
+	typo  map[string]bool
+}
+
+// Find returns the entries matching q, terms first, then headings, then
+// paragraphs, each group best first and capped.
+func (ix *Index) Find(q string) []Result {
+	qf := strings.TrimSpace(Fold(q))
+	qws, _ := words(qf)
+	if len(qws) == 0 {
+		return nil
+	}
+	matches := make([]match, len(qws))
+	for i, w := range qws {
+		matches[i] = ix.expand(w)
+	}
+
+	// Score every string by its word matches first, cheaply, from the
+	// postings; marks are only worked out for the results kept.
+	type hit struct{ id, score int }
+	best := map[int]hit{} // entry -> best string
+	for id, score := range ix.wordScores(matches) {
+		if score == 0 {
+			continue
+		}
+		e := ix.owner[id]
+		if old, ok := best[e]; !ok || score > old.score {
+			best[e] = hit{id, score}
+		}
+	}
+	var groups [3][]hit
+	for _, h := range best {
+		k := ix.entries[ix.owner[h.id]].Kind
+		groups[k] = append(groups[k], h)
+	}
+
+	// Fuzzy subsequence matches on short strings rank below word matches.
+	fuzzyMarks := map[int][]int{}
+	for _, m := range fuzzy.FindFrom(qf, ix.short) {
+		id := ix.short.ids[m.Index]
+		e := ix.owner[id]
+		if _, ok := best[e]; ok {
+			continue
+		}
+		best[e] = hit{id, m.Score - 1_000_000}
+		k := ix.entries[e].Kind
+		groups[k] = append(groups[k], best[e])
+		fuzzyMarks[id] = runePositions(ix.strs[id], m.MatchedIndexes)
+	}
+
+	var out []Result
+	for k, g := range groups {
+		slices.SortFunc(g, func(a, b hit) int {
+			if a.score != b.score {
+				return b.score - a.score
+			}
+			return ix.owner[a.id] - ix.owner[b.id]
+		})
+		if len(g) > limits[k] {
+			g = g[:limits[k]]
+		}
+		for _, h := range g {
+			marks, ok := fuzzyMarks[h.id]
+			if !ok {
+				marks = ix.wordMarks(h.id, matches)
+			}
+			out = append(out, ix.show(h.id, marks))
+		}
+	}
+	return out
+}
+
+// wordScores scores every string against the query words: 0 unless each
+// word (or a near word) is in it; more for exact words than for typos, and,
+// among terms and headings, more for short ones.
+func (ix *Index) wordScores(ms []match) []int {
+	total := make([]int, len(ix.strs))
+	cur := make([]int, len(ix.strs))
+	for i, m := range ms {
+		for w := range m.words {
+			v := 3
+			if m.typo[w] {
+				v = 1
+			}
+			j := sort.SearchStrings(ix.vocab, w)
+			for _, id := range ix.posts[j] {
+				cur[id] = max(cur[id], v)
+			}
+		}
+		for id := range cur {
+			if cur[id] == 0 || (i > 0 && total[id] == 0) {
+				total[id] = 0
+			} else {
+				total[id] += cur[id]
+			}
+			cur[id] = 0
+		}
+	}
+	for id, s := range total {
+		if s > 0 {
+			total[id] = s*100 - ix.nwords[id]
+			if ix.entries[ix.owner[id]].Kind == Text {
+				total[id] = s * 100
+			}
+		}
+	}
+	return total
+}
+
+// expand finds the vocabulary words a query word stands for: words it
+// starts, or else, when it is long enough, words a typo away.
+func (ix *Index) expand(w string) match {
+	m := match{words: map[string]int{}, typo: map[string]bool{}}
+	n := utf8.RuneCountInString(w)
+	i := sort.SearchStrings(ix.vocab, w)
+	for ; i < len(ix.vocab) && strings.HasPrefix(ix.vocab[i], w); i++ {
+		m.words[ix.vocab[i]] = n
+	}
+	// A word that starts vocabulary words is being typed, not mistyped.
+	if limit := typoLimit(n); limit > 0 && len(m.words) == 0 {
+		wr := []rune(w)
+		for j, v := range ix.vocab {
+			if _, ok := m.words[v]; ok {
+				continue
+			}
+			if distance(wr, ix.runes[j], limit) <= limit {
+				m.words[v] = 0
+				m.typo[v] = true
+			}
+		}
+	}
+	return m
+}
+
+// wordMarks marks the words of a string that the query words found.
+func (ix *Index) wordMarks(id int, ms []match) []int {
+	ws, at := words(ix.strs[id])
+	var marks []int
+	for _, m := range ms {
+		for k, w := range ws {
+			n, ok := m.words[w]
+			if !ok {
+				continue
+			}
+			if n == 0 {
+				n = utf8.RuneCountInString(w)
+			}
+			for r := range n {
+				marks = append(marks, at[k]+r)
+			}
+		}
+	}
+	slices.Sort(marks)
+	return slices.Compact(marks)
+}
+
+// show builds the displayed text of a string with its marks.
+func (ix *Index) show(id int, marks []int) Result {
+	e := ix.entries[ix.owner[id]]
+	r := Result{Entry: e}
+	a := ix.alt[id]
+	switch {
+	case a > 0:
+		// Found by another name: show the title, then that name, marked.
+		prefix := e.Title + " · "
+		off := utf8.RuneCountInString(prefix)
+		r.Show = prefix + e.Also[a-1]
+		for _, m := range marks {
+			r.Marks = append(r.Marks, m+off)
+		}
+	case e.Kind == Text:
+		r.Show, r.Marks = snippet(e.Title, marks)
+	default:
+		r.Show, r.Marks = e.Title, marks
+	}
+	return r
+}
+
+// snippet cuts a window of a long text around its first mark.
+func snippet(s string, marks []int) (string, []int) {
+	rs := []rune(s)
+	if len(rs) <= snippetRunes {
+		return s, marks
+	}
+	start := 0
+	if len(marks) > 0 {
+		start = max(0, marks[0]-snippetRunes/3)
+	}
+	end := min(len(rs), start+snippetRunes)
+	start = max(0, end-snippetRunes)
+	// Cut on spaces so words stay whole.
+	for start > 0 && start < end && rs[start-1] != ' ' {
+		start++
+	}
+	for end < len(rs) && end > start && rs[end] != ' ' {
+		end--
+	}
+	var b strings.Builder
+	off := start
+	if start > 0 {
+		b.WriteString("… ")
+		off -= 2
+	}
+	b.WriteString(string(rs[start:end]))
+	if end < len(rs) {
+		b.WriteString(" …")
+	}
+	var out []int
+	for _, m := range marks {
+		if m >= start && m < end {
+			out = append(out, m-off)
+		}
+	}
+	return b.String(), out
+}
+
+// runePositions turns byte offsets of s into rune offsets.
+func runePositions(s string, bytes []int) []int {
+	out := make([]int, 0, len(bytes))
+	r, b := 0, 0
+	for _, want := range bytes {
+		for b < want && b < len(s) {
+			_, size := utf8.DecodeRuneInString(s[b:])
+			b += size
+			r++
+		}
+		out = append(out, r)
+	}
+	return out
+}

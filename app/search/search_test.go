@@ -1,0 +1,177 @@
+package search
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/at4x/companion/docs/content"
+)
+
+func testLibrary() *content.Library {
+	return &content.Library{
+		Terms: []*content.Term{
+			{ID: "cover", Games: []string{"at43", "at44"},
+				Names:   map[string]map[string]string{"en": {"at43": "cover", "at44": "cover"}, "fr": {"at43": "couvert", "at44": "couvert"}},
+				Aliases: map[string][]string{"fr": {"abri"}}},
+			{ID: "leadership-points", Games: []string{"at43"},
+				Names: map[string]map[string]string{"en": {"at43": "leadership points"}, "fr": {"at43": "points de commandement"}}},
+			{ID: "precision", Games: []string{"at44"}, Abbr: map[string]string{"at44": "PRE"},
+				Names: map[string]map[string]string{"en": {"at44": "Precision"}, "fr": {"at44": "Précision"}}},
+		},
+		Texts: []*content.Text{{Game: "at43", Lang: "en", Chapters: []*content.Chapter{{
+			ID: "shooting", Title: "Shooting",
+			Sections: []*content.Section{
+				{ID: "shooting.cover", Title: "Cover",
+					Headings: []content.Heading{{ID: "take-cover", Title: "Take cover!"}},
+					Blocks: []content.Block{
+						{Text: "A unit stands in cover when most of its fighters are hidden behind scenery."},
+						{Anchor: "take-cover", Text: "Each impact is cancelled on a roll of 3 or more when the unit used the drill."},
+					}},
+				{ID: "shooting.test", Title: "The shooting test",
+					Blocks: []content.Block{{Text: "Roll one die per weapon and compare with the needed roll from the universal table."}}},
+			},
+		}}}},
+	}
+}
+
+func TestFind(t *testing.T) {
+	ix := ForText(testLibrary(), "at43", "en")
+	tests := []struct {
+		query string
+		want  string // href of a result that must be present
+		kind  Kind
+	}{
+		{"cover", "/en/at43/glossary#cover", Term},
+		{"covre", "/en/at43/glossary#cover", Term},
+		{"Couvert", "/en/at43/glossary#cover", Term},
+		{"abri", "/en/at43/glossary#cover", Term},
+		{"ldrshp", "/en/at43/glossary#leadership-points", Term},
+		{"lead", "/en/at43/glossary#leadership-points", Term},
+		{"take cov", "/en/at43/shooting.cover#take-cover", Heading},
+		{"shooting test", "/en/at43/shooting.test", Heading},
+		{"scenery", "/en/at43/shooting.cover", Text},
+		{"sceneyr", "/en/at43/shooting.cover", Text},
+		{"univers tabel", "/en/at43/shooting.test", Text},
+		{"cancelled roll", "/en/at43/shooting.cover#take-cover", Text},
+	}
+	for _, tt := range tests {
+		rs := ix.Find(tt.query)
+		found := false
+		for _, r := range rs {
+			if r.Entry.Href == tt.want && r.Entry.Kind == tt.kind {
+				found = true
+				if len(r.Marks) == 0 {
+					t.Errorf("%q: result %q has nothing highlighted", tt.query, r.Show)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("Find(%q) misses %s (kind %d); got %v", tt.query, tt.want, tt.kind, shows(rs))
+		}
+	}
+}
+
+func TestFindNothing(t *testing.T) {
+	ix := ForText(testLibrary(), "at43", "en")
+	for _, q := range []string{"", "   ", "zzqx", "?!"} {
+		if rs := ix.Find(q); len(rs) != 0 {
+			t.Errorf("Find(%q) = %v, want nothing", q, shows(rs))
+		}
+	}
+}
+
+func TestOtherGameTermsAreLeftOut(t *testing.T) {
+	ix := ForText(testLibrary(), "at43", "en")
+	for _, r := range ix.Find("precision") {
+		if strings.Contains(r.Entry.Href, "precision") {
+			t.Errorf("AT-43 index finds the AT-44 term: %v", r.Show)
+		}
+	}
+}
+
+func TestMarksPointAtMatchedLetters(t *testing.T) {
+	ix := ForText(testLibrary(), "at43", "en")
+	rs := ix.Find("couvert")
+	if len(rs) == 0 {
+		t.Fatal("no result")
+	}
+	r := rs[0]
+	rr := []rune(r.Show)
+	var got strings.Builder
+	for _, m := range r.Marks {
+		got.WriteRune(rr[m])
+	}
+	if Fold(got.String()) != "couvert" {
+		t.Errorf("marks of %q spell %q, want couvert", r.Show, got.String())
+	}
+}
+
+func TestDistance(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"cover", "cover", 0},
+		{"covre", "cover", 1},
+		{"cvoer", "cover", 1},
+		{"cove", "cover", 1},
+		{"moral", "morale", 1},
+		{"abc", "xyz", 3},
+	}
+	for _, tt := range tests {
+		if got := distance([]rune(tt.a), []rune(tt.b), 3); got != tt.want {
+			t.Errorf("distance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+func TestSnippetKeepsMarks(t *testing.T) {
+	long := strings.Repeat("word ", 60) + "target " + strings.Repeat("more ", 60)
+	pos := strings.Index(long, "target")
+	marks := []int{pos, pos + 1}
+	s, m := snippet(long, marks)
+	if len([]rune(s)) > snippetRunes+4 {
+		t.Errorf("snippet has %d runes", len([]rune(s)))
+	}
+	if len(m) != 2 || string([]rune(s)[m[0]:m[1]+1]) != "ta" {
+		t.Errorf("snippet marks %v do not point at the target in %q", m, s)
+	}
+}
+
+func TestFindIsFast(t *testing.T) {
+	// A text as large as a real one: 3,000 paragraphs, 600 headings, 300 terms.
+	var entries []*Entry
+	for i := range 300 {
+		entries = append(entries, &Entry{Kind: Term, Title: fmt.Sprintf("term number %d", i), Also: []string{fmt.Sprintf("terme numéro %d", i)}})
+	}
+	for i := range 600 {
+		entries = append(entries, &Entry{Kind: Heading, Title: fmt.Sprintf("Heading about rule %d and its cases", i)})
+	}
+	para := "A unit in cover cancels each impact on a roll of five or more, unless the weapon ignores scenery or the shooter stands within range zero of it. "
+	for i := range 3000 {
+		entries = append(entries, &Entry{Kind: Text, Title: fmt.Sprintf("%s %d", para, i)})
+	}
+	ix := New(entries)
+	start := time.Now()
+	n := 0
+	for _, q := range []string{"c", "co", "cov", "covr", "covre", "covre sce", "covre scenry"} {
+		n += len(ix.Find(q))
+	}
+	per := time.Since(start) / 7
+	t.Logf("%v per keystroke natively, %d results", per, n)
+	// wasm runs about 3-4 times slower than native; 16 ms in wasm on a phone
+	// leaves about 3 ms here.
+	if per > 4*time.Millisecond {
+		t.Errorf("search takes %v per keystroke natively, want under 4ms", per)
+	}
+}
+
+func shows(rs []Result) []string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, r.Entry.Href+" "+r.Show)
+	}
+	return out
+}

@@ -1,0 +1,180 @@
+package i18n
+
+// Interface strings. Keys ending in "F" are fmt formats; their arguments are
+// documented beside them.
+const (
+	AppName Key = iota
+	AppDescription
+	SkipToContent
+	Menu
+	Contents
+	QuickReference
+	Compare
+	About
+	Glossary
+	Search
+	SearchLabel
+	SearchPlaceholder
+	SearchShortcut
+	SearchTerms
+	SearchSections
+	SearchText
+	SearchNone
+	Calculators
+	Settings
+	Previous
+	Next
+	LanguageLabel
+	GameLabel
+	OtherLangName
+	NoSuchSectionF // game name
+	NotFound
+	NotFoundBody
+	Home
+	LandingIntro
+	LandingPick
+	UpdateAvailable
+	UpdateNow
+	Bookmark
+	Unbookmark
+	Bookmarks
+	NoBookmarks
+	Recent
+	NoRecent
+	TextSize
+	TextSmaller
+	TextLarger
+	Theme
+	ThemeSystem
+	ThemeLight
+	ThemeDark
+	KeepAwake
+	KeepAwakeOff
+	KeepAwakeUnsupported
+	Close
+	ReadRule
+	TermLinkHint
+	SourceLabel
+	ChapterLabel
+	Loading
+	Offline
+
+	// Calculators.
+	CalcShoot
+	CalcMelee
+	CalcIndirect
+	CalcMorale
+	CalcAuthority
+	CalcCrush
+	CalcMinefield
+	CalcTerrain
+	CalcIntro
+	CalcAttacker
+	CalcTarget
+	CalcOptions
+	CalcResult
+	InWeapons
+	InFighters
+	InRate
+	InRerolls
+	InAccuracy
+	InRange
+	InDistance
+	InDefence
+	InPenetration
+	InDamage
+	InTarget
+	InInfantry
+	InVehicle
+	InProtection
+	InSize
+	InFrame
+	InPropulsion
+	InWeaponSP
+	InVehicles
+	InCover
+	CoverNone
+	CoverNormal
+	CoverTakeCover
+	CoverKnee
+	InFireAtWill
+	InDamageReroll
+	InMedic
+	InDetection
+	InType
+	InAoE
+	InUnder
+	InMorale
+	InRank
+	InObjective
+	InEarlier
+	InActivations
+	InSpend
+	InOurAuthority
+	InOurWager
+	InTheirAuthority
+	InTheirWager
+	InFree
+	InEngaged
+	InStructure
+	InSalvos
+	Decrease
+	Increase
+	RangeF    // min, max
+	BadValueF // key, message
+	ExpectF   // mean, noun, percent, k
+	ExpectNoneF
+	ChanceF // percent, what
+	Explain
+	StepShootF  // action, difficulty, needed
+	StepMeleeF  // action, difficulty, needed
+	StepDamageF // action, difficulty, needed
+	StepCoverF  // needed
+	StepDiceF   // value
+	StepRerollF // value
+	StepRangeF  // cm, band
+	StepAutoSuccess
+	StepAutoFail
+	ChartHits
+	ChartImpacts
+	ChartCasualties
+	ChartFrame
+	ChartRadius
+	ChartPerFighter
+	TableOutcome
+	TableExactly
+	TableAtLeast
+	TableAtMost
+	BarF // count, percent
+	WhatIf
+	WhatIfAccuracy
+	WhatIfCover
+	WhatIfFaw
+	WhatIfDeltaF // before, after
+	CompareOther
+	CompareOtherF // game name
+	Notes
+	Export
+	CopyJSON
+	CopyCSV
+	Copied
+	WipedOut
+	Destroyed
+	Immobilized
+	WeaponLostF // weapon number
+	Pass
+	Win
+	Routs
+	ShotLost
+	Profiles
+	ProfileName
+	SaveProfile
+	DeleteProfile
+	LoadProfile
+	Presets
+	NoProfiles
+	Share
+	Reset
+	EngineMissing
+	keyCount
+)
