@@ -151,11 +151,24 @@ type Game struct {
 	Minefield *Minefield
 	Terrain   TerrainRules
 
+	// Notes names the notes (see Notes) the game's interpretations attach;
+	// an empty id means the game needs none there.
+	Notes GameNotes
+
 	// WagerLimit gives the most points a commander of the given rank may
 	// wager on the authority test.
 	WagerLimit func(rank int) int
 	// AuthorityTieReroll re-rolls tied authority tests.
 	AuthorityTieReroll bool
+}
+
+// GameNotes holds the ids of the notes a game's interpretations attach.
+type GameNotes struct {
+	RangeLine   string // a distance in cm on a band line
+	RerollPool  string // a re-roll pool built from the weapons firing
+	KneeCover   string // the knee-plus-cover option
+	IndirectCap string // extra impacts past the template's cap
+	HeroCount   string // the morale threshold of a unit led by a hero
 }
 
 func moraleThreshold(infantryType int) int {
@@ -200,6 +213,7 @@ var AT43 = Game{
 	Terrain: TerrainRules{Structures: []Structure{
 		{"container", 8}, {"crystals", 8}, {"low wall", 12}, {"nanogenerator", 11},
 	}},
+	Notes:              GameNotes{KneeCover: NoteKneeCoverAT43, HeroCount: NoteHeroCount},
 	WagerLimit:         func(rank int) int { return rank + 1 },
 	AuthorityTieReroll: true,
 }
@@ -250,6 +264,8 @@ var AT44 = Game{
 		{"low wall", 12}, {"container", 10}, {"wooden wall", 10},
 		{"stone wall", 14}, {"concrete wall", 16}, {"reinforced concrete", 18},
 	}},
+	Notes: GameNotes{RangeLine: NoteRangeLine, RerollPool: NoteRerollPool,
+		KneeCover: NoteKneeCoverAT44, IndirectCap: NoteIndirectCap},
 	WagerLimit:         func(int) int { return 6 },
 	AuthorityTieReroll: true,
 }

@@ -293,32 +293,43 @@ func Shoot(in ShootInput) (AttackResult, error) {
 	}
 	g, _ := GameByID(in.Game)
 	var res AttackResult
-	band := in.Range
-	if in.CM != nil {
-		band = g.RangeBand(*in.CM)
-		res.Explain = append(res.Explain, Step{Kind: "range", Action: *in.CM, Value: band})
-		if g.ID == AT44.ID && *in.CM > 0 && *in.CM%10 == 0 {
-			res.note(NoteRangeLine)
+	res.fire(g, in.salvo(), in.Target)
+	return res.damage(g, in.Attack, false)
+}
+
+// salvo is the fire part of in.
+func (in ShootInput) salvo() Salvo {
+	return Salvo{Weapons: in.Weapons, Rate: in.Rate, Rerolls: in.Rerolls,
+		Accuracy: in.Accuracy, Range: in.Range, CM: in.CM, Cover: in.Cover,
+		FireAtWill: in.FireAtWill, Detection: in.Detection}
+}
+
+// fire rolls one salvo of direct fire at target into res.Hits and
+// res.Impacts (impacts after cover saves).
+func (res *AttackResult) fire(g Game, s Salvo, target Target) {
+	band := s.Range
+	if s.CM != nil {
+		band = g.RangeBand(*s.CM)
+		res.Explain = append(res.Explain, Step{Kind: "range", Action: *s.CM, Value: band})
+		if *s.CM > 0 && *s.CM%10 == 0 {
+			res.note(g.Notes.RangeLine)
 		}
 	}
-	acc := in.Accuracy
-	if in.Detection {
+	acc := s.Accuracy
+	if s.Detection {
 		acc++
 	}
-	rerolls := in.Rerolls
-	if in.FireAtWill {
+	rerolls := s.Rerolls
+	if s.FireAtWill {
 		rerolls++
 	}
-	res.hit(g, test("shoot", acc, band), in.Weapons, in.Rate, rerolls)
+	res.hit(g, test("shoot", acc, band), s.Weapons, s.Rate, rerolls)
 
-	save := g.CoverSave[in.Cover]
-	switch {
-	case in.Cover == CoverKnee && g.ID == AT43.ID:
-		res.note(NoteKneeCoverAT43)
-	case in.Cover == CoverKnee:
-		res.note(NoteKneeCoverAT44)
+	save := g.CoverSave[s.Cover]
+	if s.Cover == CoverKnee {
+		res.note(g.Notes.KneeCover)
 	}
-	if band == 0 && !g.CoverAtRangeZero {
+	if band == 0 && !g.CoverAtRangeZero || target == TargetVehicle && s.Cover > CoverNormal {
 		save = 0
 	}
 	res.Impacts = res.Hits
@@ -326,7 +337,6 @@ func Shoot(in ShootInput) (AttackResult, error) {
 		res.Explain = append(res.Explain, Step{Kind: "cover", Needed: save, Chance: RollChance(save)})
 		res.Impacts = res.Hits.Thin(1 - RollChance(save))
 	}
-	return res.damage(g, in.Attack, false)
 }
 
 // Melee works out one close combat: hits against the defender's Combat,
@@ -349,7 +359,7 @@ func (res *AttackResult) hit(g Game, t Step, weapons, rate, rerolls int) {
 		pool := rerolls
 		if g.Reroll == RerollPool {
 			pool *= weapons
-			res.note(NoteRerollPool)
+			res.note(g.Notes.RerollPool)
 		}
 		res.Explain = append(res.Explain, Step{Kind: "reroll", Value: pool})
 	}
@@ -384,9 +394,7 @@ func (res *AttackResult) damage(g Game, a Attack, melee bool) (AttackResult, err
 		res.note(NoteMedic)
 	}
 	res.InfantryResult = infantryDamage(g, res.Impacts, p, a.Size, a.Type, medic)
-	if g.ID == AT43.ID {
-		res.note(NoteHeroCount)
-	}
+	res.note(g.Notes.HeroCount)
 	return res.done(), nil
 }
 
@@ -411,7 +419,11 @@ func moraleChance(cas Dist, size, threshold int) float64 {
 	return cas.AtLeast(size-threshold) - cas.AtLeast(size)
 }
 
+// note attaches the note id once; an empty id attaches nothing.
 func (res *AttackResult) note(id string) {
+	if id == "" {
+		return
+	}
 	for _, n := range res.Notes {
 		if n.ID == id {
 			return

@@ -1,0 +1,217 @@
+package rules
+
+import (
+	"math"
+	"net/url"
+	"strconv"
+)
+
+// IndirectInput is one salvo of indirect fire with an Area of effect weapon
+// at infantry. No cover applies. Keys and defaults:
+//
+//	game   Game          at43|at44 (at43)
+//	n      Weapons       weapons firing, 0-100 (1)
+//	rate   Rate          attack rate, 1-20 (1)
+//	rr     Rerolls       re-roll value, 0-10 (0)
+//	acc    Accuracy      0-30 (3)
+//	range  Range         range band, 0-30 (0)
+//	cm     CM            distance in cm, 0-300, instead of range (none)
+//	aoe    AoE           Area of effect in cm, 1-10 (3)
+//	pen    Penetration   0-30 (5)
+//	dmg    Damage        1-10 (1)
+//	dmgrr  DamageReroll  0|1 (0)
+//	prot   Protection    0-30 (5)
+//	under  Under         fighters under the template, 0-100 (1)
+type IndirectInput struct {
+	Game         string
+	Weapons      int
+	Rate         int
+	Rerolls      int
+	Accuracy     int
+	Range        int
+	CM           *int
+	AoE          int
+	Penetration  int
+	Damage       int
+	DamageReroll bool
+	Protection   int
+	Under        int
+}
+
+// ParseIndirect reads an IndirectInput from share-link values and validates it.
+func ParseIndirect(v url.Values) (IndirectInput, error) {
+	r := newQueryReader(v, "")
+	if r.has("range") && r.has("cm") {
+		return IndirectInput{}, errBothRanges
+	}
+	in := IndirectInput{
+		Game:         r.str("game", AT43.ID),
+		Weapons:      r.int("n", 1),
+		Rate:         r.int("rate", 1),
+		Rerolls:      r.int("rr", 0),
+		Accuracy:     r.int("acc", 3),
+		Range:        r.int("range", 0),
+		CM:           r.optInt("cm"),
+		AoE:          r.int("aoe", 3),
+		Penetration:  r.int("pen", 5),
+		Damage:       r.int("dmg", 1),
+		DamageReroll: r.bool("dmgrr", false),
+		Protection:   r.int("prot", 5),
+		Under:        r.int("under", 1),
+	}
+	if r.err != nil {
+		return IndirectInput{}, r.err
+	}
+	return in, in.Validate()
+}
+
+// Query writes in as share-link values.
+func (in IndirectInput) Query() url.Values {
+	v := url.Values{}
+	w := queryWriter{v: v}
+	w.str("game", in.Game)
+	w.int("n", in.Weapons)
+	w.int("rate", in.Rate)
+	w.int("rr", in.Rerolls)
+	w.int("acc", in.Accuracy)
+	if in.CM != nil {
+		w.int("cm", *in.CM)
+	} else {
+		w.int("range", in.Range)
+	}
+	w.int("aoe", in.AoE)
+	w.int("pen", in.Penetration)
+	w.int("dmg", in.Damage)
+	w.bool("dmgrr", in.DamageReroll)
+	w.int("prot", in.Protection)
+	w.int("under", in.Under)
+	return v
+}
+
+// Validate checks every field, naming the first bad one by its query key.
+func (in IndirectInput) Validate() error {
+	c := &validator{}
+	c.game(in.Game)
+	c.rng("n", in.Weapons, 0, maxFighters)
+	c.rng("rate", in.Rate, 1, maxRate)
+	c.rng("rr", in.Rerolls, 0, maxRerolls)
+	c.rng("acc", in.Accuracy, 0, maxValue)
+	if in.CM != nil {
+		c.rng("cm", *in.CM, 0, maxCM)
+		if in.Range != 0 {
+			c.fail("cm", "%v", errBothRanges)
+		}
+	} else {
+		c.rng("range", in.Range, 0, maxBand)
+	}
+	c.rng("aoe", in.AoE, 1, maxAoE)
+	c.rng("pen", in.Penetration, 0, maxValue)
+	c.rng("dmg", in.Damage, 1, maxDamage)
+	c.rng("prot", in.Protection, 0, maxValue)
+	c.rng("under", in.Under, 0, maxFighters)
+	return c.err
+}
+
+// IndirectResult is what one indirect-fire salvo does.
+type IndirectResult struct {
+	ShotLost float64 `json:"shot_lost"` // no template is placed
+	Hits     Dist    `json:"hits"`      // successful dice
+	// Radius maps the template's radius in cm, as a string, to its chance;
+	// the chances add up to 1 - ShotLost.
+	Radius map[string]float64 `json:"radius"`
+	// ImpactsPerFighter is the impacts each fighter under the template takes;
+	// 0 means the shot was lost.
+	ImpactsPerFighter Dist `json:"impacts_per_fighter"`
+	// Deviation maps how far the template moves, in cm as a string, to its
+	// chance, given the shot is not lost; the chances add up to 1 - ShotLost.
+	Deviation  map[string]float64 `json:"deviation"`
+	Casualties Dist               `json:"casualties"` // among the Under fighters
+	WipedOut   float64            `json:"wiped_out"`  // every fighter under the template eliminated
+	Explain    []Step             `json:"explain"`
+	Notes      []Note             `json:"notes"`
+}
+
+// Indirect works out one salvo of indirect fire: for each number of
+// successes k, whether the shot is lost, the radius and the impacts every
+// fighter under the template takes (both capped the game's way), the
+// deviation, and the casualties among the fighters under it (each dies
+// unless all its damage tests fail).
+func Indirect(in IndirectInput) (IndirectResult, error) {
+	if err := in.Validate(); err != nil {
+		return IndirectResult{}, err
+	}
+	g, _ := GameByID(in.Game)
+	var tr AttackResult // collects the steps and notes
+	band := in.Range
+	if in.CM != nil {
+		band = g.RangeBand(*in.CM)
+		tr.Explain = append(tr.Explain, Step{Kind: "range", Action: *in.CM, Value: band})
+		if *in.CM > 0 && *in.CM%10 == 0 {
+			tr.note(g.Notes.RangeLine)
+		}
+	}
+	t := test("shoot", in.Accuracy, band)
+	tr.hit(g, t, in.Weapons, in.Rate, in.Rerolls)
+	dt := test("damage", in.Penetration, in.Protection)
+	tr.Explain = append(tr.Explain, dt)
+	pd := damageChance(in.Penetration, in.Protection, in.DamageReroll)
+	if in.DamageReroll && dt.Auto == Roll {
+		tr.Explain = append(tr.Explain, Step{Kind: "damage-reroll", Chance: pd})
+		tr.note(NoteDamageReroll)
+	}
+	tr.note(NoteTemplateUnder)
+
+	ir := g.Indirect
+	dice := in.Weapons * in.Rate
+	res := IndirectResult{
+		Hits:      tr.Hits,
+		Radius:    map[string]float64{},
+		Deviation: map[string]float64{},
+	}
+	perFighter := []float64{0}
+	cas := make([]float64, in.Under+1)
+	kill := map[int][]float64{} // casualty row per impacts per fighter
+	for k, pk := range tr.Hits.P {
+		if pk == 0 {
+			continue
+		}
+		if t.Auto == AutoFail || dice == 0 || k == 0 && ir.LostOnAllMiss {
+			res.ShotLost += pk
+			perFighter[0] += pk
+			cas[0] += pk
+			continue
+		}
+		radius := min(in.AoE*max(k, 1), ir.CapCM)
+		res.Radius[strconv.Itoa(radius)] += pk
+		dev := 0
+		if k < dice && (k > 0 || !ir.DeviateOnlyOnHit) {
+			dev = (dice - k) * ir.DeviationCM
+		}
+		res.Deviation[strconv.Itoa(dev)] += pk
+		m := ir.ImpactsPastCap(in.AoE, k)
+		if m > 1 {
+			tr.note(g.Notes.IndirectCap)
+		}
+		for len(perFighter) <= m {
+			perFighter = append(perFighter, 0)
+		}
+		perFighter[m] += pk
+		row, ok := kill[m]
+		if !ok {
+			row = Binomial(in.Under, 1-math.Pow(1-pd, float64(m))).P
+			kill[m] = row
+		}
+		for j, pj := range row {
+			cas[j] += pk * pj
+		}
+	}
+	res.ImpactsPerFighter = Dist{P: perFighter}
+	res.Casualties = Dist{P: cas}
+	res.WipedOut = res.Casualties.AtLeast(in.Under)
+	if in.Under == 0 {
+		res.WipedOut = 0
+	}
+	res.Explain = tr.Explain
+	res.Notes = tr.done().Notes
+	return res, nil
+}

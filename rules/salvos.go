@@ -1,0 +1,317 @@
+package rules
+
+import (
+	"fmt"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Salvo is one salvo of direct fire in a sequence. In a SalvosInput link its
+// keys carry the group prefix "s1.", "s2.", ...; keys and defaults:
+//
+//	n      Weapons       weapons firing, 0-100 (1)
+//	rate   Rate          attack rate, 1-20 (1)
+//	rr     Rerolls       re-roll value, 0-10 (0)
+//	acc    Accuracy      0-30 (3)
+//	range  Range         range band, 0-30 (0)
+//	cm     CM            distance in cm, 0-300, instead of range (none)
+//	pen    Penetration   0-30 (5)
+//	dmg    Damage        1-10 (1)
+//	dmgrr  DamageReroll  0|1 (0)
+//	cover  Cover         none|cover|takecover|kneecover (none)
+//	faw    FireAtWill    0|1 (0)
+//	det    Detection     0|1 (0)
+type Salvo struct {
+	Weapons      int
+	Rate         int
+	Rerolls      int
+	Accuracy     int
+	Range        int
+	CM           *int
+	Penetration  int
+	Damage       int
+	DamageReroll bool
+	Cover        Cover
+	FireAtWill   bool
+	Detection    bool
+}
+
+// DefaultSalvo is the salvo a link gets for missing keys.
+func DefaultSalvo() Salvo {
+	return Salvo{Weapons: 1, Rate: 1, Accuracy: 3, Penetration: 5, Damage: 1}
+}
+
+func (s *Salvo) read(r *queryReader) {
+	d := DefaultSalvo()
+	if r.has("range") && r.has("cm") {
+		r.fail("cm", "%v", errBothRanges)
+	}
+	s.Weapons = r.int("n", d.Weapons)
+	s.Rate = r.int("rate", d.Rate)
+	s.Rerolls = r.int("rr", d.Rerolls)
+	s.Accuracy = r.int("acc", d.Accuracy)
+	s.Range = r.int("range", d.Range)
+	s.CM = r.optInt("cm")
+	s.Penetration = r.int("pen", d.Penetration)
+	s.Damage = r.int("dmg", d.Damage)
+	s.DamageReroll = r.bool("dmgrr", d.DamageReroll)
+	s.Cover = Cover(r.choice("cover", int(d.Cover), coverNames[:]))
+	s.FireAtWill = r.bool("faw", d.FireAtWill)
+	s.Detection = r.bool("det", d.Detection)
+}
+
+func (s Salvo) write(w queryWriter) {
+	w.int("n", s.Weapons)
+	w.int("rate", s.Rate)
+	w.int("rr", s.Rerolls)
+	w.int("acc", s.Accuracy)
+	if s.CM != nil {
+		w.int("cm", *s.CM)
+	} else {
+		w.int("range", s.Range)
+	}
+	w.int("pen", s.Penetration)
+	w.int("dmg", s.Damage)
+	w.bool("dmgrr", s.DamageReroll)
+	w.choice("cover", int(s.Cover), coverNames[:])
+	w.bool("faw", s.FireAtWill)
+	w.bool("det", s.Detection)
+}
+
+func (s Salvo) check(c *validator) {
+	c.rng("n", s.Weapons, 0, maxFighters)
+	c.rng("rate", s.Rate, 1, maxRate)
+	c.rng("rr", s.Rerolls, 0, maxRerolls)
+	c.rng("acc", s.Accuracy, 0, maxValue)
+	if s.CM != nil {
+		c.rng("cm", *s.CM, 0, maxCM)
+		if s.Range != 0 {
+			c.fail("cm", "%v", errBothRanges)
+		}
+	} else {
+		c.rng("range", s.Range, 0, maxBand)
+	}
+	c.rng("pen", s.Penetration, 0, maxValue)
+	c.rng("dmg", s.Damage, 1, maxDamage)
+	if s.Cover < 0 || int(s.Cover) >= len(coverNames) {
+		c.fail("cover", "%d is not allowed: allowed none, cover, takecover, kneecover", int(s.Cover))
+	}
+}
+
+// SalvosInput is several salvos of direct fire, in order, at one infantry
+// unit: casualties add up and the unit cannot lose more fighters than it
+// has. Keys and defaults:
+//
+//	game   Game        at43|at44 (at43)
+//	size   Size        fighters in the unit, 1-100 (6)
+//	type   Type        infantry type (AT-44 rank) 1-3 (1)
+//	prot   Protection  0-30 (5)
+//	medic  Medic       once for the whole sequence (one round), 0|1 (0)
+//	s1.*, s2.*, ...    the salvos, 1-10 of them, numbered from 1 without
+//	                   gaps (one default salvo when none is given)
+type SalvosInput struct {
+	Game       string
+	Size       int
+	Type       int
+	Protection int
+	Medic      bool
+	Salvos     []Salvo
+}
+
+// ParseSalvos reads a SalvosInput from share-link values and validates it.
+func ParseSalvos(v url.Values) (SalvosInput, error) {
+	r := newQueryReader(v, "")
+	in := SalvosInput{
+		Game:       r.str("game", AT43.ID),
+		Size:       r.int("size", 6),
+		Type:       r.int("type", 1),
+		Protection: r.int("prot", 5),
+		Medic:      r.bool("medic", false),
+	}
+	if r.err != nil {
+		return SalvosInput{}, r.err
+	}
+	count, err := salvoGroups(v)
+	if err != nil {
+		return SalvosInput{}, err
+	}
+	if count == 0 {
+		in.Salvos = []Salvo{DefaultSalvo()}
+	}
+	for i := 1; i <= count; i++ {
+		var s Salvo
+		sr := newQueryReader(v, salvoPrefix(i))
+		s.read(sr)
+		if sr.err != nil {
+			return SalvosInput{}, sr.err
+		}
+		in.Salvos = append(in.Salvos, s)
+	}
+	return in, in.Validate()
+}
+
+func salvoPrefix(i int) string { return "s" + strconv.Itoa(i) + "." }
+
+// salvoGroups counts the s<i>. groups in v, which must run 1, 2, ... with
+// no gap and no more than maxSalvos.
+func salvoGroups(v url.Values) (int, error) {
+	seen := map[int]bool{}
+	for key := range v {
+		num, _, ok := strings.Cut(key, ".")
+		if !ok || !strings.HasPrefix(num, "s") {
+			continue
+		}
+		i, err := strconv.Atoi(num[1:])
+		if err != nil || i < 1 || i > maxSalvos {
+			return 0, fmt.Errorf("%s: salvo groups are numbered s1 to s%d", key, maxSalvos)
+		}
+		seen[i] = true
+	}
+	ids := make([]int, 0, len(seen))
+	for i := range seen {
+		ids = append(ids, i)
+	}
+	sort.Ints(ids)
+	for want, i := range ids {
+		if i != want+1 {
+			return 0, fmt.Errorf("s%d: salvo group s%d is missing: number the groups from s1 without gaps", i, want+1)
+		}
+	}
+	return len(ids), nil
+}
+
+// Query writes in as share-link values.
+func (in SalvosInput) Query() url.Values {
+	v := url.Values{}
+	w := queryWriter{v: v}
+	w.str("game", in.Game)
+	w.int("size", in.Size)
+	w.int("type", in.Type)
+	w.int("prot", in.Protection)
+	w.bool("medic", in.Medic)
+	for i, s := range in.Salvos {
+		s.write(queryWriter{v: v, prefix: salvoPrefix(i + 1)})
+	}
+	return v
+}
+
+// Validate checks every field, naming the first bad one by its query key.
+func (in SalvosInput) Validate() error {
+	c := &validator{}
+	c.game(in.Game)
+	c.rng("size", in.Size, 1, maxFighters)
+	c.rng("type", in.Type, 1, 3)
+	c.rng("prot", in.Protection, 0, maxValue)
+	if len(in.Salvos) < 1 || len(in.Salvos) > maxSalvos {
+		c.fail("s1", "%d salvos given: allowed 1-%d", len(in.Salvos), maxSalvos)
+	}
+	for i, s := range in.Salvos {
+		if c.err != nil {
+			break
+		}
+		sc := &validator{prefix: salvoPrefix(i + 1)}
+		s.check(sc)
+		c.err = sc.err
+	}
+	return c.err
+}
+
+// SalvosResult is what a sequence of salvos does to one infantry unit.
+type SalvosResult struct {
+	InfantryResult
+	// After holds the casualties so far after each salvo; the last one is
+	// Casualties.
+	After []Dist `json:"after"`
+	// Salvos holds each salvo's hits, impacts and explanation; their
+	// casualties are in After.
+	Salvos []AttackResult `json:"salvos"`
+	Notes  []Note         `json:"notes"`
+}
+
+// Salvos works out several salvos in order against one infantry unit. The
+// state after each salvo is the number of fighters lost so far (and whether
+// the medic has acted): a Markov chain whose steps are the salvos.
+func Salvos(in SalvosInput) (SalvosResult, error) {
+	if err := in.Validate(); err != nil {
+		return SalvosResult{}, err
+	}
+	g, _ := GameByID(in.Game)
+	size := in.Size
+	// state[m][c]: c fighters lost, medic still available (m=1) or not (m=0).
+	var state [2][]float64
+	state[0] = make([]float64, size+1)
+	state[1] = make([]float64, size+1)
+	if in.Medic {
+		state[1][0] = 1
+	} else {
+		state[0][0] = 1
+	}
+	res := SalvosResult{Notes: []Note{}}
+	for _, s := range in.Salvos {
+		var step AttackResult
+		step.fire(g, s, TargetInfantry)
+		dt := test("damage", s.Penetration, in.Protection)
+		step.Explain = append(step.Explain, dt)
+		p := damageChance(s.Penetration, in.Protection, s.DamageReroll)
+		if s.DamageReroll && dt.Auto == Roll {
+			step.Explain = append(step.Explain, Step{Kind: "damage-reroll", Chance: p})
+			step.note(NoteDamageReroll)
+		}
+		// Successes past size+1 kill no one more, even after a medic's save.
+		succ := step.Impacts.thinCap(p, size+1)
+		var next [2][]float64
+		next[0] = make([]float64, size+1)
+		next[1] = make([]float64, size+1)
+		for m := range 2 {
+			for c, pc := range state[m] {
+				if pc == 0 {
+					continue
+				}
+				for k, pk := range succ.P {
+					kill, medic := k, m
+					if m == 1 && k > 0 {
+						medic = 0
+						if s.Damage == 1 {
+							kill--
+						}
+					}
+					next[medic][min(c+kill, size)] += pc * pk
+				}
+			}
+		}
+		state = next
+		cas := make([]float64, size+1)
+		for c := range cas {
+			cas[c] = state[0][c] + state[1][c]
+		}
+		res.After = append(res.After, Dist{P: cas})
+		res.Salvos = append(res.Salvos, step.done())
+		for _, n := range step.Notes {
+			res.note(n)
+		}
+	}
+	if in.Medic {
+		res.note(noteByID(NoteMedic))
+	}
+	if g.Notes.HeroCount != "" {
+		res.note(noteByID(g.Notes.HeroCount))
+	}
+	cas := res.After[len(res.After)-1]
+	res.InfantryResult = InfantryResult{
+		Casualties:      cas,
+		WipedOut:        cas.AtLeast(size),
+		MoraleThreshold: moraleChance(cas, size, g.MoraleThreshold(in.Type)),
+	}
+	return res, nil
+}
+
+func (res *SalvosResult) note(n Note) {
+	for _, have := range res.Notes {
+		if have.ID == n.ID {
+			return
+		}
+	}
+	res.Notes = append(res.Notes, n)
+}
