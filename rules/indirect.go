@@ -175,20 +175,16 @@ func Indirect(in IndirectInput) (IndirectResult, error) {
 		if pk == 0 {
 			continue
 		}
-		if t.Auto == AutoFail || dice == 0 || k == 0 && ir.LostOnAllMiss {
+		tp, ok := placeTemplate(ir, in.AoE, dice, k)
+		if t.Auto == AutoFail || !ok {
 			res.ShotLost += pk
 			perFighter[0] += pk
 			cas[0] += pk
 			continue
 		}
-		radius := min(in.AoE*max(k, 1), ir.CapCM)
-		res.Radius[strconv.Itoa(radius)] += pk
-		dev := 0
-		if k < dice && (k > 0 || !ir.DeviateOnlyOnHit) {
-			dev = (dice - k) * ir.DeviationCM
-		}
-		res.Deviation[strconv.Itoa(dev)] += pk
-		m := ir.ImpactsPastCap(in.AoE, k)
+		res.Radius[strconv.Itoa(tp.radius)] += pk
+		res.Deviation[strconv.Itoa(tp.deviation)] += pk
+		m := tp.impacts
 		if m > 1 {
 			tr.note(g.Notes.IndirectCap)
 		}
@@ -214,4 +210,25 @@ func Indirect(in IndirectInput) (IndirectResult, error) {
 	res.Explain = tr.Explain
 	res.Notes = tr.done().Notes
 	return res, nil
+}
+
+// template is where and how big an indirect-fire template lands.
+type template struct {
+	radius    int // cm
+	impacts   int // impacts on every fighter under it
+	deviation int // cm
+}
+
+// placeTemplate sizes and moves the template for k successes out of dice
+// rolled; ok is false when the shot is lost.
+func placeTemplate(ir IndirectRules, aoe, dice, k int) (t template, ok bool) {
+	if dice == 0 || k == 0 && ir.LostOnAllMiss {
+		return template{}, false
+	}
+	t.radius = min(aoe*max(k, 1), ir.CapCM)
+	t.impacts = ir.ImpactsPastCap(aoe, k)
+	if k < dice && (k > 0 || !ir.DeviateOnlyOnHit) {
+		t.deviation = (dice - k) * ir.DeviationCM
+	}
+	return t, true
 }
