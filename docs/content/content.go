@@ -8,9 +8,10 @@
 // carrying the Markdown renderer.
 package content
 
-// Games and languages the texts exist in, in the order the app offers them.
+// Games and languages the texts exist in, in the order the app offers them:
+// AT-43, AT-44 and the d10 skirmish reference sheet.
 var (
-	GameIDs = []string{"at43", "at44"}
+	GameIDs = []string{"at43", "at44", "d10"}
 	Langs   = []string{"en", "fr"}
 )
 
