@@ -17,7 +17,7 @@ var calcKeys = map[string][]string{
 	"authority": {"a", "aw", "b", "bw", "rank"},
 	"crush":     {"free", "engaged"},
 	"minefield": {"n", "target", "prot", "frame", "prop", "weapons", "vehicles"},
-	"terrain":   {"n", "rate", "rr", "acc", "range", "dmg", "structure", "salvos"},
+	"terrain":   {"n", "rate", "rr", "acc", "range", "pen", "dmg", "structure", "salvos"},
 }
 
 func checkCalcLink(u *url.URL) error {
