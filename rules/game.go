@@ -270,6 +270,13 @@ var AT44 = Game{
 	AuthorityTieReroll: true,
 }
 
+// D10 is the d10 skirmish reference sheet. Its single ten-sided die has no
+// universal table, so it has calculators of its own (D10Attack, D10Morale,
+// D10Vehicle, which accept only this id) and holds none of the d6 fields.
+// It is left out of Games, the rulesets the d6 calculators serve, so they
+// refuse game=d10 with an error instead of reading d6 rules it lacks.
+var D10 = Game{ID: "d10", Name: "d10 skirmish"}
+
 // Games lists the rulesets the engine knows, in share-link order.
 func Games() []Game {
 	return []Game{AT43, AT44}
