@@ -22,29 +22,28 @@ func Hits(g Game, weapons, rate, rerolls int, p float64) Dist {
 }
 
 // poolHits is the AT-44 re-roll: first-roll hits, then up to pool of the
-// failed dice re-rolled once each.
+// failed dice re-rolled once each. It counts misses: with F first-roll
+// misses, F <= pool leaves each of them missing again with chance q
+// (thinning), F > pool leaves F - pool plus the misses among pool re-rolled
+// dice (a convolution). Hits are dice minus misses.
 func poolHits(dice, pool int, p float64) Dist {
-	first := Binomial(dice, p)
+	q := 1 - p
+	first := Binomial(dice, q) // first-roll misses
 	if pool == 0 {
-		return first
+		return first.reverse()
 	}
-	out := make([]float64, dice+1)
-	rows := make(map[int][]float64) // one binomial row per number of re-rolled dice
-	for h, ph := range first.P {
-		if ph == 0 {
-			continue
-		}
-		m := min(dice-h, pool)
-		row, ok := rows[m]
-		if !ok {
-			row = Binomial(m, p).P
-			rows[m] = row
-		}
-		for j, pj := range row {
-			out[h+j] += ph * pj
+	all := first.P
+	low := Dist{P: all[:min(pool, dice)+1]}.Thin(q)
+	misses := make([]float64, dice+1)
+	copy(misses, low.P)
+	if dice > pool {
+		high := Dist{P: append([]float64{0}, all[pool+1:]...)} // F - pool; F == pool is in low
+		tail := high.Convolve(Binomial(pool, q))
+		for j, v := range tail.P {
+			misses[j] += v
 		}
 	}
-	return Dist{P: out}
+	return Dist{P: misses}.reverse()
 }
 
 // damageChance is the chance one damage test succeeds, each failed test

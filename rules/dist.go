@@ -46,11 +46,23 @@ func binomialRow(n int, p float64) []float64 {
 	if row[mode] == 0 {
 		row[mode] = 1 // only reached in extreme cases; normalisation fixes the scale
 	}
+	// Terms fall away from the mode; once one is 1e-20 of the mode's and
+	// the fall is steep, the rest of that side is left at zero (less than
+	// negligible in all).
+	pq, qp := p/q, q/p
 	for j := mode; j < n; j++ {
-		row[j+1] = row[j] * float64(n-j) / float64(j+1) * p / q
+		r := float64(n-j) / float64(j+1) * pq
+		row[j+1] = row[j] * r
+		if row[j+1] < 1e-20*row[mode] && r < 0.5 {
+			break
+		}
 	}
 	for j := mode; j > 0; j-- {
-		row[j-1] = row[j] * float64(j) / float64(n-j+1) * q / p
+		r := float64(j) / float64(n-j+1) * qp
+		row[j-1] = row[j] * r
+		if row[j-1] < 1e-20*row[mode] && r < 0.5 {
+			break
+		}
 	}
 	var sum float64
 	for _, v := range row {
@@ -139,10 +151,31 @@ func (d Dist) Thin(p float64) Dist {
 	return d.thinCap(p, len(d.P)-1)
 }
 
-// thinCap is Thin followed by Cap(n), computed in O(len(d.P) x n). It
-// evaluates the generating function G(q + p z) by Horner's rule: only sums
-// of products of non-negative numbers, so no cancellation, and the mass
-// that reaches n stays in the last bucket.
+// negligible is the probability mass a calculation may drop at each end of
+// a distribution: far below what a float64 chance near 1 can even hold, it
+// keeps long rows (2000 dice) from costing time on values like 1e-200.
+const negligible = 1e-18
+
+// support is the range [lo, hi] outside which d holds at most negligible
+// mass on each side.
+func (d Dist) support() (lo, hi int) {
+	var s float64
+	for lo < len(d.P)-1 && s+d.P[lo] <= negligible {
+		s += d.P[lo]
+		lo++
+	}
+	s = 0
+	hi = len(d.P) - 1
+	for hi > lo && s+d.P[hi] <= negligible {
+		s += d.P[hi]
+		hi--
+	}
+	return lo, hi
+}
+
+// thinCap is Thin followed by Cap(n). With X = lo + Y, where lo starts the
+// support, the thinned lo part is a binomial and the thinned Y comes from
+// hornerCap; their sum is a capped convolution.
 func (d Dist) thinCap(p float64, n int) Dist {
 	switch {
 	case len(d.P) == 0:
@@ -152,14 +185,31 @@ func (d Dist) thinCap(p float64, n int) Dist {
 	case p >= 1:
 		return d.Cap(n)
 	}
-	n = min(n, len(d.P)-1)
+	n = max(min(n, len(d.P)-1), 0)
+	lo, hi := d.support()
+	out := hornerCap(d.P[lo:hi+1], p, n)
+	if lo > 0 {
+		out = capConvolve(Binomial(lo, p).Cap(n).P, out, n)
+	}
+	if len(out) < n+1 {
+		out = append(out, make([]float64, n+1-len(out))...)
+	}
+	return Dist{P: out}
+}
+
+// hornerCap evaluates the generating function of h at q + p z by Horner's
+// rule, keeping the coefficients of z^0..z^(n-1) and the mass of n and
+// above: only sums of products of non-negative numbers, so no
+// cancellation. The result has min(n, len(h)-1) + 1 values.
+func hornerCap(h []float64, p float64, n int) []float64 {
+	n = min(n, len(h)-1)
 	if n <= 0 {
-		return Dist{P: []float64{d.Sum()}}
+		return []float64{Dist{P: h}.Sum()}
 	}
 	q := 1 - p
 	out := make([]float64, n+1)
 	deg := 0 // highest index of out in use
-	for k := len(d.P) - 1; k >= 0; k-- {
+	for k := len(h) - 1; k >= 0; k-- {
 		if deg < n {
 			out[deg+1] = out[deg] * p
 			for j := deg; j > 0; j-- {
@@ -172,24 +222,50 @@ func (d Dist) thinCap(p float64, n int) Dist {
 				out[j] = out[j]*q + out[j-1]*p
 			}
 		}
-		out[0] = out[0]*q + d.P[k]
+		out[0] = out[0]*q + h[k]
 	}
-	return Dist{P: out}
+	return out
+}
+
+// capConvolve is the distribution of min(A + B, n) for independent A and B,
+// skipping the negligible ends of both.
+func capConvolve(a, b []float64, n int) []float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return nil
+	}
+	out := make([]float64, min(len(a)+len(b)-2, n)+1)
+	alo, ahi := Dist{P: a}.support()
+	blo, bhi := Dist{P: b}.support()
+	suffix := make([]float64, bhi+2) // suffix[j]: mass of b from j on
+	for j := bhi; j >= blo; j-- {
+		suffix[j] = suffix[j+1] + b[j]
+	}
+	for i := alo; i <= ahi; i++ {
+		ai := a[i]
+		if ai == 0 {
+			continue
+		}
+		top := min(bhi, n-i-1)
+		for j := blo; j <= top; j++ {
+			out[i+j] += ai * b[j]
+		}
+		if j := max(blo, n-i); j <= bhi {
+			out[n] += ai * suffix[j]
+		}
+	}
+	return out
 }
 
 // Convolve is the distribution of the sum of two independent counts.
 func (d Dist) Convolve(o Dist) Dist {
-	if len(d.P) == 0 || len(o.P) == 0 {
-		return Dist{}
-	}
-	p := make([]float64, len(d.P)+len(o.P)-1)
-	for i, a := range d.P {
-		if a == 0 {
-			continue
-		}
-		for j, b := range o.P {
-			p[i+j] += a * b
-		}
+	return Dist{P: capConvolve(d.P, o.P, len(d.P)+len(o.P)-2)}
+}
+
+// reverse is the distribution of Max() - X.
+func (d Dist) reverse() Dist {
+	p := make([]float64, len(d.P))
+	for i, v := range d.P {
+		p[len(p)-1-i] = v
 	}
 	return Dist{P: p}
 }
