@@ -1,0 +1,52 @@
+// Package rules computes exact outcome probabilities for the AT-43 and AT-44
+// miniatures games: pure Go with only the standard library, so the same code
+// runs in the browser (WebAssembly), the static-site generator and the tests.
+//
+// # Rulesets
+//
+// A [Game] value carries everything in which the rulesets differ, as data or
+// as a small function: how centimetres become a range band, how re-rolls are
+// spent ([RerollPerDie] or [RerollPool]), the cover saves, how an
+// indirect-fire template grows, caps and deviates, the vehicle location
+// rules, the morale and authority rules, point costs, crushing, minefields,
+// terrain, and the ids of the notes its interpretations attach. The
+// calculators read only these fields and never test which game they serve,
+// so a third ruleset plugs in as one more Game value listed by [Games].
+//
+// # Building a calculator
+//
+// Every calculator is a chain of exact distributions ([Dist]: the chance of
+// 0, 1, 2, ... of something) built from a few shared pieces:
+//
+//   - the universal table ([Needed], [Chance]) gives the chance of one test;
+//   - [Binomial] counts successes among independent dice, and [Hits] adds
+//     each game's re-rolls (AT-43: R more tries per die, still binomial;
+//     AT-44: a pool of re-rolls spread over the failed dice, a mixture);
+//   - thinning ([Dist.Thin]) keeps each counted item with a fixed chance:
+//     hits become impacts past cover saves, impacts become successful damage
+//     tests; it is evaluated as the generating function G(q + p z), with no
+//     subtraction, so tiny chances keep their precision;
+//   - capping ([Dist.Cap]) folds everything above a limit onto it: a unit of
+//     n fighters cannot lose more than n;
+//   - a Markov chain carries a state from step to step where steps interact:
+//     [Salvos] tracks the fighters lost so far (and whether the medic has
+//     acted) across salvos.
+//
+// Thinning and convolution skip the ends of a distribution that hold less
+// than 1e-18 of its mass, so the largest inputs (2000 dice) cost well under
+// a millisecond and results stay within 1e-12 of exact rational arithmetic,
+// which the tests check against a math/big.Rat reference.
+//
+// # Inputs and results
+//
+// Each calculator takes a plain input struct and returns (result, error):
+// [Shoot], [Melee], [Salvos], [Indirect], and the others. Each input parses
+// from the app's share links with ParseXxx(url.Values), writes itself back
+// with Query, and checks itself in Validate, whose errors name the field by
+// its query key and say what is allowed. Results marshal to JSON with fixed
+// keys (hits, impacts, casualties, wiped_out, ...), distributions as
+// {"p": [...], "mean": x}, plus Explain, machine-readable [Step] values the
+// app phrases in English or French, and Notes: the [Note] of every
+// interpretation the result depends on, with stable ids and text in both
+// languages.
+package rules
