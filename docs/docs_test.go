@@ -372,3 +372,12 @@ func TestCoverage(t *testing.T) {
 		}
 	}
 }
+
+func TestHyphenatedWordsAreNotTerms(t *testing.T) {
+	m := newTermMarker([]*content.Term{{ID: "combat", Games: []string{"at43"}, Names: map[string]map[string]string{"en": {"at43": "Combat"}}}})
+	got := m.mark("<p>A close-combat weapon; Combat-ready. Combat 5.</p>", "en", "at43")
+	want := `<p>A close-combat weapon; Combat-ready. <a class="term" data-term="combat" href="/en/at43/glossary#combat">Combat</a> 5.</p>`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

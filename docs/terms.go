@@ -170,7 +170,8 @@ func wordStart(s string, i int) bool {
 		return true
 	}
 	p, _ := utf8.DecodeLastRuneInString(s[:i])
-	return !isWordRune(p) && p != '&'
+	// A hyphen joins words: "close-combat" is not a mention of "combat".
+	return !isWordRune(p) && p != '&' && p != '-'
 }
 
 func wordEnd(s string, i int) bool {
@@ -178,5 +179,5 @@ func wordEnd(s string, i int) bool {
 		return true
 	}
 	r, _ := utf8.DecodeRuneInString(s[i:])
-	return !isWordRune(r)
+	return !isWordRune(r) && r != '-'
 }
