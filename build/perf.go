@@ -1,0 +1,466 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/andybalholm/brotli"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// The mobile profile of the load timings: Lighthouse's slow 4G.
+const (
+	cpuSlowdown = 4
+	latencyMS   = 150
+	downBytes   = 1.6e6 / 8
+	upBytes     = 750e3 / 8
+)
+
+// perf builds the app and a go-app hello world the same way, then measures
+// their sizes, their load in headless Chromium under the mobile profile, the
+// app's interactions, and the engine's benchmarks. It prints the report and
+// writes it to build/perf.md, which the README links.
+func perf(args []string) error {
+	flags := flag.NewFlagSet("perf", flag.ExitOnError)
+	runs := flags.Int("runs", 5, "load runs per site; the report gives medians")
+	out := flags.String("out", "build/perf.md", "where to write the report")
+	flags.Parse(args)
+
+	tmp, err := os.MkdirTemp("", "at4x-perf-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	appDir, helloDir := filepath.Join(tmp, "app"), filepath.Join(tmp, "hello")
+	if err := buildSite(appDir, "/"); err != nil {
+		return err
+	}
+	if err := buildHello(helloDir); err != nil {
+		return err
+	}
+
+	var r report
+	fmt.Println("measuring load in headless Chromium:", *runs, "runs per site")
+	appLoad, err := measureLoad(appDir, "/en/at43/shooting.cover", *runs)
+	if err != nil {
+		return fmt.Errorf("app: %w", err)
+	}
+	helloLoad, err := measureLoad(helloDir, "/", *runs)
+	if err != nil {
+		return fmt.Errorf("hello world: %w", err)
+	}
+	r.sizes("app", appDir, appLoad.cached)
+	r.sizes("hello world", helloDir, helloLoad.cached)
+	r.loads(appLoad, helloLoad)
+	inter, err := measureInteractions(appDir)
+	if err != nil {
+		return fmt.Errorf("interactions: %w", err)
+	}
+	r.interactions(inter)
+	if err := r.bench(); err != nil {
+		return err
+	}
+	text := r.String()
+	fmt.Print(text)
+	return os.WriteFile(*out, []byte(text), 0o644)
+}
+
+// buildHello builds go-app's hello world as a static site, with the flags the
+// app's wasm gets.
+func buildHello(dir string) error {
+	if err := run(nil, "go", "run", "./build/hello", dir); err != nil {
+		return err
+	}
+	return goCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags=-s -w",
+		"-o", filepath.Join(dir, "web", "app.wasm"), "./build/hello")
+}
+
+// A size is one file's bytes raw, gzipped and brotli-compressed at the
+// highest levels, as a static host would serve it precompressed.
+type size struct {
+	name             string
+	raw, gzip, brotl int
+}
+
+func (s *size) add(o size) { s.raw += o.raw; s.gzip += o.gzip; s.brotl += o.brotl }
+
+func measureFile(path string) (size, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return size{}, err
+	}
+	var gz, br bytes.Buffer
+	gw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	gw.Write(b)
+	gw.Close()
+	bw := brotli.NewWriterLevel(&br, brotli.BestCompression)
+	bw.Write(b)
+	bw.Close()
+	return size{name: path, raw: len(b), gzip: gz.Len(), brotl: br.Len()}, nil
+}
+
+// fileFor maps a URL path the service worker cached to the site file that
+// answers it, as the static server does.
+func fileFor(dir, urlPath string) string {
+	p := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(urlPath, "/")))
+	if urlPath == "/" || strings.HasSuffix(urlPath, "/") {
+		return filepath.Join(p, "index.html")
+	}
+	if _, err := os.Stat(p); err != nil {
+		return p + ".html"
+	}
+	return p
+}
+
+// A load is what measureLoad found: medians in milliseconds, and the paths
+// the service worker cached.
+type load struct {
+	firstPaint, firstInteractive, repeatPaint, repeatInteractive float64
+	cached                                                       []string
+}
+
+// tracker records, from the first script the page runs, when go-app removes
+// its wasm loader: the moment the app has mounted and is interactive.
+const tracker = `(() => {
+  window.__perf = {interactive: 0};
+  const seen = () => {
+    if (!window.__perf.interactive && window.__perf.loader && !document.getElementById("app-wasm-loader")) {
+      window.__perf.interactive = performance.now();
+    }
+    if (document.getElementById("app-wasm-loader")) window.__perf.loader = true;
+  };
+  new MutationObserver(seen).observe(document, {childList: true, subtree: true});
+})()`
+
+const firstPaint = `(performance.getEntriesByName("first-contentful-paint")[0] || {startTime: 0}).startTime`
+
+// cachedPaths lists what the service worker holds once it is active, waiting
+// until the list stops growing.
+const cachedPaths = `(async () => {
+  await navigator.serviceWorker.ready;
+  const list = async () => {
+    const out = [];
+    for (const k of await caches.keys()) {
+      const c = await caches.open(k);
+      for (const r of await c.keys()) out.push(new URL(r.url).pathname);
+    }
+    return out;
+  };
+  let last = -1, now = await list();
+  while (now.length !== last) {
+    last = now.length;
+    await new Promise(r => setTimeout(r, 1000));
+    now = await list();
+  }
+  return now;
+})()`
+
+func measureLoad(dir, path string, runs int) (load, error) {
+	var first, firstI, repeat, repeatI []float64
+	var cached []string
+	for i := range runs {
+		fmt.Printf("  %s%s run %d\n", filepath.Base(dir), path, i+1)
+		f, fi, rp, ri, c, err := loadOnce(dir, path)
+		if err != nil {
+			return load{}, err
+		}
+		first, firstI, repeat, repeatI = append(first, f), append(firstI, fi), append(repeat, rp), append(repeatI, ri)
+		cached = c
+	}
+	return load{median(first), median(firstI), median(repeat), median(repeatI), cached}, nil
+}
+
+// loadOnce opens path in a fresh browser under the mobile profile, waits for
+// the service worker to cache the app, stops the server, and opens the page
+// again.
+func loadOnce(dir, path string) (paint, interactive, repeatPaint, repeatInteractive float64, cached []string, err error) {
+	srv := httptest.NewServer(siteHandler(dir))
+	defer srv.Close()
+	ctx, cancel := newBrowser()
+	defer cancel()
+	ctx, stop := context.WithTimeout(ctx, 3*time.Minute)
+	defer stop()
+
+	if err = throttle(ctx); err != nil {
+		return
+	}
+	if _, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: tracker}); err != nil {
+		return
+	}
+	visit := func() (float64, float64, error) {
+		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+path)); err != nil {
+			return 0, 0, err
+		}
+		ready, err := chromedp.Run(ctx, chromedp.Poll[float64](`window.__perf.interactive`, chromedp.WithPollingTimeout(2*time.Minute)))
+		if err != nil {
+			return 0, 0, fmt.Errorf("waiting for the app to mount: %w", err)
+		}
+		fcp, err := chromedp.Run(ctx, chromedp.Evaluate[float64](firstPaint))
+		return fcp, ready, err
+	}
+	if paint, interactive, err = visit(); err != nil {
+		return
+	}
+	if cached, err = chromedp.Run(ctx, chromedp.Evaluate[[]string](cachedPaths, chromedp.EvalAwaitPromise)); err != nil {
+		return
+	}
+	srv.Close()
+	repeatPaint, repeatInteractive, err = visit()
+	return
+}
+
+func newBrowser() (context.Context, context.CancelFunc) {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath()),
+		chromedp.NoSandbox,
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.WindowSize(412, 900),
+	)
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	return ctx, func() { cancel(); acancel() }
+}
+
+func chromiumPath() string {
+	for _, p := range []string{"/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"} {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	return "chromium"
+}
+
+func throttle(ctx context.Context) error {
+	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: cpuSlowdown}); err != nil {
+		return err
+	}
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		return err
+	}
+	_, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+		MatchedNetworkConditions: []*network.Conditions{{Latency: latencyMS, DownloadThroughput: downBytes, UploadThroughput: upBytes}},
+	})
+	return err
+}
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Clone(v)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// An interaction is the median time from an input event to the app's DOM
+// update, in milliseconds, under the CPU slowdown.
+type interaction struct {
+	name   string
+	median float64
+	count  int
+}
+
+// timeInput types into a field and times each keystroke until the DOM changes.
+const timeInput = `(async (sel, text) => {
+  const el = document.querySelector(sel);
+  if (!el) throw new Error("no element " + sel);
+  const times = [];
+  for (const ch of text) {
+    const changed = new Promise(r => {
+      const o = new MutationObserver(() => { o.disconnect(); r(); });
+      o.observe(document.body, {childList: true, subtree: true, characterData: true, attributes: true});
+      setTimeout(() => { o.disconnect(); r(); }, 2000);
+    });
+    const t0 = performance.now();
+    el.value += ch;
+    el.dispatchEvent(new Event("input", {bubbles: true}));
+    await changed;
+    times.push(performance.now() - t0);
+  }
+  return times;
+})`
+
+// timeClicks clicks an element n times and times each click until the DOM
+// changes.
+const timeClicks = `(async (sel, n) => {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const el = document.querySelector(sel);
+    if (!el) throw new Error("no element " + sel);
+    const changed = new Promise(r => {
+      const o = new MutationObserver(() => { o.disconnect(); r(); });
+      o.observe(document.body, {childList: true, subtree: true, characterData: true, attributes: true});
+      setTimeout(() => { o.disconnect(); r(); }, 2000);
+    });
+    const t0 = performance.now();
+    el.click();
+    await changed;
+    times.push(performance.now() - t0);
+  }
+  return times;
+})`
+
+func measureInteractions(dir string) ([]interaction, error) {
+	srv := httptest.NewServer(siteHandler(dir))
+	defer srv.Close()
+	ctx, cancel := newBrowser()
+	defer cancel()
+	ctx, stop := context.WithTimeout(ctx, 3*time.Minute)
+	defer stop()
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: tracker}); err != nil {
+		return nil, err
+	}
+	open := func(path string) error {
+		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+path)); err != nil {
+			return err
+		}
+		_, err := chromedp.Run(ctx, chromedp.Poll[float64](`window.__perf.interactive`, chromedp.WithPollingTimeout(time.Minute)))
+		if err != nil {
+			return err
+		}
+		_, err = chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: cpuSlowdown})
+		return err
+	}
+	var out []interaction
+	if err := open("/en/at43/shooting.cover"); err != nil {
+		return nil, err
+	}
+	times, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](
+		fmt.Sprintf("(%s)(%q, %q)", timeInput, perfSearchInput, "take covre fire at wil"), chromedp.EvalAwaitPromise))
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	out = append(out, interaction{"search, per keystroke (whole index, 4x CPU slowdown)", median(times), len(times)})
+	if err := open("/calc/shoot?game=at43&lang=en"); err != nil {
+		return nil, err
+	}
+	times, err = chromedp.Run(ctx, chromedp.Evaluate[[]float64](
+		fmt.Sprintf("(%s)(%q, 20)", timeClicks, perfStepperButton), chromedp.EvalAwaitPromise))
+	if err != nil {
+		return nil, fmt.Errorf("calculator: %w", err)
+	}
+	out = append(out, interaction{"shooting calculator, per input change (4x CPU slowdown)", median(times), len(times)})
+	return out, nil
+}
+
+// The app's elements the interaction timings drive.
+const (
+	perfSearchInput   = "#search-input"
+	perfStepperButton = "[data-step='n'][data-dir='up']"
+)
+
+// report collects the figures and prints them as Markdown.
+type report struct {
+	b strings.Builder
+}
+
+func (r *report) sizes(name, dir string, cached []string) {
+	var files []size
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".br") || strings.HasSuffix(p, ".gz") {
+			return err
+		}
+		s, err := measureFile(p)
+		s.name = strings.TrimPrefix(p, dir)
+		files = append(files, s)
+		return err
+	})
+	sort.Slice(files, func(i, j int) bool { return files[i].brotl > files[j].brotl })
+	var all, offline size
+	for _, f := range files {
+		all.add(f)
+	}
+	seen := map[string]bool{}
+	for _, p := range cached {
+		f := fileFor(dir, p)
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		if s, err := measureFile(f); err == nil {
+			offline.add(s)
+		}
+	}
+	fmt.Fprintf(&r.b, "\n## Size: %s\n\n| file | raw | gzip -9 | brotli -q 11 |\n| --- | ---: | ---: | ---: |\n", name)
+	for i, f := range files {
+		if i == 8 {
+			fmt.Fprintf(&r.b, "| (%d more files) | | | |\n", len(files)-i)
+			break
+		}
+		fmt.Fprintf(&r.b, "| %s | %s | %s | %s |\n", f.name, kb(f.raw), kb(f.gzip), kb(f.brotl))
+	}
+	fmt.Fprintf(&r.b, "| **all %d files** | %s | %s | %s |\n", len(files), kb(all.raw), kb(all.gzip), kb(all.brotl))
+	fmt.Fprintf(&r.b, "| **first visit, offline-complete** (the %d URLs the service worker caches) | %s | %s | %s |\n",
+		len(cached), kb(offline.raw), kb(offline.gzip), kb(offline.brotl))
+}
+
+func kb(n int) string { return fmt.Sprintf("%.1f KB", float64(n)/1000) }
+
+func (r *report) loads(app, hello load) {
+	ratio := func(a, h float64) string {
+		if h == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.2fx", a/h)
+	}
+	fmt.Fprintf(&r.b, "\n## Load (headless Chromium, %dx CPU slowdown, %.1f Mbit/s down, %d ms latency; medians)\n\n", cpuSlowdown, downBytes*8/1e6, latencyMS)
+	fmt.Fprintf(&r.b, "| moment | app (/en/at43/shooting.cover) | hello world | app / hello |\n| --- | ---: | ---: | ---: |\n")
+	row := func(name string, a, h float64) {
+		fmt.Fprintf(&r.b, "| %s | %.0f ms | %.0f ms | %s |\n", name, a, h, ratio(a, h))
+	}
+	row("first visit: rule text painted (first contentful paint)", app.firstPaint, hello.firstPaint)
+	row("first visit: interactive (wasm mounted)", app.firstInteractive, hello.firstInteractive)
+	row("repeat visit, network off: painted", app.repeatPaint, hello.repeatPaint)
+	row("repeat visit, network off: interactive", app.repeatInteractive, hello.repeatInteractive)
+}
+
+func (r *report) interactions(in []interaction) {
+	fmt.Fprintf(&r.b, "\n## Interactions (input event to DOM update; medians)\n\n| interaction | median | samples |\n| --- | ---: | ---: |\n")
+	for _, i := range in {
+		fmt.Fprintf(&r.b, "| %s | %.1f ms | %d |\n", i.name, i.median, i.count)
+	}
+}
+
+var benchLine = regexp.MustCompile(`^(Benchmark\S+?)(-\d+)?\s+(\d+)\s+([\d.]+) ns/op`)
+
+// bench runs the engine's benchmarks natively.
+func (r *report) bench() error {
+	args := []string{"test", "-run", "^$", "-bench", ".", "-benchtime", "200ms", "./rules/"}
+	fmt.Println("$ go " + strings.Join(args, " "))
+	out, err := exec.Command("go", args...).CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("benchmarks: %v\n%s", err, out)
+	}
+	fmt.Fprintf(&r.b, "\n## Engine (native, `go %s`)\n\n| benchmark | ns/op |\n| --- | ---: |\n", strings.Join(args, " "))
+	for _, line := range strings.Split(string(out), "\n") {
+		if m := benchLine.FindStringSubmatch(line); m != nil {
+			fmt.Fprintf(&r.b, "| %s | %s |\n", m[1], m[4])
+		}
+	}
+	return nil
+}
+
+func (r *report) String() string {
+	return "# Performance report\n\nMade by `go run ./build perf` on " + time.Now().UTC().Format("2006-01-02") +
+		"; sizes of the site `go run ./build site` builds, load timings against a go-app hello world built the same way.\n" + r.b.String()
+}
