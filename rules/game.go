@@ -133,9 +133,9 @@ type Game struct {
 	RangeBand func(cm int) int
 	// Reroll is how re-rolls are spent.
 	Reroll Reroll
-	// CoverSave is the roll that cancels an impact for each cover option;
+	// CoverSave is the roll that cancels an impact, indexed by Cover;
 	// 0 means no save.
-	CoverSave map[Cover]int
+	CoverSave [coverCount]int
 	// CoverAtRangeZero lets cover saves apply at range 0; AT-44 ignores
 	// cover there.
 	CoverAtRangeZero bool
@@ -186,7 +186,7 @@ var AT43 = Game{
 		return cm / 10
 	},
 	Reroll:           RerollPerDie,
-	CoverSave:        map[Cover]int{CoverNone: 0, CoverNormal: 5, CoverTakeCover: 3, CoverKnee: 0},
+	CoverSave:        [coverCount]int{CoverNone: 0, CoverNormal: 5, CoverTakeCover: 3, CoverKnee: 0},
 	CoverAtRangeZero: true,
 	MoraleThreshold:  moraleThreshold,
 	Indirect: IndirectRules{
@@ -230,7 +230,7 @@ var AT44 = Game{
 		return (cm - 1) / 10
 	},
 	Reroll:           RerollPool,
-	CoverSave:        map[Cover]int{CoverNone: 0, CoverNormal: 5, CoverTakeCover: 3, CoverKnee: 5},
+	CoverSave:        [coverCount]int{CoverNone: 0, CoverNormal: 5, CoverTakeCover: 3, CoverKnee: 5},
 	CoverAtRangeZero: false,
 	MoraleThreshold:  moraleThreshold,
 	Indirect: IndirectRules{
@@ -282,16 +282,22 @@ func Games() []Game {
 	return []Game{AT43, AT44}
 }
 
+func gameIDs() []string {
+	var ids []string
+	for _, g := range Games() {
+		ids = append(ids, g.ID)
+	}
+	return ids
+}
+
 // GameByID finds a ruleset by its share-link id.
 func GameByID(id string) (Game, error) {
-	var ids []string
 	for _, g := range Games() {
 		if g.ID == id {
 			return g, nil
 		}
-		ids = append(ids, g.ID)
 	}
-	return Game{}, fmt.Errorf("game %q is unknown: allowed %s", id, strings.Join(ids, ", "))
+	return Game{}, fmt.Errorf("game %q is unknown: allowed %s", id, strings.Join(gameIDs(), ", "))
 }
 
 // Cover is the protection a target unit has against direct fire.
@@ -302,9 +308,10 @@ const (
 	CoverNormal                 // behind cover: 5+ save
 	CoverTakeCover              // "Take cover!" / "À couvert" behind cover: 3+ save
 	CoverKnee                   // AT-44 "Genou à terre" with "À couvert": 5+ save without cover
+	coverCount
 )
 
-var coverNames = [...]string{"none", "cover", "takecover", "kneecover"}
+var coverNames = [coverCount]string{"none", "cover", "takecover", "kneecover"}
 
 // String returns the share-link value of c.
 func (c Cover) String() string {

@@ -196,14 +196,6 @@ func (c *validator) game(id string) Game {
 	return g
 }
 
-func gameIDs() []string {
-	var ids []string
-	for _, g := range Games() {
-		ids = append(ids, g.ID)
-	}
-	return ids
-}
-
 // Allowed ranges of the common fields, by query key.
 const (
 	maxFighters   = 100 // n, size, under
