@@ -1,0 +1,89 @@
+package rules
+
+// The d10 skirmish sheet rolls one ten-sided die against a number and
+// succeeds at or under it, so its chances are whole tenths and every
+// calculator works on die faces: D10Attack (hit, armour and damage rolls),
+// D10Morale (morale roll and panic table) and D10Vehicle (vehicle and
+// internal damage tables). They share Dist, Binomial, the query codec,
+// Step and Note with the d6 calculators, and nothing of the universal table.
+
+// Allowed ranges of the d10 fields, by query key.
+const (
+	maxD10Attacks = 20 // n
+	maxD10Value   = 10 // skill, defcr, ar, pui, phy, cou, intomelee
+	maxD10Mod     = 10 // mod, knock: -10 to 10
+	maxD10MA      = 5  // ma: -5 to 5
+	maxD10Points  = 20 // dmg
+)
+
+// d10Faces is how many faces of a d10 roll target or less.
+func d10Faces(target int) int {
+	return min(max(target, 0), 10)
+}
+
+// d10Chance is the chance one d10 rolls target or less.
+func d10Chance(target int) float64 {
+	return float64(d10Faces(target)) / 10
+}
+
+// checkD10Game accepts only the d10 sheet: its inputs mean nothing to the d6
+// rulesets, nor theirs to it.
+func checkD10Game(c *validator, id string) {
+	if id != D10.ID {
+		c.fail("game", "%q is not allowed: the d10 calculators allow %s", id, D10.ID)
+	}
+}
+
+// Ids of the notes the d10 calculators attach.
+const (
+	NoteD10HitTarget       = "d10-hit-target"
+	NoteD10NaturalRolls    = "d10-natural-rolls"
+	NoteD10ArmourModifier  = "d10-armour-modifier"
+	NoteD10SeparateAttacks = "d10-separate-attacks"
+	NoteD10ParryFace       = "d10-parry-face"
+	NoteD10Dodge           = "d10-dodge"
+	NoteD10VehiclePoints   = "d10-vehicle-points"
+)
+
+// D10Notes lists every note the d10 calculators can attach, in English and
+// French: each is our reading where the sheet is silent.
+func D10Notes() []Note {
+	return []Note{
+		{NoteD10HitTarget,
+			"The sheet never prints the number a hit roll needs: we read it as a d10 at or under the attacker's skill (CD at range, CR in close combat) plus the modifiers.",
+			"La feuille ne donne jamais le nombre à obtenir pour toucher : nous lisons un d10 inférieur ou égal à la compétence de l'attaquant (CD à distance, CR au contact) plus les modificateurs."},
+		{NoteD10NaturalRolls,
+			"A natural 1 or 10 only settles attack rolls. Armour, damage, morale, knock-down and dodge rolls are plain comparisons, so a target of 10 or more always succeeds and 0 or less always fails.",
+			"Le 1 et le 10 naturels ne décident que des jets d'attaque. Les jets d'armure, de dommages, de moral, de renversement et d'esquive sont de simples comparaisons : un seuil de 10 ou plus réussit toujours, 0 ou moins échoue toujours."},
+		{NoteD10ArmourModifier,
+			"The armour roll stops the attack at or under the target's AR minus the attacker's MA, as the sheet writes it, so a positive MA weakens armour. The sheet prints MA -3 for a detonation, which read this way would help armour: enter an MA with the sign that does what your weapon is meant to do.",
+			"Le jet d'armure arrête l'attaque sur un résultat inférieur ou égal à l'AR de la cible moins le MA de l'attaquant, comme l'écrit la feuille : un MA positif affaiblit l'armure. La feuille donne MA -3 à une détonation, ce qui lu ainsi aiderait l'armure : saisissez le MA avec le signe qui produit l'effet voulu pour votre arme."},
+		{NoteD10SeparateAttacks,
+			"Each attack is rolled in full, as when several fighters attack or a burst template gives several rolls. A natural 10 costs a fighter its remaining PM, so one fighter attacking several times may lose the attacks after it: those are still counted here.",
+			"Chaque attaque est jouée en entier, comme lorsque plusieurs combattants attaquent ou qu'un gabarit de zone donne plusieurs jets. Un 10 naturel fait perdre au combattant ses PM restants : un même combattant qui attaque plusieurs fois peut perdre les attaques suivantes, qui sont tout de même comptées ici."},
+		{NoteD10ParryFace,
+			"A parry compares the defender's d10 with the face the attacker rolled, before modifiers; a roll strictly lower deflects the attack, so a natural 1 can never be parried.",
+			"La parade compare le d10 du défenseur au résultat du dé de l'attaquant, sans modificateurs ; un résultat strictement inférieur dévie l'attaque, donc un 1 naturel ne peut jamais être paré."},
+		{NoteD10Dodge,
+			"A successful dodge is read as cancelling the hit entirely; the defender's CR given adds 1 per point above 5 to the dodge roll.",
+			"Une esquive réussie est lue comme annulant entièrement la touche ; la CR du défenseur ajoute 1 par point au-dessus de 5 au jet d'esquive."},
+		{NoteD10VehiclePoints,
+			"The vehicle damage roll adds the damage points of the hit that caused it; a chain reaction adds 1 to them before rolling again, so a chain always ends.",
+			"Le jet de dommages du véhicule ajoute les points de dommages du coup qui l'a provoqué ; une réaction en chaîne leur ajoute 1 avant de relancer, si bien qu'une chaîne finit toujours."},
+	}
+}
+
+// withNote appends the note id once.
+func withNote(notes []Note, id string) []Note {
+	for _, n := range notes {
+		if n.ID == id {
+			return notes
+		}
+	}
+	for _, n := range D10Notes() {
+		if n.ID == id {
+			return append(notes, n)
+		}
+	}
+	return append(notes, Note{ID: id})
+}

@@ -1,0 +1,423 @@
+package rules
+
+import (
+	"fmt"
+	"math"
+	"net/url"
+)
+
+// D10Mode is how a d10 attack is made: it picks the skill rolled against and
+// the modifiers that apply.
+type D10Mode int
+
+const (
+	D10Ranged D10Mode = iota // "ranged": the hit roll is made against CD
+	D10Melee                 // "melee": the hit roll is made against CR
+)
+
+var d10ModeNames = []string{"ranged", "melee"}
+
+// String returns the share-link value of m.
+func (m D10Mode) String() string {
+	if m < 0 || int(m) >= len(d10ModeNames) {
+		return fmt.Sprintf("D10Mode(%d)", int(m))
+	}
+	return d10ModeNames[m]
+}
+
+// D10AttackInput is one or more attacks of the d10 sheet, each a hit roll,
+// then an armour roll, then a damage roll. Query keys and defaults:
+//
+//	game       Game         d10 (d10)
+//	mode       Mode         ranged|melee (ranged)
+//	skill      Skill        the attacker's CD (ranged) or CR (melee), 1-10 (5)
+//	mod        Mod          any other modifier to the hit roll, -10 to 10 (0)
+//	n          Attacks      attacks rolled, 1-20 (1)
+//	ar         AR           target's armour, 0-10 (3)
+//	ma         MA           attacker's armour modifier, -5 to 5 (0)
+//	pui        PUI          power of the attack, 0-10 (3)
+//	phy        PHY          target's physique, 0-10 (3)
+//	defcr      DefCR        defender's CR, 0-10 (none): in melee it replaces
+//	                        better/worse by comparing skill with it; dodge needs it
+//	knock      Knock        knock-down modifier, -10 to 10 (none): when given,
+//	                        the result carries the knock-down chance
+//	dodge      Dodge        the defender tries to dodge each hit, 0|1 (0)
+//	parry      Parry        the defender tries to parry each hit, melee, 0|1 (0)
+//	intomelee  IntoMelee    shooting into a melee: fighters in it, 0-10 (0)
+//
+// and the sheet's modifiers, each 0|1 (0), for the mode they belong to:
+// ranged aimed, lightcover, heavycover, large, frommelee, reserved,
+// indirect, burst, groundpoint; melee better, worse, charge, received,
+// ground; both paralysed.
+type D10AttackInput struct {
+	Game    string
+	Mode    D10Mode
+	Skill   int
+	Mod     int
+	Attacks int
+	AR      int
+	MA      int
+	PUI     int
+	PHY     int
+	DefCR   *int
+	Knock   *int
+	Dodge   bool
+	Parry   bool
+
+	IntoMelee   int
+	Aimed       bool
+	LightCover  bool
+	HeavyCover  bool // also +1 AR
+	Large       bool
+	FromMelee   bool
+	Reserved    bool
+	Indirect    bool
+	Burst       bool // light cover does not count against it
+	GroundPoint bool
+
+	Better   bool
+	Worse    bool
+	Charge   bool
+	Received bool // also +1 PUI
+	Ground   bool // the target is on the ground: it cannot parry
+
+	Paralysed bool
+}
+
+// d10Modifier is one line of the sheet's modifier tables.
+type d10Modifier struct {
+	key    string
+	ranged bool // applies to ranged attacks
+	melee  bool // applies to close combat
+	value  int
+	field  func(*D10AttackInput) *bool
+}
+
+// d10Modifiers are the sheet's two modifier tables, in its order.
+var d10Modifiers = []d10Modifier{
+	{"aimed", true, false, +1, func(in *D10AttackInput) *bool { return &in.Aimed }},
+	{"lightcover", true, false, -1, func(in *D10AttackInput) *bool { return &in.LightCover }},
+	{"heavycover", true, false, -2, func(in *D10AttackInput) *bool { return &in.HeavyCover }},
+	{"large", true, false, +1, func(in *D10AttackInput) *bool { return &in.Large }},
+	{"frommelee", true, false, -1, func(in *D10AttackInput) *bool { return &in.FromMelee }},
+	{"reserved", true, false, -1, func(in *D10AttackInput) *bool { return &in.Reserved }},
+	{"indirect", true, false, -1, func(in *D10AttackInput) *bool { return &in.Indirect }},
+	{"burst", true, false, -1, func(in *D10AttackInput) *bool { return &in.Burst }},
+	{"groundpoint", true, false, -1, func(in *D10AttackInput) *bool { return &in.GroundPoint }},
+	{"better", false, true, +1, func(in *D10AttackInput) *bool { return &in.Better }},
+	{"worse", false, true, -1, func(in *D10AttackInput) *bool { return &in.Worse }},
+	{"charge", false, true, +1, func(in *D10AttackInput) *bool { return &in.Charge }},
+	{"received", false, true, +1, func(in *D10AttackInput) *bool { return &in.Received }},
+	{"ground", false, true, +2, func(in *D10AttackInput) *bool { return &in.Ground }},
+	{"paralysed", true, true, +2, func(in *D10AttackInput) *bool { return &in.Paralysed }},
+}
+
+func (m d10Modifier) allows(mode D10Mode) bool {
+	return mode == D10Ranged && m.ranged || mode == D10Melee && m.melee
+}
+
+// defaultD10Attack holds the defaults documented on D10AttackInput.
+func defaultD10Attack() D10AttackInput {
+	return D10AttackInput{Game: D10.ID, Skill: 5, Attacks: 1, AR: 3, PUI: 3, PHY: 3}
+}
+
+// ParseD10Attack reads a D10AttackInput from share-link values and
+// validates it.
+func ParseD10Attack(v url.Values) (D10AttackInput, error) {
+	r := newQueryReader(v, "")
+	in := defaultD10Attack()
+	in.Game = r.str("game", in.Game)
+	in.Mode = D10Mode(r.choice("mode", int(in.Mode), d10ModeNames))
+	in.Skill = r.int("skill", in.Skill)
+	in.Mod = r.int("mod", in.Mod)
+	in.Attacks = r.int("n", in.Attacks)
+	in.AR = r.int("ar", in.AR)
+	in.MA = r.int("ma", in.MA)
+	in.PUI = r.int("pui", in.PUI)
+	in.PHY = r.int("phy", in.PHY)
+	in.DefCR = r.optInt("defcr")
+	in.Knock = r.optInt("knock")
+	in.Dodge = r.bool("dodge", false)
+	in.Parry = r.bool("parry", false)
+	in.IntoMelee = r.int("intomelee", 0)
+	for _, m := range d10Modifiers {
+		*m.field(&in) = r.bool(m.key, false)
+	}
+	if r.err != nil {
+		return D10AttackInput{}, r.err
+	}
+	return in, in.Validate()
+}
+
+// Query writes in as share-link values; options left off are not written.
+func (in D10AttackInput) Query() url.Values {
+	v := url.Values{}
+	w := queryWriter{v: v}
+	w.str("game", in.Game)
+	w.choice("mode", int(in.Mode), d10ModeNames)
+	w.int("skill", in.Skill)
+	w.int("mod", in.Mod)
+	w.int("n", in.Attacks)
+	w.int("ar", in.AR)
+	w.int("ma", in.MA)
+	w.int("pui", in.PUI)
+	w.int("phy", in.PHY)
+	if in.DefCR != nil {
+		w.int("defcr", *in.DefCR)
+	}
+	if in.Knock != nil {
+		w.int("knock", *in.Knock)
+	}
+	if in.Dodge {
+		w.bool("dodge", true)
+	}
+	if in.Parry {
+		w.bool("parry", true)
+	}
+	if in.IntoMelee != 0 {
+		w.int("intomelee", in.IntoMelee)
+	}
+	for _, m := range d10Modifiers {
+		if *m.field(&in) {
+			w.bool(m.key, true)
+		}
+	}
+	return v
+}
+
+// Validate checks every field, naming the first bad one by its query key.
+func (in D10AttackInput) Validate() error {
+	c := &validator{}
+	checkD10Game(c, in.Game)
+	if in.Mode != D10Ranged && in.Mode != D10Melee {
+		c.fail("mode", "%d is not allowed: allowed ranged, melee", int(in.Mode))
+		return c.err
+	}
+	c.rng("skill", in.Skill, 1, maxD10Value)
+	c.rng("mod", in.Mod, -maxD10Mod, maxD10Mod)
+	c.rng("n", in.Attacks, 1, maxD10Attacks)
+	c.rng("ar", in.AR, 0, maxD10Value)
+	c.rng("ma", in.MA, -maxD10MA, maxD10MA)
+	c.rng("pui", in.PUI, 0, maxD10Value)
+	c.rng("phy", in.PHY, 0, maxD10Value)
+	if in.DefCR != nil {
+		c.rng("defcr", *in.DefCR, 0, maxD10Value)
+	}
+	if in.Knock != nil {
+		c.rng("knock", *in.Knock, -maxD10Mod, maxD10Mod)
+	}
+	c.rng("intomelee", in.IntoMelee, 0, maxD10Value)
+	for _, m := range d10Modifiers {
+		if *m.field(&in) && !m.allows(in.Mode) {
+			c.fail(m.key, "applies to mode=%s only", D10Mode(1-in.Mode))
+		}
+	}
+	if in.IntoMelee != 0 && in.Mode != D10Ranged {
+		c.fail("intomelee", "applies to mode=ranged only")
+	}
+	switch {
+	case in.LightCover && in.HeavyCover:
+		c.fail("heavycover", "give lightcover or heavycover, not both")
+	case in.Aimed && in.Burst:
+		c.fail("aimed", "a burst cannot be aimed: give aimed or burst, not both")
+	case in.Better && in.Worse:
+		c.fail("worse", "give better or worse, not both")
+	case (in.Better || in.Worse) && in.DefCR != nil:
+		c.fail("defcr", "give better/worse or defcr, not both: defcr sets the comparison")
+	case in.Charge && in.Received:
+		c.fail("received", "give charge or received, not both")
+	case in.Parry && in.Mode != D10Melee:
+		c.fail("parry", "only close-combat attacks are parried: allowed with mode=melee")
+	case in.Parry && in.Ground:
+		c.fail("parry", "a fighter on the ground cannot parry: give parry or ground, not both")
+	case in.Parry && in.Dodge:
+		c.fail("dodge", "give dodge or parry, not both")
+	case in.Dodge && in.DefCR == nil:
+		c.fail("defcr", "dodge=1 needs the defender's CR, 0-10")
+	}
+	return c.err
+}
+
+// D10AttackResult is what the attacks of a D10AttackInput do.
+type D10AttackResult struct {
+	// Target is the hit roll's number after every modifier: a d10 at or
+	// under it hits, a natural 1 always, a natural 10 never.
+	Target int `json:"target"`
+	// HitChance is the chance one attack hits.
+	HitChance float64 `json:"hit_chance"`
+	// DamageChance is the chance one attack hits, gets past any dodge or
+	// parry and the armour roll, and passes the damage roll.
+	DamageChance float64 `json:"damage_chance"`
+	Hits         Dist    `json:"hits"`     // attacks that hit
+	Damaging     Dist    `json:"damaging"` // attacks that cause damage
+	// Natural10 is the chance that at least one attack rolls a natural 10,
+	// costing its fighter the PM left this round.
+	Natural10 float64 `json:"natural10"`
+	// Knockdown is the chance of a knock-down roll failing, so the fighter
+	// falls; only when the input gives knock.
+	Knockdown *float64 `json:"knockdown,omitempty"`
+	// Dodge is the chance a hit is dodged; only with dodge=1.
+	Dodge *float64 `json:"dodge,omitempty"`
+	// Parry is the chance a hit is parried; only with parry=1.
+	Parry   *float64 `json:"parry,omitempty"`
+	Explain []Step   `json:"explain"`
+	Notes   []Note   `json:"notes"`
+}
+
+// D10HitChance is the chance a hit roll against target succeeds: a natural
+// 1 always hits and a natural 10 always misses, whatever the modifiers.
+func D10HitChance(target int) float64 {
+	return float64(min(max(target, 1), 9)) / 10
+}
+
+// D10ParryChance is the chance a successful hit against target is parried:
+// the defender's d10 must be strictly below the face the attacker rolled,
+// averaged over the faces that hit.
+func D10ParryChance(target int) float64 {
+	faces := min(max(target, 1), 9)
+	below := 0 // defender's faces under each hitting face, summed
+	for r := 1; r <= faces; r++ {
+		below += r - 1
+	}
+	return float64(below) / float64(10*faces)
+}
+
+// D10DodgeChance is the chance a dodge roll succeeds for a defender with
+// the given CR: d10 plus 1 per CR point above 5, 6 or more.
+func D10DodgeChance(cr int) float64 {
+	bonus := max(cr-5, 0)
+	return d10Chance(5 + bonus) // faces 6-bonus to 10
+}
+
+// D10KnockDownChance is the chance a knock-down roll puts the fighter on
+// the ground: a d10 at or under 5 plus the modifier.
+func D10KnockDownChance(mod int) float64 {
+	return d10Chance(5 + mod)
+}
+
+// D10Attack works out the attacks of in: chance to hit and to damage per
+// attack, and the distributions of hits and damaging attacks.
+func D10Attack(in D10AttackInput) (D10AttackResult, error) {
+	if err := in.Validate(); err != nil {
+		return D10AttackResult{}, err
+	}
+	var res D10AttackResult
+	res.Explain = append(res.Explain, Step{Kind: "d10-attacks", Value: in.Attacks})
+	skillKind := "d10-cd"
+	if in.Mode == D10Melee {
+		skillKind = "d10-cr"
+	}
+	res.Explain = append(res.Explain, Step{Kind: skillKind, Value: in.Skill})
+	res.Target = in.Skill + in.modifiers(&res.Explain)
+	res.HitChance = D10HitChance(res.Target)
+	res.Explain = append(res.Explain, Step{Kind: "d10-hit", Needed: res.Target, Chance: res.HitChance})
+	res.Notes = withNote(res.Notes, NoteD10HitTarget)
+	if in.Attacks > 1 {
+		res.Notes = withNote(res.Notes, NoteD10SeparateAttacks)
+	}
+
+	kept := 1.0 // chance a hit survives the defender's dodge
+	if in.Dodge {
+		d := D10DodgeChance(*in.DefCR)
+		res.Dodge = &d
+		kept = 1 - d
+		res.Explain = append(res.Explain, Step{Kind: "d10-dodge", Action: *in.DefCR,
+			Needed: 6 - max(*in.DefCR-5, 0), Chance: d})
+		res.Notes = withNote(res.Notes, NoteD10Dodge)
+	}
+	if in.Parry {
+		p := D10ParryChance(res.Target)
+		res.Parry = &p
+		res.Explain = append(res.Explain, Step{Kind: "d10-parry", Chance: p})
+		res.Notes = withNote(res.Notes, NoteD10ParryFace)
+	}
+
+	ar, pui := in.AR, in.PUI
+	if in.HeavyCover {
+		ar++
+	}
+	if in.Received {
+		pui++
+	}
+	armour := ar - in.MA
+	stop := d10Chance(armour)
+	res.Explain = append(res.Explain, Step{Kind: "d10-armour", Action: ar, Difficulty: in.MA, Needed: armour, Chance: stop})
+	if in.MA != 0 {
+		res.Notes = withNote(res.Notes, NoteD10ArmourModifier)
+	}
+	wound := 5 + pui - in.PHY
+	harm := d10Chance(wound)
+	res.Explain = append(res.Explain, Step{Kind: "d10-damage", Action: pui, Difficulty: in.PHY, Needed: wound, Chance: harm})
+	plain := []int{armour, wound}
+
+	// Sum over the faces that hit: a natural 1 skips the armour roll, and
+	// a parry needs a lower face than the one rolled.
+	for r := 1; r <= min(max(res.Target, 1), 9); r++ {
+		through := 1 - stop
+		if r == 1 {
+			through = 1
+		}
+		unparried := 1.0
+		if in.Parry {
+			unparried = 1 - float64(r-1)/10
+		}
+		res.DamageChance += 0.1 * unparried * kept * through * harm
+	}
+
+	res.Hits = Binomial(in.Attacks, res.HitChance)
+	res.Damaging = Binomial(in.Attacks, res.DamageChance)
+	res.Natural10 = 1 - math.Pow(0.9, float64(in.Attacks))
+
+	if in.Knock != nil {
+		k := D10KnockDownChance(*in.Knock)
+		res.Knockdown = &k
+		res.Explain = append(res.Explain, Step{Kind: "d10-knock", Value: *in.Knock, Needed: 5 + *in.Knock, Chance: k})
+		plain = append(plain, 5+*in.Knock)
+	}
+	if in.Dodge {
+		plain = append(plain, 5+max(*in.DefCR-5, 0))
+	}
+	for _, t := range plain {
+		if t <= 0 || t >= 10 {
+			res.Notes = withNote(res.Notes, NoteD10NaturalRolls)
+		}
+	}
+	return res, nil
+}
+
+// modifiers adds up the hit roll's modifiers, explaining each one given.
+func (in D10AttackInput) modifiers(explain *[]Step) int {
+	total := 0
+	add := func(kind string, v int) {
+		*explain = append(*explain, Step{Kind: kind, Value: v})
+		total += v
+	}
+	if in.Mod != 0 {
+		add("d10-mod", in.Mod)
+	}
+	for _, m := range d10Modifiers {
+		if !*m.field(&in) {
+			continue
+		}
+		v := m.value
+		if m.key == "lightcover" && in.Burst {
+			v = 0 // light cover does not count against a burst
+		}
+		add("d10-"+m.key, v)
+	}
+	if in.IntoMelee > 0 {
+		add("d10-intomelee", -in.IntoMelee)
+	}
+	if in.Mode == D10Melee && in.DefCR != nil {
+		v := 0
+		switch {
+		case in.Skill > *in.DefCR:
+			v = 1
+		case in.Skill < *in.DefCR:
+			v = -1
+		}
+		*explain = append(*explain, Step{Kind: "d10-defcr", Action: in.Skill, Difficulty: *in.DefCR, Value: v})
+		total += v
+	}
+	return total
+}
