@@ -1,0 +1,187 @@
+package rules
+
+import "net/url"
+
+// D10VehicleBand is a line of the d10 sheet's vehicle damage table, read on
+// d10 + damage points.
+type D10VehicleBand int
+
+const (
+	D10NoEffect   D10VehicleBand = iota // 1-6: nothing more
+	D10Internal                         // 7-10: roll on the internal damage table
+	D10Detonation                       // 11+: the vehicle blows up
+)
+
+// d10VehicleBand reads the vehicle damage table for a total.
+func d10VehicleBand(total int) D10VehicleBand {
+	switch {
+	case total <= 6:
+		return D10NoEffect
+	case total <= 10:
+		return D10Internal
+	}
+	return D10Detonation
+}
+
+// D10InternalDamage is a line of the d10 sheet's internal damage table.
+type D10InternalDamage int
+
+const (
+	D10Lucky       D10InternalDamage = iota // 1: no effect
+	D10Immobilized                          // 2-3: can no longer move
+	D10Locomotion                           // 4-5: PM halved; a second time immobilizes
+	D10Weapon                               // 6-7: a weapon destroyed, chosen by a d10
+	D10Electronics                          // 8-9: -2 to all its attacks
+	D10Chain                                // 10: +1 damage point, roll the vehicle table again
+)
+
+// d10InternalDamage reads the internal damage table for a roll of 1-10.
+func d10InternalDamage(roll int) D10InternalDamage {
+	switch {
+	case roll <= 1:
+		return D10Lucky
+	case roll <= 3:
+		return D10Immobilized
+	case roll <= 5:
+		return D10Locomotion
+	case roll <= 7:
+		return D10Weapon
+	case roll <= 9:
+		return D10Electronics
+	}
+	return D10Chain
+}
+
+// d10AttackerPicks is the chance the attacker picks the destroyed weapon:
+// the d10 shows 5 or less.
+var d10AttackerPicks = d10Chance(5)
+
+// D10VehicleInput is the damage roll a vehicle makes when a hit damages it.
+// Query keys and defaults:
+//
+//	game  Game        d10 (d10)
+//	dmg   Points      damage points of the hit, added to the roll, 0-20 (1)
+//	loco  Locomotion  its locomotion is already damaged once, so another
+//	                  locomotion result immobilizes it, 0|1 (0)
+type D10VehicleInput struct {
+	Game       string
+	Points     int
+	Locomotion bool
+}
+
+// ParseD10Vehicle reads a D10VehicleInput from share-link values and
+// validates it.
+func ParseD10Vehicle(v url.Values) (D10VehicleInput, error) {
+	r := newQueryReader(v, "")
+	in := D10VehicleInput{
+		Game:       r.str("game", D10.ID),
+		Points:     r.int("dmg", 1),
+		Locomotion: r.bool("loco", false),
+	}
+	if r.err != nil {
+		return D10VehicleInput{}, r.err
+	}
+	return in, in.Validate()
+}
+
+// Query writes in as share-link values.
+func (in D10VehicleInput) Query() url.Values {
+	v := url.Values{}
+	w := queryWriter{v: v}
+	w.str("game", in.Game)
+	w.int("dmg", in.Points)
+	if in.Locomotion {
+		w.bool("loco", true)
+	}
+	return v
+}
+
+// Validate checks every field, naming the first bad one by its query key.
+func (in D10VehicleInput) Validate() error {
+	c := &validator{}
+	checkD10Game(c, in.Game)
+	c.rng("dmg", in.Points, 0, maxD10Points)
+	return c.err
+}
+
+// D10VehicleResult is where a vehicle's damage roll ends, chain reactions
+// followed to the end. The outcomes exclude each other: Nothing,
+// Immobilized, Locomotion, Weapon, Electronics and Detonation sum to 1.
+type D10VehicleResult struct {
+	Detonation  float64 `json:"detonation"`
+	Immobilized float64 `json:"immobilized"`
+	Locomotion  float64 `json:"locomotion"` // damaged a first time: PM halved
+	Weapon      float64 `json:"weapon"`     // a weapon destroyed
+	// WeaponAttacker and WeaponDefender split Weapon by who picks the weapon.
+	WeaponAttacker float64 `json:"weapon_attacker"`
+	WeaponDefender float64 `json:"weapon_defender"`
+	Electronics    float64 `json:"electronics"`
+	// Nothing counts a total of 6 or less and the internal roll of 1.
+	Nothing float64 `json:"nothing"`
+	// Internal is the chance of at least one roll on the internal table.
+	Internal float64 `json:"internal"`
+	// Chains is the distribution of chain reactions, each one damage point
+	// more for the vehicle; its mean is the expected number.
+	Chains  Dist   `json:"chains"`
+	Explain []Step `json:"explain"`
+	Notes   []Note `json:"notes"`
+}
+
+// D10Vehicle follows a vehicle's damage roll to its end. A chain reaction
+// adds a damage point and rolls again, so the chain is a Markov chain on the
+// damage points, which only grow: from 10 points every roll detonates, so it
+// stops after at most 11 rolls.
+func D10Vehicle(in D10VehicleInput) (D10VehicleResult, error) {
+	if err := in.Validate(); err != nil {
+		return D10VehicleResult{}, err
+	}
+	res := D10VehicleResult{Notes: withNote(nil, NoteD10VehiclePoints)}
+	reach := 1.0 // chance the chain gets to the current roll
+	var chains []float64
+	for points := in.Points; reach > 0; points++ {
+		var band [3]int
+		for roll := 1; roll <= 10; roll++ {
+			band[d10VehicleBand(roll+points)]++
+		}
+		if points == in.Points {
+			for b, kind := range []string{"d10-vehicle-nothing", "d10-vehicle-internal", "d10-vehicle-detonation"} {
+				res.Explain = append(res.Explain, Step{Kind: kind, Value: points, Chance: float64(band[b]) / 10})
+			}
+		}
+		res.Nothing += reach * float64(band[D10NoEffect]) / 10
+		res.Detonation += reach * float64(band[D10Detonation]) / 10
+		internal := reach * float64(band[D10Internal]) / 10
+		if points == in.Points {
+			res.Internal = internal
+		}
+		next := 0.0
+		for roll := 1; roll <= 10; roll++ {
+			p := internal / 10
+			switch d10InternalDamage(roll) {
+			case D10Lucky:
+				res.Nothing += p
+			case D10Immobilized:
+				res.Immobilized += p
+			case D10Locomotion:
+				if in.Locomotion {
+					res.Immobilized += p
+				} else {
+					res.Locomotion += p
+				}
+			case D10Weapon:
+				res.Weapon += p
+			case D10Electronics:
+				res.Electronics += p
+			case D10Chain:
+				next += p
+			}
+		}
+		chains = append(chains, reach-next)
+		reach = next
+	}
+	res.WeaponAttacker = res.Weapon * d10AttackerPicks
+	res.WeaponDefender = res.Weapon - res.WeaponAttacker
+	res.Chains = Dist{P: chains}
+	res.Explain = append(res.Explain, Step{Kind: "d10-chain", Chance: res.Chains.AtLeast(1)})
+	return res, nil
+}
