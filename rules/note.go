@@ -18,7 +18,11 @@ type Note struct {
 //	"reroll"   Value re-rolls per die (AT-43) or in the pool (AT-44)
 //	"dice"     Value dice rolled
 //	"range"    Value is the range band read from Action centimetres
+//	"damage-reroll"  Chance is the damage chance with failed tests re-rolled
 //	"morale", "authority", ... as the other calculators document
+//
+// Fields that do not apply are zero and left out of the JSON; Auto is left
+// out when the test is rolled.
 type Step struct {
 	Kind       string  `json:"kind"`
 	Action     int     `json:"action,omitempty"`

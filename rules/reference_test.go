@@ -12,15 +12,6 @@ import (
 
 type ratDist []*big.Rat
 
-func ratPoint(k int) ratDist {
-	d := make(ratDist, k+1)
-	for i := range d {
-		d[i] = new(big.Rat)
-	}
-	d[k].SetInt64(1)
-	return d
-}
-
 func ratZeros(n int) ratDist {
 	d := make(ratDist, n)
 	for i := range d {
@@ -104,14 +95,6 @@ func ratHits(g Game, weapons, rate, rerolls int, p *big.Rat) ratDist {
 		}
 	}
 	return out
-}
-
-func ratSum(d ratDist) *big.Rat {
-	s := new(big.Rat)
-	for _, v := range d {
-		s.Add(s, v)
-	}
-	return s
 }
 
 // compare fails when a and the exact b differ by more than 1e-12 anywhere.
