@@ -100,9 +100,9 @@ type MineProfile struct {
 	Damage      int
 }
 
-// Minefield holds a game's minefield attacks; a game without minefields has
-// none (nil).
-type Minefield struct {
+// MineRules holds a game's minefield attacks; a game without minefields has
+// none (nil). (Named so that the Minefield calculator can take the name.)
+type MineRules struct {
 	Infantry MineProfile
 	Vehicle  MineProfile
 }
@@ -148,7 +148,7 @@ type Game struct {
 	Morale    MoraleRules
 	Costs     Costs
 	Crush     CrushRules
-	Minefield *Minefield
+	Minefield *MineRules
 	Terrain   TerrainRules
 
 	// Notes names the notes (see Notes) the game's interpretations attach;
@@ -160,6 +160,9 @@ type Game struct {
 	WagerLimit func(rank int) int
 	// AuthorityTieReroll re-rolls tied authority tests.
 	AuthorityTieReroll bool
+	// MaxRank is the highest officer rank: it bounds the commander's rank
+	// for the wager limit and the officer's rank added to Morale.
+	MaxRank int
 }
 
 // GameNotes holds the ids of the notes a game's interpretations attach.
@@ -169,6 +172,10 @@ type GameNotes struct {
 	KneeCover   string // the knee-plus-cover option
 	IndirectCap string // extra impacts past the template's cap
 	HeroCount   string // the morale threshold of a unit led by a hero
+
+	VehicleSharing string // impacts shared evenly among several vehicles
+	EarlierTests   string // the morale malus for tests taken earlier in the round
+	AuthorityTie   string // tied authority tests re-rolled
 }
 
 func moraleThreshold(infantryType int) int {
@@ -209,13 +216,14 @@ var AT43 = Game{
 	Costs: Costs{Activate: 1, Relocate: 1, Delay: 2, Extra: 2, Drill: 1, Rally: 2,
 		Artillery: 3, Eject: 1, FireAtWill: 1, TakeCover: 1},
 	Crush:     CrushRules{Free: 5, Engaged: 3},
-	Minefield: &Minefield{Infantry: MineProfile{4, 1}, Vehicle: MineProfile{16, 2}},
+	Minefield: &MineRules{Infantry: MineProfile{4, 1}, Vehicle: MineProfile{16, 2}},
 	Terrain: TerrainRules{Structures: []Structure{
 		{"container", 8}, {"crystals", 8}, {"low wall", 12}, {"nanogenerator", 11},
 	}},
 	Notes:              GameNotes{KneeCover: NoteKneeCoverAT43, HeroCount: NoteHeroCount},
 	WagerLimit:         func(rank int) int { return rank + 1 },
 	AuthorityTieReroll: true,
+	MaxRank:            5,
 }
 
 // AT44 is the AT-44 fan ruleset (version 18).
@@ -265,9 +273,12 @@ var AT44 = Game{
 		{"stone wall", 14}, {"concrete wall", 16}, {"reinforced concrete", 18},
 	}},
 	Notes: GameNotes{RangeLine: NoteRangeLine, RerollPool: NoteRerollPool,
-		KneeCover: NoteKneeCoverAT44, IndirectCap: NoteIndirectCap},
+		KneeCover: NoteKneeCoverAT44, IndirectCap: NoteIndirectCap,
+		VehicleSharing: NoteVehicleSharing, EarlierTests: NoteEarlierTests,
+		AuthorityTie: NoteAuthorityTie},
 	WagerLimit:         func(int) int { return 6 },
 	AuthorityTieReroll: true,
+	MaxRank:            4,
 }
 
 // D10 is the d10 skirmish reference sheet. Its single ten-sided die has no

@@ -1,0 +1,266 @@
+package rules
+
+import (
+	"net/url"
+	"strconv"
+)
+
+// MoraleStatus is a unit's morale status.
+type MoraleStatus int
+
+const (
+	Valiant      MoraleStatus = iota // acts normally
+	Disorganized                     // acts but does nothing
+	Routed                           // removed from the game
+)
+
+var statusNames = []string{"valiant", "disorganized", "rout"}
+
+// String returns the share-link value of s.
+func (s MoraleStatus) String() string {
+	if s < 0 || int(s) >= len(statusNames) {
+		return "MoraleStatus(" + strconv.Itoa(int(s)) + ")"
+	}
+	return statusNames[s]
+}
+
+// maxActivations bounds the activations followed by the morale chain.
+const maxActivations = 20
+
+// maxEarlierTests bounds the morale tests already taken in a round.
+const maxEarlierTests = 10
+
+// nervesOfSteel is the Morale value a profile prints for Nerves of steel.
+const nervesOfSteel = "-"
+
+// MoraleInput is a unit that must test its Morale at each of its next
+// activations. Query keys and defaults:
+//
+//	game         Game           at43|at44 (at43)
+//	mor          Morale         the unit's highest Morale, 0-30, or "-" for
+//	                            Nerves of steel (NervesOfSteel), which never fails (6)
+//	rank         Rank           officer's (or hero's) rank added to Morale where
+//	                            the game does (AT-44), 0 to the game's top rank (0)
+//	obj          Objective      the unit controls an objective, 0|1 (0)
+//	extra        Earlier        morale tests the unit already took this round, 0-10 (0)
+//	activations  Activations    activations followed, each with a test, 1-20 (1)
+//	spend        Spend          spend points whenever they save the unit (see
+//	                            MoraleResult), 0|1 (0)
+//	status       Status         status before the first test, valiant|disorganized (valiant)
+//
+// The objective and earlier-test modifiers apply where the game has them
+// (AT-44); the earlier tests only to the first activation, the later ones
+// falling in later rounds.
+type MoraleInput struct {
+	Game          string
+	Morale        int
+	NervesOfSteel bool
+	Rank          int
+	Objective     bool
+	Earlier       int
+	Activations   int
+	Spend         bool
+	Status        MoraleStatus
+}
+
+// MoraleResult is the single test and the chain of tests that follows.
+//
+// Spending follows each game's help and is done only when it saves the
+// unit: AT-43 pays to rally the unit each time a test leaves it
+// disorganized (the test comes before any spending); AT-44 pays for the
+// automatic pass only when the unit is disorganized, the one case where a
+// failure routs it.
+type MoraleResult struct {
+	Pass    float64     `json:"pass"`     // the first test passes
+	Value   int         `json:"value"`    // the Morale tested, modifiers included
+	Rout    float64     `json:"rout"`     // routed within the activations, spending as asked
+	NoSpend MoraleChain `json:"no_spend"` // the chain without spending
+	Spend   MoraleChain `json:"spend"`    // the chain spending points
+	// Explain holds "morale" (the first test; Chance 1 for Nerves of steel),
+	// then "rank", "objective", "earlier" with Value the modifier applied.
+	Explain []Step `json:"explain"`
+	Notes   []Note `json:"notes"`
+}
+
+// MoraleChain is where a unit stands after each activation.
+type MoraleChain struct {
+	RoutBy []float64    `json:"rout_by"` // [k-1]: routed within k activations
+	States MoraleStates `json:"states"`  // after the last activation
+	Points float64      `json:"points"`  // expected points spent
+}
+
+// MoraleStates is the chance of each status.
+type MoraleStates struct {
+	Valiant      float64 `json:"valiant"`
+	Disorganized float64 `json:"disorganized"`
+	Rout         float64 `json:"rout"`
+}
+
+// ParseMorale reads a MoraleInput from share-link values and validates it.
+func ParseMorale(v url.Values) (MoraleInput, error) {
+	r := newQueryReader(v, "")
+	in := MoraleInput{Game: r.str("game", AT43.ID)}
+	if r.str("mor", "") == nervesOfSteel {
+		in.NervesOfSteel = true
+	} else {
+		in.Morale = r.int("mor", 6)
+	}
+	in.Rank = r.int("rank", 0)
+	in.Objective = r.bool("obj", false)
+	in.Earlier = r.int("extra", 0)
+	in.Activations = r.int("activations", 1)
+	in.Spend = r.bool("spend", false)
+	in.Status = MoraleStatus(r.choice("status", int(Valiant), statusNames[:Routed]))
+	if r.err != nil {
+		return MoraleInput{}, r.err
+	}
+	return in, in.Validate()
+}
+
+// Query writes in as share-link values.
+func (in MoraleInput) Query() url.Values {
+	v := url.Values{}
+	w := queryWriter{v: v}
+	w.str("game", in.Game)
+	if in.NervesOfSteel {
+		w.str("mor", nervesOfSteel)
+	} else {
+		w.int("mor", in.Morale)
+	}
+	w.int("rank", in.Rank)
+	w.bool("obj", in.Objective)
+	w.int("extra", in.Earlier)
+	w.int("activations", in.Activations)
+	w.bool("spend", in.Spend)
+	w.choice("status", int(in.Status), statusNames)
+	return v
+}
+
+// Validate checks every field, naming the first bad one by its query key.
+func (in MoraleInput) Validate() error {
+	c := &validator{}
+	g := c.game(in.Game)
+	if c.err != nil {
+		return c.err
+	}
+	c.rng("mor", in.Morale, 0, maxValue)
+	c.rng("rank", in.Rank, 0, g.MaxRank)
+	c.rng("extra", in.Earlier, 0, maxEarlierTests)
+	c.rng("activations", in.Activations, 1, maxActivations)
+	if in.Status != Valiant && in.Status != Disorganized {
+		c.fail("status", "%d is not allowed: allowed valiant, disorganized", int(in.Status))
+	}
+	return c.err
+}
+
+// Morale works out the chance a morale test passes and the chance the unit
+// routs when it must test at each of its next activations.
+func Morale(in MoraleInput) (MoraleResult, error) {
+	if err := in.Validate(); err != nil {
+		return MoraleResult{}, err
+	}
+	g, _ := GameByID(in.Game)
+	m := g.Morale
+	res := MoraleResult{Notes: []Note{}}
+
+	// pass[0] is the first activation's chance, pass[1] the later ones'.
+	var pass [2]float64
+	if in.NervesOfSteel {
+		pass = [2]float64{1, 1}
+		res.Explain = []Step{{Kind: "morale", Auto: AutoSuccess, Chance: 1}}
+	} else {
+		value := in.Morale
+		var mods []Step
+		if m.OfficerRankAdds && in.Rank > 0 {
+			value += in.Rank
+			mods = append(mods, Step{Kind: "rank", Value: in.Rank})
+		}
+		if m.ObjectiveBonus != 0 && in.Objective {
+			value += m.ObjectiveBonus
+			mods = append(mods, Step{Kind: "objective", Value: m.ObjectiveBonus})
+		}
+		later := value
+		if m.PerEarlierTest != 0 && in.Earlier > 0 {
+			value += m.PerEarlierTest * in.Earlier
+			mods = append(mods, Step{Kind: "earlier", Value: m.PerEarlierTest * in.Earlier})
+			if g.Notes.EarlierTests != "" {
+				res.Notes = append(res.Notes, extraNote(g.Notes.EarlierTests))
+			}
+		}
+		ignored := !m.OfficerRankAdds && in.Rank > 0 ||
+			m.ObjectiveBonus == 0 && in.Objective ||
+			m.PerEarlierTest == 0 && in.Earlier > 0
+		if ignored {
+			res.Notes = append(res.Notes, noteMoraleModifiers)
+		}
+		first := test("morale", value, m.Difficulty)
+		res.Value = value
+		res.Explain = append([]Step{first}, mods...)
+		pass = [2]float64{first.Chance, Chance(later, m.Difficulty)}
+	}
+	res.Pass = pass[0]
+	res.NoSpend = moraleChain(m, pass, in.Status, in.Activations, false)
+	res.Spend = moraleChain(m, pass, in.Status, in.Activations, true)
+	res.Rout = res.NoSpend.States.Rout
+	if in.Spend {
+		res.Rout = res.Spend.States.Rout
+	}
+	res.Notes = append(res.Notes, noteMoraleSpend)
+	return res, nil
+}
+
+// moraleChain follows the unit's status over n activations, each with a
+// test passed with chance pass[0] the first time and pass[1] after. It is a
+// Markov chain over valiant, disorganized and routed (absorbing).
+func moraleChain(m MoraleRules, pass [2]float64, start MoraleStatus, n int, spend bool) MoraleChain {
+	var at [3]float64 // chance of each status before the activation
+	at[start] = 1
+	ch := MoraleChain{RoutBy: make([]float64, n)}
+	for k := range n {
+		p := pass[min(k, 1)]
+		v, d := at[Valiant], at[Disorganized]
+		var next [3]float64
+		next[Routed] = at[Routed]
+		// passed is where a disorganized unit goes on a pass.
+		passed := Disorganized
+		if m.PassRecovers {
+			passed = Valiant
+		}
+		if spend && m.SpendPoints == SpendAutoPass {
+			// Paid before rolling: only a disorganized unit risks a rout.
+			ch.Points += d * float64(m.SpendCost)
+			next[passed] += d
+			d = 0
+		}
+		next[Valiant] += v * p
+		next[Disorganized] += v * (1 - p)
+		next[passed] += d * p
+		next[Routed] += d * (1 - p)
+		if spend && m.SpendPoints == SpendRally {
+			// Paid after the test, before the unit acts.
+			ch.Points += next[Disorganized] * float64(m.SpendCost)
+			next[Valiant] += next[Disorganized]
+			next[Disorganized] = 0
+		}
+		at = next
+		ch.RoutBy[k] = at[Routed]
+	}
+	ch.States = MoraleStates{Valiant: at[Valiant], Disorganized: at[Disorganized], Rout: at[Routed]}
+	return ch
+}
+
+// NoteEarlierTests is the id of the note on the malus for earlier tests in
+// the round (see GameNotes.EarlierTests).
+const NoteEarlierTests = "at44-morale-earlier-tests"
+
+var (
+	noteEarlierTests = Note{ID: NoteEarlierTests,
+		EN: "AT-44 also says a unit tests at most once a round, so the -1 for each earlier test applies only when you say the unit already tested; it counts for the first activation only, the later ones falling in later rounds.",
+		FR: "AT-44 dit aussi qu'une unité teste au plus une fois par tour : le -1 par test précédent ne s'applique que si vous indiquez des tests déjà faits, et seulement à la première activation, les suivantes tombant dans d'autres tours."}
+	noteMoraleSpend = Note{ID: "morale-spend",
+		EN: "Spending: points are paid only when they save the unit. AT-43 rallies it (2 LP) each time a test leaves it disorganized; AT-44 buys the automatic pass (2 PC) only when it is disorganized, the one time a failure routs it.",
+		FR: "Dépense : les points ne sont payés que lorsqu'ils sauvent l'unité. AT-43 la rallie (2 PL) chaque fois qu'un test la laisse désorganisée ; AT-44 achète la réussite automatique (2 PC) seulement quand elle est désorganisée, seul cas où un échec la met en déroute."}
+	noteMoraleModifiers = Note{ID: "morale-modifiers-ignored",
+		EN: "This game adds no officer rank, objective or earlier-test modifier to Morale: those inputs are left out.",
+		FR: "Ce jeu n'ajoute au Moral ni le grade de l'officier, ni l'objectif, ni les tests précédents : ces valeurs ne sont pas prises en compte."}
+)

@@ -1,0 +1,226 @@
+package rules
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// maxTerrainSalvos bounds the salvos the terrain chain follows.
+const maxTerrainSalvos = 20
+
+// TerrainInput is a unit firing salvo after salvo at a piece of scenery
+// whose structure serves both as its armour and as its structure points
+// (AT-44). Query keys and defaults:
+//
+//	game       Game         at44 (at44); only games whose structure drops
+//	n          Weapons      weapons firing, 0-100 (1)
+//	rate       Rate         attack rate, 1-20 (1)
+//	rr         Rerolls      weapon re-roll value, 0-10 (0)
+//	acc        Accuracy     0-30 (3)
+//	range      Range        range band, 0-30 (0)
+//	pen        Penetration  0-30 (5)
+//	dmg        Damage       1-10 (1)
+//	structure  Structure    1-30, or the name of one of the game's
+//	                        elements ("stone wall", "stonewall",
+//	                        "stone-wall"), read as its value (12: low wall)
+//	salvos     Salvos       salvos fired, 1-20 (1)
+type TerrainInput struct {
+	Game        string
+	Weapons     int
+	Rate        int
+	Rerolls     int
+	Accuracy    int
+	Range       int
+	Penetration int
+	Damage      int
+	Structure   int
+	Salvos      int
+}
+
+// TerrainResult is the chance the scenery comes down.
+type TerrainResult struct {
+	Destroyed float64   `json:"destroyed"` // down within the salvos
+	BySalvo   []float64 `json:"by_salvo"`  // [s-1]: down within s salvos
+	Structure Dist      `json:"structure"` // structure left after the last salvo
+	Hits      Dist      `json:"hits"`      // hits of one salvo
+	// Explain holds the "shoot" test, "dice", "reroll" when re-rolls are
+	// spent, and one "damage" test per structure value the scenery can
+	// have, highest first.
+	Explain []Step `json:"explain"`
+	Notes   []Note `json:"notes"`
+}
+
+// ParseTerrain reads a TerrainInput from share-link values and validates it.
+func ParseTerrain(v url.Values) (TerrainInput, error) {
+	r := newQueryReader(v, "")
+	in := TerrainInput{
+		Game:        r.str("game", AT44.ID),
+		Weapons:     r.int("n", 1),
+		Rate:        r.int("rate", 1),
+		Rerolls:     r.int("rr", 0),
+		Accuracy:    r.int("acc", 3),
+		Range:       r.int("range", 0),
+		Penetration: r.int("pen", 5),
+		Damage:      r.int("dmg", 1),
+		Salvos:      r.int("salvos", 1),
+	}
+	in.Structure = 12
+	if s, ok := r.raw("structure"); ok && r.err == nil {
+		g, err := GameByID(in.Game)
+		if err != nil {
+			return TerrainInput{}, err
+		}
+		n, ok := structureValue(g, s)
+		if !ok {
+			r.fail("structure", "%q is neither a whole number nor an element: allowed 1-%d or %s",
+				s, maxValue, strings.Join(structureNames(g), ", "))
+		}
+		in.Structure = n
+	}
+	if r.err != nil {
+		return TerrainInput{}, r.err
+	}
+	return in, in.Validate()
+}
+
+// structureValue reads s as a number or as the name of one of g's terrain
+// elements, ignoring case, spaces, hyphens and underscores.
+func structureValue(g Game, s string) (int, bool) {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n, true
+	}
+	key := structureKey(s)
+	for _, st := range g.Terrain.Structures {
+		if structureKey(st.Name) == key {
+			return st.Value, true
+		}
+	}
+	return 0, false
+}
+
+func structureKey(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '-', '_':
+			return -1
+		}
+		return r
+	}, strings.ToLower(s))
+}
+
+func structureNames(g Game) []string {
+	names := make([]string, len(g.Terrain.Structures))
+	for i, st := range g.Terrain.Structures {
+		names[i] = strings.ReplaceAll(st.Name, " ", "")
+	}
+	return names
+}
+
+// Query writes in as share-link values; the structure as its number.
+func (in TerrainInput) Query() url.Values {
+	v := url.Values{}
+	w := queryWriter{v: v}
+	w.str("game", in.Game)
+	w.int("n", in.Weapons)
+	w.int("rate", in.Rate)
+	w.int("rr", in.Rerolls)
+	w.int("acc", in.Accuracy)
+	w.int("range", in.Range)
+	w.int("pen", in.Penetration)
+	w.int("dmg", in.Damage)
+	w.int("structure", in.Structure)
+	w.int("salvos", in.Salvos)
+	return v
+}
+
+// Validate checks every field, naming the first bad one by its query key.
+func (in TerrainInput) Validate() error {
+	c := &validator{}
+	g := c.game(in.Game)
+	if c.err != nil {
+		return c.err
+	}
+	if !g.Terrain.StructureDrops {
+		c.fail("game", "%s has no scenery whose structure drops: allowed %s", in.Game, strings.Join(terrainGames(), ", "))
+	}
+	c.rng("n", in.Weapons, 0, maxFighters)
+	c.rng("rate", in.Rate, 1, maxRate)
+	c.rng("rr", in.Rerolls, 0, maxRerolls)
+	c.rng("acc", in.Accuracy, 0, maxValue)
+	c.rng("range", in.Range, 0, maxBand)
+	c.rng("pen", in.Penetration, 0, maxValue)
+	c.rng("dmg", in.Damage, 1, maxDamage)
+	c.rng("structure", in.Structure, 1, maxValue)
+	c.rng("salvos", in.Salvos, 1, maxTerrainSalvos)
+	return c.err
+}
+
+func terrainGames() []string {
+	var ids []string
+	for _, g := range Games() {
+		if g.Terrain.StructureDrops {
+			ids = append(ids, g.ID)
+		}
+	}
+	return ids
+}
+
+// Terrain works out the chance salvos bring a piece of scenery down. The
+// chain's state is the structure left, from the starting value down to 0
+// (absorbing). Each salvo rolls the same hits; every hit then takes a damage
+// test of Penetration against the structure the scenery had when the salvo
+// began, and each success knocks Damage points off it.
+func Terrain(in TerrainInput) (TerrainResult, error) {
+	if err := in.Validate(); err != nil {
+		return TerrainResult{}, err
+	}
+	g, _ := GameByID(in.Game)
+	shot := test("shoot", in.Accuracy, in.Range)
+	res := TerrainResult{Notes: []Note{noteStructureSalvo}, BySalvo: make([]float64, in.Salvos)}
+	res.Hits = Hits(g, in.Weapons, in.Rate, in.Rerolls, shot.Chance)
+	res.Explain = []Step{shot, {Kind: "dice", Value: in.Weapons * in.Rate}}
+	if in.Rerolls > 0 && shot.Auto == Roll {
+		pool := in.Rerolls
+		if g.Reroll == RerollPool {
+			pool *= in.Weapons
+			if g.Notes.RerollPool != "" {
+				res.Notes = append(res.Notes, noteByID(g.Notes.RerollPool))
+			}
+		}
+		res.Explain = append(res.Explain, Step{Kind: "reroll", Value: pool})
+	}
+
+	// drop[s][j]: a salvo at structure s lands j successes, the last entry
+	// holding every count that brings the scenery down.
+	s0, dmg := in.Structure, in.Damage
+	drop := make([][]float64, s0+1)
+	for s := s0; s >= 1; s-- {
+		dt := test("damage", in.Penetration, s)
+		res.Explain = append(res.Explain, dt)
+		drop[s] = res.Hits.thinCap(dt.Chance, (s+dmg-1)/dmg).P
+	}
+	at := make([]float64, s0+1)
+	at[s0] = 1
+	for k := range in.Salvos {
+		next := make([]float64, s0+1)
+		next[0] = at[0]
+		for s := 1; s <= s0; s++ {
+			if at[s] == 0 {
+				continue
+			}
+			for j, p := range drop[s] {
+				next[max(s-j*dmg, 0)] += at[s] * p
+			}
+		}
+		at = next
+		res.BySalvo[k] = at[0]
+	}
+	res.Destroyed = at[0]
+	res.Structure = Dist{P: at}
+	return res, nil
+}
+
+var noteStructureSalvo = Note{ID: "at44-structure-salvo",
+	EN: "Scenery loses one structure point per damage point, and so grows weaker, from one salvo to the next: all the damage tests of a salvo face the structure it had when the salvo began.",
+	FR: "Le décor perd un point de structure par point de dégâts, et faiblit donc d'une salve à l'autre : tous les tests de dégâts d'une salve se font contre la structure qu'il avait au début de la salve."}
