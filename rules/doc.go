@@ -37,6 +37,24 @@
 // a millisecond and results stay within 1e-12 of exact rational arithmetic,
 // which the tests check against a math/big.Rat reference.
 //
+// # Vehicles, morale, authority, crushing, minefields, terrain
+//
+// A vehicle is a Markov chain over the structure points of its parts
+// (frame, propulsion, each weapon), absorbed when the frame falls. Read
+// literally it has far too many states, but each damaging hit's location is
+// independent of the others (the AT-44 close-combat choice between two dice
+// follows a fixed order per weapon pick) and the attacker's weapon pick is a
+// fixed rule, so the state after k hits depends only on how many hit each
+// class of part: vehicleDamage sums the chain over those counts (binomial
+// within binomial), visiting only counts that leave the frame standing, and
+// the tests check it hit by hit against the literal chain in rationals.
+// Impacts are shared out as evenly as possible, closest vehicle first; given
+// the total, the vehicles fall independently. [Morale] is a three-state
+// chain (valiant, disorganized, routed) under each game's pass and spending
+// rules; [Terrain] a chain over the structure left, salvo after salvo;
+// [Authority] conditions on the dice not tying; [Crush] convolves two
+// binomials; [Minefield] reuses the infantry and vehicle pieces.
+//
 // # Inputs and results
 //
 // Each calculator takes a plain input struct and returns (result, error):
