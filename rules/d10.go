@@ -30,7 +30,7 @@ func d10Chance(target int) float64 {
 // rulesets, nor theirs to it.
 func checkD10Game(c *validator, id string) {
 	if id != D10.ID {
-		c.fail("game", "%q is not allowed: the d10 calculators allow %s", id, D10.ID)
+		c.fail("game", "%q is not allowed in a d10 calculator: allowed %s", id, D10.ID)
 	}
 }
 

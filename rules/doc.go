@@ -55,6 +55,19 @@
 // [Authority] conditions on the dice not tying; [Crush] convolves two
 // binomials; [Minefield] reuses the infantry and vehicle pieces.
 //
+// # The d10 sheet
+//
+// The d10 skirmish sheet is a third ruleset of another kind: one ten-sided
+// die rolled at or under a number, with no universal table, so it cannot be
+// a set of d6 fields. Its [D10] value is therefore not listed by [Games] (the
+// d6 calculators refuse game=d10) and it has calculators of its own, which
+// accept only game=d10: [D10Attack] (hit roll with the sheet's modifiers and
+// natural 1 and 10, armour roll, damage roll, then [Binomial] over the
+// attacks), [D10Morale] (morale roll, panic table) and [D10Vehicle] (vehicle
+// damage table, chain reactions followed as a Markov chain on the damage
+// points, which only grow). They share Dist, the query codec, Step and Note
+// with the rest; their notes are listed by [D10Notes].
+//
 // # Inputs and results
 //
 // Each calculator takes a plain input struct and returns (result, error):
