@@ -35,7 +35,7 @@ var errBothRanges = errors.New("range and cm both given: give one of them")
 //	size     Size          fighters in the target unit, 1-100 (6; inf only)
 //	type     Type          infantry type (AT-44 rank) 1-3, for the morale threshold (1)
 //	medic    Medic         Medic (inf) or Self-repair (veh), 0|1 (0)
-//	frame    Vehicle.Frame       frame SP, 0-60 (6; veh only)
+//	frame    Vehicle.Frame       frame SP, 1-60 (6; veh only)
 //	prop     Vehicle.Propulsion  propulsion SP, 0-60 (3)
 //	weapons  Vehicle.Weapons     SP of each weapon, comma-separated, 0-6 of 0-60 (3)
 //	vehicles Vehicle.Vehicles    vehicles sharing the impacts, 1-10 (1)
@@ -127,7 +127,7 @@ func (a Attack) check(c *validator) {
 }
 
 func checkVehicle(c *validator, v VehicleTarget) {
-	c.rng("frame", v.Frame, 0, maxSP)
+	c.rng("frame", v.Frame, 1, maxSP)
 	c.rng("prop", v.Propulsion, 0, maxSP)
 	if len(v.Weapons) > maxVehWeapons {
 		c.fail("weapons", "%d weapons given: allowed 0-%d", len(v.Weapons), maxVehWeapons)
@@ -386,6 +386,11 @@ func (res *AttackResult) damage(g Game, a Attack, melee bool) (AttackResult, err
 		if err != nil {
 			return AttackResult{}, err
 		}
+		res.Explain = append(res.Explain, v.Explain...)
+		for _, n := range v.Notes {
+			res.addNote(n)
+		}
+		v.Explain, v.Notes = nil, nil
 		res.VehicleResult = &v
 		return res.done(), nil
 	}
@@ -424,12 +429,17 @@ func (res *AttackResult) note(id string) {
 	if id == "" {
 		return
 	}
-	for _, n := range res.Notes {
-		if n.ID == id {
+	res.addNote(noteByID(id))
+}
+
+// addNote attaches n once.
+func (res *AttackResult) addNote(n Note) {
+	for _, have := range res.Notes {
+		if have.ID == n.ID {
 			return
 		}
 	}
-	res.Notes = append(res.Notes, noteByID(id))
+	res.Notes = append(res.Notes, n)
 }
 
 // done makes empty lists marshal as [] rather than null.

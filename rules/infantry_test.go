@@ -359,7 +359,7 @@ func TestBadInput(t *testing.T) {
 		{"faw=2", "faw: \"2\" is not allowed: allowed 0, 1"},
 		{"target=tank", "target: \"tank\" is not allowed: allowed inf, veh"},
 		{"target=veh&cover=takecover", "cover: \"takecover\" protects infantry only"},
-		{"target=veh&frame=61", "frame: 61 is out of range: allowed 0-60"},
+		{"target=veh&frame=61", "frame: 61 is out of range: allowed 1-60"}, {"target=veh&frame=0", "frame: 0 is out of range: allowed 1-60"},
 		{"target=veh&vehicles=11", "vehicles: 11 is out of range: allowed 1-10"},
 		{"target=veh&weapons=1,2,3,4,5,6,7", "weapons: 7 values given: allowed at most 6"},
 		{"target=veh&weapons=3,x", "weapons: \"x\" is not a whole number"},
@@ -383,5 +383,66 @@ func TestBadInput(t *testing.T) {
 	bad.Target = 5
 	if _, err := Melee(MeleeInput{Game: "at43", Attack: bad}); err == nil || !strings.Contains(err.Error(), "target") {
 		t.Errorf("Melee with target 5: %v", err)
+	}
+}
+
+// TestVehicleDispatch checks that target=veh hands the impacts after cover
+// and the damage chance (re-roll folded in) to the vehicle calculator.
+func TestVehicleDispatch(t *testing.T) {
+	veh := Attack{Weapons: 4, Rate: 1, Rerolls: 0, Accuracy: 5, Penetration: 12, Damage: 2, DamageReroll: true,
+		Target: TargetVehicle, Protection: 12, Vehicle: VehicleTarget{Frame: 4, Propulsion: 2, Weapons: []int{2, 1}, Vehicles: 2}}
+	for _, g := range Games() {
+		in := ShootInput{Game: g.ID, Range: 2, Cover: CoverNormal, Attack: veh}
+		res, err := Shoot(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.VehicleResult == nil || res.InfantryResult != nil {
+			t.Fatalf("%s: vehicle target gave %+v", g.Name, res)
+		}
+		p := damageChance(12, 12, true)
+		want, err := vehicleDamage(g, res.Impacts, p, 2, veh.Vehicle, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !near(res.Destroyed, want.Destroyed) || !near(res.Immobilized, want.Immobilized) || len(res.Lost) != 2 {
+			t.Errorf("%s: dispatch gave %+v, direct call %+v", g.Name, *res.VehicleResult, want)
+		}
+		compareDists(t, g.Name+" impacts after cover", res.Impacts, res.Hits.Thin(4.0/6))
+		b, err := json.Marshal(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		for _, key := range []string{"hits", "impacts", "destroyed", "immobilized", "lost", "explain", "notes"} {
+			if _, ok := m[key]; !ok {
+				t.Errorf("%s vehicle JSON lacks %q", g.Name, key)
+			}
+		}
+		if _, ok := m["casualties"]; ok {
+			t.Errorf("%s vehicle JSON has casualties", g.Name)
+		}
+		var location Step
+		for _, s := range res.Explain {
+			if s.Kind == "location" {
+				location = s
+			}
+		}
+		if location.Value != 1 {
+			t.Errorf("%s shooting rolls %d location dice", g.Name, location.Value)
+		}
+		// Close combat: AT-44 keeps the better of two location dice.
+		mres, err := Melee(MeleeInput{Game: g.ID, Defense: 4, Attack: veh})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range mres.Explain {
+			if s.Kind == "location" && s.Value != g.Vehicle.MeleeLocationDice {
+				t.Errorf("%s close combat rolls %d location dice", g.Name, s.Value)
+			}
+		}
 	}
 }
