@@ -85,3 +85,17 @@ func BenchmarkSalvosWorst(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkShootVehicleWorst(b *testing.B) {
+	a := worstAttack()
+	a.Target = TargetVehicle
+	a.Penetration = 30
+	a.Vehicle = VehicleTarget{Frame: maxSP, Propulsion: maxSP, Vehicles: maxVehicles,
+		Weapons: []int{maxSP, maxSP, maxSP, maxSP, maxSP, maxSP}}
+	in := ShootInput{Game: "at44", Range: 4, Attack: a}
+	for b.Loop() {
+		if _, err := Shoot(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

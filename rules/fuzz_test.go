@@ -42,13 +42,20 @@ func gameOf(b bool) string {
 }
 
 func FuzzShoot(f *testing.F) {
-	f.Add(false, 5, 1, 1, 3, 5, 5, 1, 5, 6, 1, 1, false, false, false)
-	f.Add(true, 100, 20, 10, 30, 0, 30, 10, 0, 100, 3, 3, true, true, true)
-	f.Add(true, 3, 2, 0, 0, 30, 0, 1, 30, 1, 1, 2, false, true, false)
-	f.Fuzz(func(t *testing.T, at44 bool, n, rate, rr, acc, band, pen, dmg, prot, size, typ, cover int, faw, det, medic bool) {
+	f.Add(false, 5, 1, 1, 3, 5, 5, 1, 5, 6, 1, 1, false, false, false, false, 0, 0)
+	f.Add(true, 100, 20, 10, 30, 0, 30, 10, 0, 100, 3, 3, true, true, true, false, 0, 0)
+	f.Add(true, 3, 2, 0, 0, 30, 0, 1, 30, 1, 1, 2, false, true, false, false, 0, 0)
+	f.Add(true, 6, 2, 1, 5, 2, 14, 2, 12, 8, 2, 1, true, false, true, true, 3, 2)
+	f.Add(false, 100, 20, 10, 30, 0, 30, 1, 0, 60, 10, 0, false, false, false, true, 60, 60)
+	f.Fuzz(func(t *testing.T, at44 bool, n, rate, rr, acc, band, pen, dmg, prot, size, typ, cover int, faw, det, medic, veh bool, prop, weapon int) {
 		in := ShootInput{Game: gameOf(at44), Range: band, Cover: Cover(cover), FireAtWill: faw, Detection: det,
 			Attack: Attack{Weapons: n, Rate: rate, Rerolls: rr, Accuracy: acc, Penetration: pen, Damage: dmg,
 				DamageReroll: det, Protection: prot, Size: size, Type: typ, Medic: medic}}
+		if veh {
+			// size and type double as frame SP and vehicle count.
+			in.Target = TargetVehicle
+			in.Vehicle = VehicleTarget{Frame: size, Propulsion: prop, Weapons: []int{weapon, weapon / 2}, Vehicles: typ}
+		}
 		timed(t, func() {
 			res, err := Shoot(in)
 			if err != nil {
@@ -56,6 +63,14 @@ func FuzzShoot(f *testing.F) {
 			}
 			validDist(t, "hits", res.Hits)
 			validDist(t, "impacts", res.Impacts)
+			if veh {
+				for _, p := range append([]float64{res.Destroyed, res.Immobilized}, res.Lost...) {
+					if !(p >= -1e-12 && p <= 1+1e-12) {
+						t.Fatalf("vehicle chance %v", p)
+					}
+				}
+				return
+			}
 			validDist(t, "casualties", res.Casualties)
 			if res.Casualties.Max() > size {
 				t.Fatalf("%d casualties possible in a unit of %d", res.Casualties.Max(), size)

@@ -138,7 +138,7 @@ func TestIndirectNotes(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, id := range []string{NoteIndirectCap, NoteRangeLine, NoteTemplateUnder} {
-		if !hasNote(res.Notes, id) {
+		if !carriesNote(res.Notes, id) {
 			t.Errorf("AT-44 mortar at 40 cm lacks note %s: %v", id, res.Notes)
 		}
 	}
@@ -149,7 +149,7 @@ func TestIndirectNotes(t *testing.T) {
 
 func ptr(n int) *int { return &n }
 
-func hasNote(notes []Note, id string) bool {
+func carriesNote(notes []Note, id string) bool {
 	for _, n := range notes {
 		if n.ID == id {
 			return true

@@ -118,7 +118,7 @@ func TestCoverRules(t *testing.T) {
 		}
 		// Every die hits and every impact kills: casualties are the impacts.
 		compareDists(t, tt.g.Name+" "+tt.cover.String(), res.Casualties, Binomial(6, 1-tt.save))
-		if tt.note != "" && !hasNote(res.Notes, tt.note) {
+		if tt.note != "" && !carriesNote(res.Notes, tt.note) {
 			t.Errorf("%s %v: note %s missing from %v", tt.g.Name, tt.cover, tt.note, res.Notes)
 		}
 	}
@@ -140,7 +140,7 @@ func TestRerollRules(t *testing.T) {
 		}
 	}
 	compareDists(t, "AT-44 pool", res.Hits, Dist{P: want})
-	if !hasNote(res.Notes, NoteRerollPool) {
+	if !carriesNote(res.Notes, NoteRerollPool) {
 		t.Error("AT-44 re-roll pool note missing")
 	}
 	// Fire at will adds a re-roll: AT-43 with R=0 then 2 tries per die.
@@ -169,7 +169,7 @@ func TestDamageOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	compareDists(t, "damage re-roll", res.Casualties, Binomial(4, 0.75))
-	if !hasNote(res.Notes, NoteDamageReroll) {
+	if !carriesNote(res.Notes, NoteDamageReroll) {
 		t.Error("damage re-roll note missing")
 	}
 	// Medic against Damage 1 saves exactly one fighter.
