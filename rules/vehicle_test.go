@@ -56,7 +56,6 @@ func TestLocationOdds(t *testing.T) {
 	}
 }
 
-
 func TestWeaponSequence(t *testing.T) {
 	tests := []struct {
 		name        string
