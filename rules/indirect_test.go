@@ -3,7 +3,9 @@ package rules
 import (
 	"math"
 	"math/big"
+	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -166,6 +168,49 @@ func checkSums(t *testing.T, what string, d Dist) {
 	for k, p := range d.P {
 		if p < 0 || math.IsNaN(p) {
 			t.Errorf("%s: P(%d) = %v", what, k, p)
+		}
+	}
+}
+
+func TestIndirectQuery(t *testing.T) {
+	v, _ := url.ParseQuery("game=at44&n=3&rate=2&rr=1&acc=4&range=3&aoe=4&pen=6&dmg=2&dmgrr=1&prot=5&under=7&lang=en")
+	in, err := ParseIndirect(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := IndirectInput{Game: "at44", Weapons: 3, Rate: 2, Rerolls: 1, Accuracy: 4, Range: 3, AoE: 4,
+		Penetration: 6, Damage: 2, DamageReroll: true, Protection: 5, Under: 7}
+	if in.Query().Encode() != want.Query().Encode() || in.CM != nil {
+		t.Errorf("parsed %+v, want %+v", in, want)
+	}
+	withCM := want
+	withCM.Range, withCM.CM = 0, ptr(35)
+	for _, q := range []url.Values{want.Query(), withCM.Query()} {
+		back, err := ParseIndirect(q)
+		if err != nil || back.Query().Encode() != q.Encode() {
+			t.Errorf("round trip of %s: %v, %s", q.Encode(), err, back.Query().Encode())
+		}
+	}
+	def, err := ParseIndirect(url.Values{})
+	if err != nil || def.AoE != 3 || def.Under != 1 || def.Game != "at43" {
+		t.Errorf("defaults %+v, %v", def, err)
+	}
+	for query, wantErr := range map[string]string{
+		"aoe=0":          "aoe: 0 is out of range: allowed 1-10",
+		"aoe=11":         "aoe: 11 is out of range",
+		"under=101":      "under: 101 is out of range: allowed 0-100",
+		"range=3&cm=30":  "range and cm both given",
+		"dmgrr=yes":      "dmgrr: \"yes\" is not allowed: allowed 0, 1",
+		"game=d10":       "game: \"d10\" is unknown",
+		"n=1&rate=21":    "rate: 21 is out of range: allowed 1-20",
+		"cm=-1":          "cm: -1 is out of range: allowed 0-300",
+		"acc=3&prot=-1":  "prot: -1 is out of range",
+		"pen=x":          "pen: \"x\" is not a whole number",
+		"under=4&dmg=11": "dmg: 11 is out of range: allowed 1-10",
+	} {
+		v, _ := url.ParseQuery(query)
+		if _, err := ParseIndirect(v); err == nil || !strings.Contains(err.Error(), wantErr) {
+			t.Errorf("%s: error %v, want %q", query, err, wantErr)
 		}
 	}
 }
