@@ -9,6 +9,8 @@ const (
 	Menu
 	Contents
 	QuickReference
+	QuickRefShort
+	CompareShort
 	Compare
 	About
 	Glossary
@@ -27,6 +29,7 @@ const (
 	LanguageLabel
 	GameLabel
 	OtherLangName
+	LangName
 	NoSuchSectionF // game name
 	NotFound
 	NotFoundBody
@@ -35,6 +38,8 @@ const (
 	LandingPick
 	UpdateAvailable
 	UpdateNow
+	PreviousF
+	NextF
 	Bookmark
 	Unbookmark
 	Bookmarks

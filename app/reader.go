@@ -1,0 +1,236 @@
+package app
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/at4x/companion/docs/content"
+	"github.com/at4x/companion/i18n"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// landing is the home page: what the app is and a way into each text.
+func (s *shell) landing() goapp.UI {
+	return goapp.Article().Class("landing").Body(
+		goapp.H1().Text(s.t(i18n.AppName)),
+		goapp.P().Class("lead").Text(s.t(i18n.LandingIntro)),
+		goapp.H2().Text(s.t(i18n.LandingPick)),
+		goapp.Ul().Class("cards").Body(
+			goapp.Range(s.lib().Texts).Slice(func(i int) goapp.UI {
+				t := s.lib().Texts[i]
+				return goapp.Li().Body(goapp.A().Class("card").Lang(t.Lang).
+					Href(route{view: viewContents, lang: t.Lang, game: t.Game}.path()).Body(
+					goapp.Strong().Text(gameName(t.Game)),
+					goapp.Span().Text(i18n.T(t.Lang, i18n.LangName)),
+				))
+			}),
+		),
+	)
+}
+
+// contents is a text's table of contents.
+func (s *shell) contents() goapp.UI {
+	t := s.text()
+	if t == nil {
+		return goapp.P().Text(s.t(i18n.NotFoundBody))
+	}
+	base := route{lang: s.lang, game: s.game}
+	return goapp.Article().Class("contents").Body(
+		goapp.H1().Text(gameName(s.game)+" · "+s.t(i18n.Contents)),
+		goapp.Ul().Class("shortcuts").Body(
+			goapp.Li().Body(goapp.A().Href(route{view: viewGlossary, lang: s.lang, game: s.game}.path()).Text(s.t(i18n.Glossary))),
+			goapp.If(s.quickRef(t) != "", func() goapp.UI {
+				return goapp.Li().Body(goapp.A().Href(s.quickRef(t)).Text(s.t(i18n.QuickReference)))
+			}),
+			goapp.Li().Body(goapp.A().Href(route{view: viewPage, lang: s.lang, section: "compare"}.path()).Text(s.t(i18n.Compare))),
+			goapp.Li().Body(goapp.A().Href(withQuery("/calc/shoot", langGame(s.lang, s.game))).Text(s.t(i18n.Calculators))),
+			goapp.Li().Body(goapp.A().Href(route{view: viewPage, lang: s.lang, section: "about"}.path()).Text(s.t(i18n.About))),
+		),
+		goapp.Range(t.Chapters).Slice(func(i int) goapp.UI {
+			c := t.Chapters[i]
+			return goapp.Section().Class("chapter").Body(
+				goapp.H2().ID(c.ID).Text(c.Title),
+				goapp.Ol().Body(goapp.Range(c.Sections).Slice(func(j int) goapp.UI {
+					r := base
+					r.view, r.section = viewSection, c.Sections[j].ID
+					return goapp.Li().Body(goapp.A().Href(r.path()).Text(c.Sections[j].Title))
+				})),
+			)
+		}),
+	)
+}
+
+// sectionView shows one section of the rules.
+func (s *shell) sectionView() goapp.UI {
+	sec := s.section()
+	_, chapter := s.text().Section(sec.ID)
+	m := s.markOf(sec)
+	marked := slices.ContainsFunc(s.marks, func(o mark) bool { return o.path() == m.path() })
+	star, label := "☆", s.t(i18n.Bookmark)
+	if marked {
+		star, label = "★", s.t(i18n.Unbookmark)
+	}
+	return goapp.Article().Class("section").Body(
+		goapp.P().Class("crumb").Body(
+			goapp.A().Href(route{view: viewContents, lang: s.lang, game: s.game}.path()+"#"+chapter.ID).Text(chapter.Title),
+		),
+		goapp.Div().Class("title-row").Body(
+			goapp.H1().Text(sec.Title),
+			goapp.Button().Class("icon-btn bookmark").Aria("pressed", marked).Aria("label", label).Title(label).
+				Text(star).OnClick(func(ctx goapp.Context, e goapp.Event) {
+				s.marks = toggled(s.marks, m)
+				store(ctx, marksKey, s.marks)
+			}),
+		),
+		goapp.If(s.missing, func() goapp.UI {
+			return goapp.P().Class("note").Role("note").Textf(s.t(i18n.NoSuchSectionF), gameName(s.game))
+		}),
+		s.prose(sec.HTML),
+		goapp.If(sec.Source != "", func() goapp.UI {
+			return goapp.P().Class("source").Text(s.t(i18n.SourceLabel) + sep(s.lang) + sec.Source)
+		}),
+	)
+}
+
+// sep is the colon and spacing each language puts after a label.
+func sep(lang string) string {
+	if lang == "fr" {
+		return "\u00a0: "
+	}
+	return ": "
+}
+
+// prose shows rendered rules HTML; tapping a glossary term opens its
+// definition instead of following the link, which stays a plain link until
+// the wasm runs.
+func (s *shell) prose(html string) goapp.UI {
+	return goapp.Div().Class("prose-wrap").OnClick(s.onProseClick).Body(
+		goapp.Raw(`<div class="prose">` + html + `</div>`),
+	)
+}
+
+func (s *shell) onProseClick(ctx goapp.Context, e goapp.Event) {
+	a := e.Get("target").Call("closest", "a.term")
+	if !a.Truthy() {
+		return
+	}
+	id := a.Call("getAttribute", "data-term").String()
+	if s.lib().Term(id) == nil {
+		return
+	}
+	e.PreventDefault()
+	e.Call("stopPropagation")
+	s.term = id
+	ctx.Defer(func(ctx goapp.Context) {
+		if b := goapp.Window().GetElementByID("term-close"); b.Truthy() {
+			b.Call("focus")
+		}
+	})
+}
+
+// termDialog shows a glossary term's definition over the text.
+func (s *shell) termDialog() goapp.UI {
+	t := s.lib().Term(s.term)
+	if t == nil {
+		return nil
+	}
+	var read string
+	if text := s.text(); text != nil {
+		for _, id := range t.Sections {
+			if sec, _ := text.Section(id); sec != nil {
+				read = route{view: viewSection, lang: s.lang, game: s.game, section: id}.path()
+				break
+			}
+		}
+	}
+	closeIt := func(ctx goapp.Context, e goapp.Event) { s.term = "" }
+	return goapp.Div().Class("overlay").Body(
+		goapp.Div().Class("scrim").OnClick(closeIt),
+		goapp.Div().Class("dialog").ID("term-dialog").Role("dialog").Aria("modal", true).Aria("labelledby", "term-title").Body(
+			goapp.H2().ID("term-title").Text(termLabel(t, s.lang, s.game)),
+			goapp.P().Class("def").Text(t.Def[s.lang]),
+			goapp.P().Class("actions").Body(
+				goapp.If(read != "", func() goapp.UI {
+					return goapp.A().Class("btn").Href(read).Text(s.t(i18n.ReadRule))
+				}),
+				goapp.A().Class("btn ghost").Href(route{view: viewGlossary, lang: s.lang, game: s.game}.path()+"#"+t.ID).Text(s.t(i18n.Glossary)),
+				goapp.Button().Class("btn ghost").ID("term-close").Text(s.t(i18n.Close)).OnClick(closeIt),
+			),
+		),
+	)
+}
+
+// termLabel is a term's name with its card abbreviation.
+func termLabel(t *content.Term, lang, game string) string {
+	n := t.Name(lang, game)
+	if ab := t.Abbr[game]; ab != "" && !strings.EqualFold(ab, n) {
+		n += " (" + ab + ")"
+	}
+	return n
+}
+
+// glossary lists the game's terms in the language's alphabetical order.
+func (s *shell) glossary() goapp.UI {
+	terms := s.lib().TermsOf(s.game)
+	terms = slices.Clone(terms)
+	slices.SortFunc(terms, func(a, b *content.Term) int {
+		return strings.Compare(foldKey(a.Name(s.lang, s.game)), foldKey(b.Name(s.lang, s.game)))
+	})
+	text := s.text()
+	return goapp.Article().Class("glossary").Body(
+		goapp.H1().Text(gameName(s.game)+" · "+s.t(i18n.Glossary)),
+		goapp.Dl().Body(goapp.Range(terms).Slice(func(i int) goapp.UI {
+			t := terms[i]
+			var links []goapp.UI
+			if text != nil {
+				for _, id := range t.Sections {
+					if sec, _ := text.Section(id); sec != nil {
+						links = append(links, goapp.A().Href(route{view: viewSection, lang: s.lang, game: s.game, section: id}.path()).Text(sec.Title))
+					}
+				}
+			}
+			return goapp.Div().Class("entry").ID(t.ID).Body(
+				goapp.Dt().Text(termLabel(t, s.lang, s.game)),
+				goapp.Dd().Body(
+					goapp.P().Text(t.Def[s.lang]),
+					goapp.If(len(links) > 0, func() goapp.UI {
+						return goapp.P().Class("see").Body(links...)
+					}),
+				),
+			)
+		})),
+	)
+}
+
+// foldKey sorts names without regard to case or accents.
+func foldKey(s string) string {
+	return strings.ToLower(strings.Map(func(r rune) rune {
+		switch r {
+		case 'é', 'è', 'ê', 'ë', 'É':
+			return 'e'
+		case 'à', 'â':
+			return 'a'
+		case 'î', 'ï':
+			return 'i'
+		case 'ô':
+			return 'o'
+		case 'ù', 'û':
+			return 'u'
+		case 'ç':
+			return 'c'
+		}
+		return r
+	}, s))
+}
+
+// pageView shows a stand-alone page: compare or about.
+func (s *shell) pageView() goapp.UI {
+	p := s.lib().Page(s.r.section, s.lang)
+	if p == nil {
+		return goapp.P().Text(s.t(i18n.NotFoundBody))
+	}
+	return goapp.Article().Class("page").Body(
+		goapp.H1().Text(p.Title),
+		s.prose(p.HTML),
+	)
+}

@@ -1,0 +1,180 @@
+package app
+
+import (
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/at4x/companion/docs/content"
+)
+
+// view is what a route shows.
+type view int
+
+const (
+	viewNotFound view = iota
+	viewLanding
+	viewContents
+	viewSection
+	viewGlossary
+	viewPage // compare, about
+	viewSettings
+	viewCalc
+)
+
+// calcNames are the calculators, in the order the app lists them.
+var calcNames = []string{"shoot", "melee", "indirect", "morale", "authority", "crush", "minefield", "terrain"}
+
+// route is a parsed path: /{lang}/{game}/{section}, /{lang}/{game},
+// /{lang}/{game}/glossary, /{lang}/compare, /{lang}/about,
+// /{lang}/settings, /calc/{name} and /.
+type route struct {
+	view    view
+	lang    string
+	game    string
+	section string // section id, or page id for viewPage
+	calc    string
+}
+
+// parseRoute reads a path. Calculator routes carry no language in the path:
+// it comes from the query or the reader's preference, so lang stays empty.
+func parseRoute(path string) route {
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	switch {
+	case path == "/" || path == "":
+		return route{view: viewLanding}
+	case parts[0] == "calc" && len(parts) == 2 && slices.Contains(calcNames, parts[1]):
+		return route{view: viewCalc, calc: parts[1]}
+	case !slices.Contains(content.Langs, parts[0]):
+		return route{view: viewNotFound}
+	}
+	r := route{lang: parts[0]}
+	if len(parts) == 2 {
+		switch parts[1] {
+		case "compare", "about":
+			r.view, r.section = viewPage, parts[1]
+			return r
+		case "settings":
+			r.view = viewSettings
+			return r
+		}
+	}
+	if len(parts) < 2 || len(parts) > 3 || !slices.Contains(content.GameIDs, parts[1]) {
+		return route{view: viewNotFound, lang: r.lang}
+	}
+	r.game = parts[1]
+	switch {
+	case len(parts) == 2:
+		r.view = viewContents
+	case parts[2] == "glossary":
+		r.view = viewGlossary
+	default:
+		r.view, r.section = viewSection, parts[2]
+	}
+	return r
+}
+
+// path returns the route's path, the inverse of parseRoute.
+func (r route) path() string {
+	switch r.view {
+	case viewLanding:
+		return "/"
+	case viewContents:
+		return "/" + r.lang + "/" + r.game
+	case viewSection:
+		return "/" + r.lang + "/" + r.game + "/" + r.section
+	case viewGlossary:
+		return "/" + r.lang + "/" + r.game + "/glossary"
+	case viewPage:
+		return "/" + r.lang + "/" + r.section
+	case viewSettings:
+		return "/" + r.lang + "/settings"
+	case viewCalc:
+		return "/calc/" + r.calc
+	}
+	return "/"
+}
+
+// gameName is how the app writes a game id.
+func gameName(id string) string {
+	switch id {
+	case "at43":
+		return "AT-43"
+	case "at44":
+		return "AT-44"
+	case "d10":
+		return "d10"
+	}
+	return id
+}
+
+// otherLang returns the language that is not lang.
+func otherLang(lang string) string {
+	if lang == "fr" {
+		return "en"
+	}
+	return "fr"
+}
+
+// switched returns the route that shows the same place in another language
+// or game, and whether that place exists there: a section missing from the
+// other game gives its nearest section.
+func switched(lib *content.Library, r route, lang, game string) (route, bool) {
+	out := r
+	out.lang = lang
+	if r.game != "" {
+		out.game = game
+	}
+	if r.view != viewSection {
+		return out, true
+	}
+	t := lib.Text(out.game, lang)
+	if t == nil {
+		out.view, out.section = viewContents, ""
+		return out, false
+	}
+	id, exact := t.Nearest(r.section)
+	if id == "" {
+		out.view, out.section = viewContents, ""
+		return out, false
+	}
+	out.section = id
+	return out, exact
+}
+
+// withQuery adds query values to a path.
+func withQuery(path string, q url.Values) string {
+	if len(q) == 0 {
+		return path
+	}
+	return path + "?" + q.Encode()
+}
+
+// Pages lists every path the site has, for static generation: the landing
+// page, each text's contents, sections and glossary, the stand-alone pages,
+// the settings and the calculators.
+func Pages(lib *content.Library) []string {
+	out := []string{"/"}
+	for _, t := range lib.Texts {
+		base := route{lang: t.Lang, game: t.Game}
+		for _, v := range []view{viewContents, viewGlossary} {
+			base.view = v
+			out = append(out, base.path())
+		}
+		for _, s := range t.Sections() {
+			out = append(out, route{view: viewSection, lang: t.Lang, game: t.Game, section: s.ID}.path())
+		}
+	}
+	for _, lang := range content.Langs {
+		for _, p := range []string{"compare", "about"} {
+			if lib.Page(p, lang) != nil {
+				out = append(out, route{view: viewPage, lang: lang, section: p}.path())
+			}
+		}
+		out = append(out, route{view: viewSettings, lang: lang}.path())
+	}
+	for _, c := range calcNames {
+		out = append(out, route{view: viewCalc, calc: c}.path())
+	}
+	return out
+}

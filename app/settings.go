@@ -1,0 +1,116 @@
+package app
+
+import (
+	"slices"
+
+	"github.com/at4x/companion/i18n"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// settings shows the reader's choices and what they kept: text size,
+// theme, wake lock, bookmarks and recent sections.
+func (s *shell) settings() goapp.UI {
+	size := s.prefs.textSize()
+	i := slices.Index(textSizes, size)
+	setSize := func(d int) goapp.EventHandler {
+		return func(ctx goapp.Context, e goapp.Event) {
+			j := min(max(i+d, 0), len(textSizes)-1)
+			s.prefs.TextSize = textSizes[j]
+			s.savePrefs(ctx)
+		}
+	}
+	themes := []struct {
+		v string
+		k i18n.Key
+	}{{"", i18n.ThemeSystem}, {"light", i18n.ThemeLight}, {"dark", i18n.ThemeDark}}
+	return goapp.Article().Class("settings").Body(
+		goapp.H1().Text(s.t(i18n.Settings)),
+		goapp.Section().Body(
+			goapp.H2().ID("text-size").Text(s.t(i18n.TextSize)),
+			goapp.Div().Class("stepper").Role("group").Aria("labelledby", "text-size").Body(
+				goapp.Button().Class("step").Aria("label", s.t(i18n.TextSmaller)).Disabled(i <= 0).Text("A−").OnClick(setSize(-1)),
+				goapp.Output().Class("value").Text(itoa(size)+"%"),
+				goapp.Button().Class("step").Aria("label", s.t(i18n.TextLarger)).Disabled(i >= len(textSizes)-1).Text("A+").OnClick(setSize(1)),
+			),
+		),
+		goapp.FieldSet().Body(
+			goapp.Legend().Text(s.t(i18n.Theme)),
+			goapp.Range(themes).Slice(func(j int) goapp.UI {
+				th := themes[j]
+				id := "theme-" + firstOf(th.v, "system")
+				return goapp.Label().Class("choice").For(id).Body(
+					goapp.Input().Type("radio").ID(id).Name("theme").Checked(s.prefs.Theme == th.v).
+						OnChange(func(ctx goapp.Context, e goapp.Event) {
+							s.prefs.Theme = th.v
+							s.savePrefs(ctx)
+						}),
+					goapp.Span().Text(s.t(th.k)),
+				)
+			}),
+		),
+		goapp.Section().Body(
+			goapp.Label().Class("choice").For("keep-awake").Body(
+				goapp.Input().Type("checkbox").ID("keep-awake").Checked(s.prefs.Awake).
+					OnChange(func(ctx goapp.Context, e goapp.Event) {
+						s.prefs.Awake = ctx.JSSrc().Get("checked").Bool()
+						s.savePrefs(ctx)
+						s.keepAwake(ctx)
+					}),
+				goapp.Span().Text(s.t(i18n.KeepAwake)),
+			),
+			goapp.If(s.wakeErr, func() goapp.UI {
+				return goapp.P().Class("note").Text(s.t(i18n.KeepAwakeUnsupported))
+			}),
+		),
+		s.markList(i18n.Bookmarks, i18n.NoBookmarks, s.marks),
+		s.markList(i18n.Recent, i18n.NoRecent, s.recent),
+		&profileList{Lang: s.lang},
+	)
+}
+
+func (s *shell) markList(title, empty i18n.Key, list []mark) goapp.UI {
+	return goapp.Section().Body(
+		goapp.H2().Text(s.t(title)),
+		goapp.If(len(list) == 0, func() goapp.UI {
+			return goapp.P().Class("muted").Text(s.t(empty))
+		}).Else(func() goapp.UI {
+			return goapp.Ul().Class("marks").Body(goapp.Range(list).Slice(func(i int) goapp.UI {
+				m := list[i]
+				return goapp.Li().Body(
+					goapp.A().Href(m.path()).Lang(m.Lang).Text(m.Title),
+					goapp.Small().Text(" · "+gameName(m.Game)+" · "+m.Lang),
+				)
+			}))
+		}),
+	)
+}
+
+func (s *shell) savePrefs(ctx goapp.Context) {
+	store(ctx, prefsKey, s.prefs)
+	applyLook(s.prefs)
+}
+
+// keepAwake asks for or releases a screen wake lock, as the settings say.
+// Browsers drop the lock when the page is hidden, so it is asked for again
+// each time the page becomes visible.
+func (s *shell) keepAwake(ctx goapp.Context) {
+	if !goapp.IsClient {
+		return
+	}
+	if !s.prefs.Awake {
+		if s.wakeLock != nil && s.wakeLock.Truthy() {
+			s.wakeLock.Call("release")
+		}
+		s.wakeLock = nil
+		s.wakeErr = false
+		return
+	}
+	wl := goapp.Window().Get("navigator").Get("wakeLock")
+	if !wl.Truthy() {
+		s.wakeErr = true
+		return
+	}
+	wl.Call("request", "screen").Then(func(v goapp.Value) {
+		ctx.Dispatch(func(ctx goapp.Context) { s.wakeLock = v })
+	})
+}

@@ -1,0 +1,427 @@
+package app
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/at4x/companion/app/search"
+	"github.com/at4x/companion/docs/content"
+	"github.com/at4x/companion/i18n"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// updateCheckEvery is how often an open app asks for a new version.
+const updateCheckEvery = 15 * time.Minute
+
+// shell is the root component of every route: header, the view of the
+// current route, the bottom navigation and the overlays (search, glossary
+// term, update banner).
+type shell struct {
+	goapp.Compo
+
+	site *Site
+
+	r       route
+	query   url.Values
+	lang    string // interface and content language
+	game    string
+	missing bool // arrived from a game that lacks the section
+
+	loaded  bool
+	prefs   prefs
+	marks   []mark
+	recent  []mark
+	wakeErr bool
+
+	term string // glossary term shown in the dialog
+
+	searchOpen bool
+	searchText string
+	results    []search.Result
+
+	updateReady bool
+	wakeLock    goapp.Value
+	onKey       goapp.Func
+	onVisible   goapp.Func
+}
+
+func (s *shell) t(k i18n.Key) string { return i18n.T(s.lang, k) }
+
+func (s *shell) lib() *content.Library { return s.site.lib }
+
+// OnMount starts the client-only behaviour: the "/" search shortcut, update
+// checks on a timer and when the page becomes visible, the wake lock.
+func (s *shell) OnMount(ctx goapp.Context) {
+	s.load(ctx)
+	applyLook(s.prefs)
+	// Tells tests and styles that the client has taken over the page.
+	goapp.Window().Get("document").Get("documentElement").Call("setAttribute", "data-app", "ready")
+	s.onKey = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		e := args[0]
+		if e.Get("key").String() != "/" || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
+			if e.Get("key").String() == "Escape" {
+				ctx.Dispatch(func(ctx goapp.Context) { s.closeOverlays() })
+			}
+			return nil
+		}
+		tag := strings.ToLower(e.Get("target").Get("tagName").String())
+		if tag == "input" || tag == "textarea" || tag == "select" {
+			return nil
+		}
+		e.Call("preventDefault")
+		ctx.Dispatch(func(ctx goapp.Context) { s.openSearch(ctx) })
+		return nil
+	})
+	goapp.Window().Call("addEventListener", "keydown", s.onKey)
+	s.onVisible = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		if goapp.Window().Get("document").Get("visibilityState").String() == "visible" {
+			goapp.TryUpdate()
+			ctx.Dispatch(func(ctx goapp.Context) { s.keepAwake(ctx) })
+		}
+		return nil
+	})
+	goapp.Window().Get("document").Call("addEventListener", "visibilitychange", s.onVisible)
+	ctx.Async(func() {
+		t := time.NewTicker(updateCheckEvery)
+		defer t.Stop()
+		for range t.C {
+			goapp.TryUpdate()
+		}
+	})
+	s.updateReady = ctx.AppUpdateAvailable() && goapp.Window().Get(controlledFlag).Truthy()
+	s.keepAwake(ctx)
+}
+
+// OnDismount removes the window listeners.
+func (s *shell) OnDismount() {
+	if s.onKey != nil {
+		goapp.Window().Call("removeEventListener", "keydown", s.onKey)
+		s.onKey.Release()
+	}
+	if s.onVisible != nil {
+		goapp.Window().Get("document").Call("removeEventListener", "visibilitychange", s.onVisible)
+		s.onVisible.Release()
+	}
+}
+
+// OnAppUpdate shows the update banner once a new version is installed.
+// go-app also reports the first install as an update, since the worker
+// claims the page before its "activated" event, so the banner only shows in
+// pages a worker already controlled when they loaded (see controlledScript).
+func (s *shell) OnAppUpdate(ctx goapp.Context) {
+	s.updateReady = ctx.AppUpdateAvailable() && goapp.Window().Get(controlledFlag).Truthy()
+}
+
+// load reads the reader's settings from the device, once.
+func (s *shell) load(ctx goapp.Context) {
+	if s.loaded {
+		return
+	}
+	s.loaded = true
+	ls := ctx.LocalStorage()
+	_ = ls.Get(prefsKey, &s.prefs)
+	_ = ls.Get(marksKey, &s.marks)
+	_ = ls.Get(recentKey, &s.recent)
+}
+
+// OnNav reads the route, picks the language and game, and sets the page's
+// lang and title. It runs on the server for prerendering too.
+func (s *shell) OnNav(ctx goapp.Context) {
+	s.load(ctx)
+	u := ctx.Page().URL()
+	s.r = parseRoute(u.Path)
+	s.query = u.Query()
+	s.closeOverlays()
+
+	s.lang = firstOf(s.r.lang, validLang(s.query.Get("lang")), validLang(s.prefs.Lang))
+	if s.lang == "" {
+		s.lang = "en"
+		if goapp.IsClient && strings.HasPrefix(goapp.Window().Get("navigator").Get("language").String(), "fr") {
+			s.lang = "fr"
+		}
+	}
+	s.game = firstOf(s.r.game, validGame(s.query.Get("game")), validGame(s.prefs.Game), "at43")
+	s.missing = s.query.Get("from") != "" && s.r.view == viewSection
+
+	if s.r.view == viewSection && s.section() == nil {
+		s.r.view = viewNotFound
+	}
+	ctx.Page().SetLang(s.lang)
+	ctx.Page().SetTitle(s.title())
+	ctx.Page().SetDescription(s.t(i18n.AppDescription))
+
+	if !goapp.IsClient {
+		return
+	}
+	if s.r.view == viewLanding && s.prefs.Lang != "" && s.prefs.Game != "" {
+		target := route{view: viewContents, lang: s.prefs.Lang, game: s.prefs.Game}.path()
+		ctx.Defer(func(ctx goapp.Context) { ctx.Navigate(target) })
+		return
+	}
+	if s.r.lang != "" {
+		s.prefs.Lang = s.lang
+		if s.r.game != "" {
+			s.prefs.Game = s.game
+		}
+		store(ctx, prefsKey, s.prefs)
+	}
+	if sec := s.section(); sec != nil {
+		s.recent = withRecent(s.recent, s.markOf(sec))
+		store(ctx, recentKey, s.recent)
+	}
+	if u.Fragment == "" {
+		goapp.Window().Call("scrollTo", 0, 0)
+	}
+}
+
+func (s *shell) closeOverlays() {
+	s.term = ""
+	s.searchOpen = false
+}
+
+// text is the rules text of the current game and language.
+func (s *shell) text() *content.Text { return s.lib().Text(s.game, s.lang) }
+
+// section is the section the route shows, or nil.
+func (s *shell) section() *content.Section {
+	if s.r.view != viewSection {
+		return nil
+	}
+	t := s.text()
+	if t == nil {
+		return nil
+	}
+	sec, _ := t.Section(s.r.section)
+	return sec
+}
+
+func (s *shell) markOf(sec *content.Section) mark {
+	return mark{Lang: s.lang, Game: s.game, Section: sec.ID, Title: sec.Title}
+}
+
+// title is the document title of the current route.
+func (s *shell) title() string {
+	app := s.t(i18n.AppName)
+	switch s.r.view {
+	case viewSection:
+		if sec := s.section(); sec != nil {
+			return sec.Title + " · " + gameName(s.game)
+		}
+	case viewContents:
+		return gameName(s.game) + " · " + s.t(i18n.Contents)
+	case viewGlossary:
+		return gameName(s.game) + " · " + s.t(i18n.Glossary)
+	case viewPage:
+		if p := s.lib().Page(s.r.section, s.lang); p != nil {
+			return p.Title + " · " + app
+		}
+	case viewSettings:
+		return s.t(i18n.Settings) + " · " + app
+	case viewCalc:
+		return calcTitle(s.lang, s.r.calc) + " · " + app
+	case viewNotFound:
+		return s.t(i18n.NotFound)
+	}
+	return app
+}
+
+// Render draws the page around the current view.
+func (s *shell) Render() goapp.UI {
+	return goapp.Div().Class("shell").Lang(s.lang).Body(
+		goapp.A().Class("skip").Href("#main").Text(s.t(i18n.SkipToContent)),
+		s.header(),
+		goapp.If(s.updateReady, func() goapp.UI {
+			return goapp.Div().Class("banner").Role("status").Body(
+				goapp.Span().Text(s.t(i18n.UpdateAvailable)),
+				goapp.Button().Class("btn").Text(s.t(i18n.UpdateNow)).OnClick(func(ctx goapp.Context, e goapp.Event) {
+					ctx.Reload()
+				}),
+			)
+		}),
+		goapp.If(s.searchOpen, s.searchPanel),
+		goapp.Main().ID("main").TabIndex(-1).Class("main").Body(s.view()),
+		s.footerNav(),
+		goapp.If(s.term != "", s.termDialog),
+	)
+}
+
+// view renders the body of the current route.
+func (s *shell) view() goapp.UI {
+	switch s.r.view {
+	case viewLanding:
+		return s.landing()
+	case viewContents:
+		return s.contents()
+	case viewSection:
+		return s.sectionView()
+	case viewGlossary:
+		return s.glossary()
+	case viewPage:
+		return s.pageView()
+	case viewSettings:
+		return s.settings()
+	case viewCalc:
+		return &calculator{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.query.Encode()}
+	}
+	return goapp.Article().Class("notfound").Body(
+		goapp.H1().Text(s.t(i18n.NotFound)),
+		goapp.P().Text(s.t(i18n.NotFoundBody)),
+		goapp.P().Body(goapp.A().Href("/").Text(s.t(i18n.Home))),
+	)
+}
+
+// header is the top bar: home, game and language switches, search, settings.
+func (s *shell) header() goapp.UI {
+	home := "/"
+	if s.r.lang != "" || s.r.view == viewCalc {
+		home = route{view: viewContents, lang: s.lang, game: s.game}.path()
+	}
+	otherL := otherLang(s.lang)
+	return goapp.Header().Class("top").Body(
+		goapp.A().Class("brand").Href(home).Aria("label", s.t(i18n.Contents)+" "+gameName(s.game)).Body(
+			goapp.Img().Src("/web/icon.svg").Alt(s.t(i18n.AppName)).Width(32).Height(32),
+		),
+		goapp.Nav().Class("switches").Aria("label", s.t(i18n.Menu)).Body(
+			goapp.Span().Class("games").Role("group").Aria("label", s.t(i18n.GameLabel)).Body(
+				goapp.Range(s.games()).Slice(func(i int) goapp.UI {
+					g := s.games()[i]
+					a := goapp.A().Class("switch game").ID("game-" + g).Href(s.switchHref(s.lang, g)).Text(gameName(g))
+					if g == s.game {
+						a = a.Aria("current", "page")
+					}
+					return a
+				}),
+			),
+			goapp.A().Class("switch").ID("lang-switch").Href(s.switchHref(otherL, s.game)).
+				Lang(otherL).Aria("label", s.tIn(otherL, i18n.LangName)).
+				Text(strings.ToUpper(otherL)),
+			goapp.Button().Class("icon-btn").ID("search-open").Title(s.t(i18n.SearchShortcut)).
+				Aria("label", s.t(i18n.Search)).Aria("expanded", s.searchOpen).
+				Text("⌕").
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					if s.searchOpen {
+						s.searchOpen = false
+						return
+					}
+					s.openSearch(ctx)
+				}),
+			goapp.A().Class("icon-btn").Href(route{view: viewSettings, lang: s.lang}.path()).
+				Aria("label", s.t(i18n.Settings)).Title(s.t(i18n.Settings)).
+				Text("⚙"),
+		),
+	)
+}
+
+// games are the games offered in the switch: those with a text in the
+// current language.
+func (s *shell) games() []string {
+	var out []string
+	for _, g := range content.GameIDs {
+		if s.lib().Text(g, s.lang) != nil || g == s.game {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// tIn is a string in a given language, for labels of the other language.
+func (s *shell) tIn(lang string, k i18n.Key) string { return i18n.T(lang, k) }
+
+// switchHref is the link to the same place in another language or game.
+func (s *shell) switchHref(lang, game string) string {
+	if s.r.view == viewCalc || s.r.view == viewLanding || s.r.view == viewNotFound {
+		q := url.Values{}
+		for k, v := range s.query {
+			q[k] = v
+		}
+		q.Set("lang", lang)
+		q.Set("game", game)
+		return withQuery(s.r.path(), q)
+	}
+	r := s.r
+	if r.game == "" && game != s.game {
+		r = route{view: viewContents, lang: lang, game: game}
+	}
+	to, exact := switched(s.lib(), r, lang, game)
+	if !exact && s.r.view == viewSection {
+		return withQuery(to.path(), url.Values{"from": {s.game}})
+	}
+	return to.path()
+}
+
+// footerNav is the bottom bar of reading views: previous, contents, quick
+// reference, compare, next.
+func (s *shell) footerNav() goapp.UI {
+	t := s.text()
+	if t == nil || s.r.view == viewCalc || s.r.view == viewLanding {
+		return goapp.Nav().Class("bottom").Aria("label", s.t(i18n.Calculators)).Body(
+			s.calcLinks(),
+		)
+	}
+	var prev, next *content.Section
+	if s.r.view == viewSection {
+		prev, next = t.Neighbours(s.r.section)
+	}
+	base := route{lang: s.lang, game: s.game}
+	link := func(sec *content.Section, cls, glyph string, label i18n.Key, rel string) goapp.UI {
+		if sec == nil {
+			return goapp.Span().Class(cls + " off")
+		}
+		r := base
+		r.view, r.section = viewSection, sec.ID
+		name := fmt.Sprintf(s.t(label), sec.Title)
+		return goapp.A().Class(cls).Href(r.path()).Rel(rel).Title(name).Aria("label", name).Text(glyph)
+	}
+	ref := s.quickRef(t)
+	return goapp.Nav().Class("bottom").Aria("label", s.t(i18n.Contents)).Body(
+		link(prev, "prev", "‹", i18n.PreviousF, "prev"),
+		goapp.A().Class("toc").Href(route{view: viewContents, lang: s.lang, game: s.game}.path()).Text(s.t(i18n.Contents)),
+		goapp.If(ref != "", func() goapp.UI {
+			return goapp.A().Class("ref").Href(ref).Title(s.t(i18n.QuickReference)).Text(s.t(i18n.QuickRefShort))
+		}),
+		goapp.A().Class("cmp").Href(route{view: viewPage, lang: s.lang, section: "compare"}.path()).Title(s.t(i18n.Compare)).Text(s.t(i18n.CompareShort)),
+		link(next, "next", "›", i18n.NextF, "next"),
+	)
+}
+
+// quickRef is the path of the text's first reference section.
+func (s *shell) quickRef(t *content.Text) string {
+	for _, c := range t.Chapters {
+		if c.ID == "reference" && len(c.Sections) > 0 {
+			return route{view: viewSection, lang: s.lang, game: s.game, section: c.Sections[0].ID}.path()
+		}
+	}
+	return ""
+}
+
+func firstOf(v ...string) string {
+	for _, s := range v {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func validLang(l string) string {
+	for _, x := range content.Langs {
+		if x == l {
+			return l
+		}
+	}
+	return ""
+}
+
+func validGame(g string) string {
+	for _, x := range content.GameIDs {
+		if x == g {
+			return g
+		}
+	}
+	return ""
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,244 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// siteDir is the built site under test, from SITE_DIR.
+func siteDir(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("SITE_DIR")
+	if dir == "" {
+		t.Skip("SITE_DIR is not set: build the site with `go run ./build site -out DIR` and run `SITE_DIR=DIR go test ./build/browser/`, or run `go run ./build test`")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+		t.Fatalf("SITE_DIR=%s holds no built site: %v", dir, err)
+	}
+	return dir
+}
+
+// chromium is Debian's package, which chromedp drives over the DevTools
+// protocol.
+const chromium = "/usr/bin/chromium"
+
+// session is a headless Chromium with a fresh profile, looking at one
+// server that serves the built site.
+type session struct {
+	ctx context.Context
+	srv *httptest.Server
+}
+
+// newSession starts a server for the site and a browser with a viewport of
+// width×height CSS pixels.
+func newSession(t *testing.T, width, height int64) *session {
+	t.Helper()
+	dir := siteDir(t)
+	if _, err := os.Stat(chromium); err != nil {
+		t.Skipf("%s is missing (apt-get install chromium): %v", chromium, err)
+	}
+	srv := httptest.NewServer(FileServer(dir))
+	t.Cleanup(srv.Close)
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.NoSandbox,
+		chromedp.Headless,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
+	s := &session{ctx: ctx, srv: srv}
+	s.do(t, chromedp.EmulateViewport(width, height))
+	return s
+}
+
+func (s *session) url(path string) string { return s.srv.URL + path }
+
+// do runs actions that return nothing, failing the test on error.
+func (s *session) do(t *testing.T, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(s.ctx, actions...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// open loads a path and waits until the wasm client has taken over.
+func (s *session) open(t *testing.T, path string) {
+	t.Helper()
+	s.do(t, chromedp.Navigate(s.url(path)))
+	s.waitApp(t)
+}
+
+// waitApp waits for the client's OnMount mark on the document.
+func (s *session) waitApp(t *testing.T) {
+	t.Helper()
+	s.poll(t, `document.documentElement.dataset.app === "ready"`, "the wasm client to start")
+}
+
+// poll waits until a JavaScript expression is truthy.
+func (s *session) poll(t *testing.T, expr, what string) {
+	t.Helper()
+	if _, err := chromedp.Run(s.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("waiting for %s (%s): %v", what, expr, err)
+	}
+}
+
+// eval returns the value of a JavaScript expression.
+func eval[T any](t *testing.T, s *session, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(s.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+func (s *session) text(t *testing.T, css string) string {
+	t.Helper()
+	return eval[string](t, s, fmt.Sprintf(`(document.querySelector(%q)||{}).textContent||""`, css))
+}
+
+func (s *session) path(t *testing.T) string {
+	return eval[string](t, s, `location.pathname`)
+}
+
+// screenshot saves the viewport to build/out/screenshots/name.png.
+func (s *session) screenshot(t *testing.T, name string) {
+	t.Helper()
+	b, err := chromedp.Run(s.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join("..", "out", "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDeepLinkReadsBeforeAndAfterWasm(t *testing.T) {
+	s := newSession(t, 360, 740)
+	const page = "/en/at43/shooting.cover"
+
+	// ?wasm=false makes go-app's loader skip the wasm: what shows is the
+	// prerendered page alone.
+	s.do(t, chromedp.Navigate(s.url(page+"?wasm=false")))
+	s.poll(t, `document.readyState === "complete"`, "the page to load")
+	before := s.text(t, "h1")
+	prose := s.text(t, ".prose")
+	if before == "" || len(prose) < 200 {
+		t.Fatalf("prerendered page: h1 %q, %d characters of rules text", before, len(prose))
+	}
+	if lang := eval[string](t, s, `document.documentElement.lang`); lang != "en" {
+		t.Errorf("prerendered lang = %q, want en", lang)
+	}
+	if n := eval[int](t, s, `document.querySelectorAll(".prose a.term[href*='/glossary#']").length`); n == 0 {
+		t.Error("no glossary term links in the prerendered text")
+	}
+	// The loader must not cover the text.
+	if h := eval[int](t, s, `(()=>{const l=document.getElementById("app-wasm-loader");return l?l.getBoundingClientRect().height:0})()`); h > 8 {
+		t.Errorf("go-app's loader is %d px high; it must shrink to a thin bar", h)
+	}
+
+	s.open(t, page)
+	if after := s.text(t, "h1"); after != before {
+		t.Errorf("h1 after the wasm = %q, before = %q", after, before)
+	}
+	if got := s.text(t, ".prose"); got != prose {
+		t.Errorf("the rules text changed once the wasm ran")
+	}
+
+	// A term opens its definition in a dialog instead of leaving the page.
+	s.do(t, chromedp.Click(chromedp.CSS(".prose a.term")))
+	s.poll(t, `!!document.querySelector("#term-dialog .def")`, "the term dialog")
+	if s.path(t) != page {
+		t.Errorf("tapping a term left the page for %s", s.path(t))
+	}
+	if def := s.text(t, "#term-dialog .def"); def == "" {
+		t.Error("the term dialog has no definition")
+	}
+	s.screenshot(t, "term-dialog")
+}
+
+func TestSwitchLanguageAndGameKeepTheSection(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/en/at43/shooting.cover")
+	en := s.text(t, "h1")
+
+	s.do(t, chromedp.Click(chromedp.ID("lang-switch")))
+	s.poll(t, `location.pathname === "/fr/at43/shooting.cover"`, "the French section")
+	s.poll(t, `document.documentElement.lang === "fr"`, "lang=fr on the page")
+	fr := s.text(t, "h1")
+	if fr == "" || fr == en {
+		t.Errorf("French title %q, English %q", fr, en)
+	}
+
+	s.do(t, chromedp.Click(chromedp.ID("game-at44")))
+	s.poll(t, `location.pathname === "/fr/at44/shooting.cover"`, "the AT-44 section")
+	if got := s.text(t, ".games [aria-current]"); got != "AT-44" {
+		t.Errorf("current game shows %q", got)
+	}
+
+	// The choice is remembered: the landing page goes back to it.
+	s.open(t, "/")
+	s.poll(t, `location.pathname === "/fr/at44"`, "the remembered text")
+}
+
+func TestSearchWithATypoOpensTheRule(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/en/at43")
+	s.do(t, chromedp.KeyEvent("/"))
+	s.poll(t, `document.activeElement && document.activeElement.id === "search-input"`, "the / shortcut to focus search")
+	s.do(t, chromedp.SendKeys(chromedp.ID("search-input"), "covre"))
+	s.poll(t, `document.querySelectorAll("#search-results a.result").length > 0`, "search results")
+	if n := eval[int](t, s, `document.querySelectorAll("#search-results mark").length`); n == 0 {
+		t.Error("no highlighted letters in the results")
+	}
+	s.screenshot(t, "search")
+	href := eval[string](t, s, `(()=>{for(const a of document.querySelectorAll("#search-results a.result")){if(a.getAttribute("href").includes("shooting.cover"))return a.getAttribute("href")}return ""})()`)
+	if href == "" {
+		t.Fatalf("searching \"covre\" does not offer the cover section; results: %s", s.text(t, "#search-results"))
+	}
+	s.do(t, chromedp.Click(chromedp.CSS(`#search-results a.result[href="`+href+`"]`)))
+	want := strings.SplitN(href, "#", 2)[0]
+	s.poll(t, fmt.Sprintf(`location.pathname === %q`, want), "the result's section")
+	if s.text(t, "h1") == "" {
+		t.Error("the opened section has no title")
+	}
+}
+
+func TestScreenshots(t *testing.T) {
+	s := newSession(t, 360, 740)
+	for name, path := range map[string]string{
+		"landing":    "/",
+		"contents":   "/en/at43",
+		"section-fr": "/fr/at44/shooting.cover",
+		"glossary":   "/en/at43/glossary",
+		"compare":    "/en/compare",
+		"settings":   "/fr/settings",
+	} {
+		s.do(t, chromedp.Navigate(s.url(path+"?wasm=false")))
+		s.poll(t, `document.readyState === "complete"`, "the page")
+		s.screenshot(t, name)
+	}
+	s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.setItem("prefs", JSON.stringify({theme:"dark"}))`))
+	s.open(t, "/en/at43/shooting.cover")
+	s.screenshot(t, "section-dark")
+}

@@ -1,0 +1,113 @@
+package browser
+
+import (
+	"encoding/json"
+	"image/png"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+func TestInstallFiles(t *testing.T) {
+	s := newSession(t, 360, 740)
+	get := func(path string) []byte {
+		t.Helper()
+		res, err := http.Get(s.url(path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s: %s", path, res.Status)
+		}
+		b, err := io.ReadAll(res.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	var m struct {
+		Name, StartURL string
+		Display        string
+		Icons          []struct{ Src, Sizes, Type, Purpose string }
+	}
+	if err := json.Unmarshal(get("/manifest.webmanifest"), &m); err != nil {
+		t.Fatalf("manifest: %v", err)
+	}
+	if m.Name == "" || m.Display != "standalone" {
+		t.Errorf("manifest name %q display %q", m.Name, m.Display)
+	}
+	purposes := map[string]bool{}
+	for _, ic := range m.Icons {
+		if !strings.HasPrefix(ic.Src, "/web/") {
+			t.Errorf("icon %s is not a local file", ic.Src)
+			continue
+		}
+		b := get(ic.Src)
+		purposes[ic.Purpose+" "+ic.Sizes] = true
+		if ic.Type == "image/png" {
+			img, err := png.Decode(strings.NewReader(string(b)))
+			if err != nil {
+				t.Errorf("%s: %v", ic.Src, err)
+				continue
+			}
+			if want := ic.Sizes; want != "" && img.Bounds().Dx() != atoi(strings.Split(want, "x")[0]) {
+				t.Errorf("%s is %d px wide, manifest says %s", ic.Src, img.Bounds().Dx(), want)
+			}
+		}
+	}
+	for _, want := range []string{" 192x192", " 512x512", "maskable 512x512", " any"} {
+		if !purposes[want] {
+			t.Errorf("manifest lacks the icon %q; has %v", want, purposes)
+		}
+	}
+	worker := string(get("/app-worker.js"))
+	for _, want := range []string{"event.waitUntil", `cache: "reload"`, `request.mode === "navigate"`, "ignoreSearch"} {
+		if !strings.Contains(worker, want) {
+			t.Errorf("app-worker.js lacks %s", want)
+		}
+	}
+	if !strings.Contains(worker, `"/web/app.wasm"`) {
+		t.Error("the worker does not precache the wasm")
+	}
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// TestOffline visits once online, cuts the server, and reads a deep link
+// and a calculator share link that were never opened before.
+func TestOffline(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/")
+	s.poll(t, `navigator.serviceWorker.controller !== null`, "the service worker to control the page")
+	s.poll(t, `(async()=>{const r=await navigator.serviceWorker.getRegistration();return !!(r&&r.active&&r.active.state==="activated")})()`, "the worker to activate")
+	s.srv.Close()
+
+	const deep = "/fr/at44/shooting.cover"
+	s.open(t, deep)
+	if h1 := s.text(t, "h1"); h1 == "" {
+		t.Fatalf("offline deep link %s shows no title", deep)
+	}
+	if s.path(t) != deep {
+		t.Errorf("offline deep link landed on %s", s.path(t))
+	}
+	if len(s.text(t, ".prose")) < 200 {
+		t.Error("offline deep link shows no rules text")
+	}
+	s.open(t, "/calc/shoot?game=at43&n=5&rate=1&rr=0&acc=4&range=2&pen=6&dmg=1&target=inf&prot=5&size=10&cover=cover")
+	s.poll(t, `(document.getElementById("calc-result")||{}).textContent`, "the calculator's result offline")
+	var res map[string]any
+	if err := json.Unmarshal([]byte(s.text(t, "#calc-result")), &res); err != nil {
+		t.Fatalf("offline #calc-result is not JSON: %v", err)
+	}
+	if _, ok := res["casualties"]; !ok {
+		t.Errorf("offline result lacks casualties: %v", res)
+	}
+}

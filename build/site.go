@@ -1,0 +1,383 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/andybalholm/brotli"
+	"github.com/at4x/companion/app"
+	"github.com/at4x/companion/app/contentdata"
+	"github.com/at4x/companion/docs/content"
+	"github.com/at4x/companion/web"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// precacheBudget is the most the service worker may download on the first
+// visit, counted brotli-compressed.
+const precacheBudget = 2_000_000
+
+// domain is where the site is published, for social metadata.
+const domain = "at4x-companion.example.org"
+
+// site builds the static site.
+func site(args []string) error {
+	flags := flag.NewFlagSet("site", flag.ExitOnError)
+	out := flags.String("out", "build/site", "output directory (replaced)")
+	base := flags.String("base", "/", "path the site is served under, like /at43/")
+	flags.Parse(args)
+	return buildSite(*out, *base)
+}
+
+// registered remembers the base the app's routes were registered for:
+// go-app keeps routes in a process-wide table, so one process builds for
+// one base.
+var registered struct {
+	sync.Once
+	base string
+}
+
+// buildSite renders the content, compiles the wasm client with it, and
+// writes every route prerendered, the assets and their .br/.gz forms to out.
+func buildSite(out, base string) error {
+	start := time.Now()
+	base = "/" + strings.Trim(base, "/")
+	if base == "/" {
+		base = ""
+	}
+	if err := clearOutput(out); err != nil {
+		return err
+	}
+
+	fmt.Println("site: rendering the rules text and glossary")
+	lib, err := contentdata.Load()
+	if err != nil {
+		return fmt.Errorf("loading the content failed: %w", err)
+	}
+	libJSON, err := json.Marshal(lib)
+	if err != nil {
+		return err
+	}
+	libFile := filepath.Join("app", "contentdata", contentdata.File)
+	if err := writeIfChanged(libFile, libJSON); err != nil {
+		return err
+	}
+
+	wasmFile := filepath.Join(out, "web", "app.wasm")
+	fmt.Println("site: compiling the wasm client (GOOS=js GOARCH=wasm) into", wasmFile)
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasmFile, "./app/cmd/pwa")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("compiling the wasm failed: %w", err)
+	}
+	wasm, err := os.ReadFile(wasmFile)
+	if err != nil {
+		return err
+	}
+
+	fmt.Println("site: writing the style sheet and icons")
+	css, err := fs.ReadFile(web.Files, "style.css")
+	if err != nil {
+		return err
+	}
+	cssPath := "/web/style-" + hash(css)[:10] + ".css"
+	assets := map[string][]byte{cssPath: css, "/web/icon.svg": web.SVG()}
+	for _, ic := range []struct {
+		path     string
+		size     int
+		maskable bool
+	}{{"/web/icon-192.png", 192, false}, {"/web/icon-512.png", 512, false}, {"/web/icon-maskable.png", 512, true}} {
+		b, err := web.PNG(ic.size, ic.maskable)
+		if err != nil {
+			return err
+		}
+		assets[ic.path] = b
+	}
+	for p, b := range assets {
+		if err := os.WriteFile(filepath.Join(out, filepath.FromSlash(p)), b, 0o644); err != nil {
+			return err
+		}
+	}
+
+	// The version changes exactly when something the client runs changes.
+	version := hash(wasm, libJSON, css, []byte(base))[:16]
+	fmt.Println("site: version", version)
+
+	registered.Do(func() {
+		registered.base = base
+		app.Register(app.NewSite(lib))
+	})
+	if registered.base != base {
+		return fmt.Errorf("this process already built the site for base %q; run it again for base %q", registered.base, base)
+	}
+	h := app.NewHandler(app.HandlerOptions{
+		Version:  version,
+		Base:     base,
+		Domain:   domain,
+		Styles:   []string{cssPath},
+		WasmSize: int64(len(wasm)),
+	})
+	pages := app.Pages(lib)
+	fmt.Printf("site: prerendering %d pages with go-app\n", len(pages))
+	if err := goapp.GenerateStaticWebsite(out, h, pages...); err != nil {
+		return fmt.Errorf("generating the static pages failed: %w", err)
+	}
+	if err := addHTMLExtensions(out, pages); err != nil {
+		return err
+	}
+	if err := checkPages(out, lib); err != nil {
+		return err
+	}
+
+	fmt.Println("site: compressing (.br, .gz)")
+	sizes, err := compressAll(out)
+	if err != nil {
+		return err
+	}
+	total, err := precacheSize(out, sizes)
+	if err != nil {
+		return err
+	}
+	w := sizes["web/app.wasm"]
+	fmt.Printf("site: app.wasm %s raw, %s gzip, %s brotli\n", mb(w.raw), mb(w.gz), mb(w.br))
+	fmt.Printf("site: first visit (everything the worker precaches) %s brotli, budget %s\n", mb(total), mb(precacheBudget))
+	if total > precacheBudget {
+		return fmt.Errorf("the precache is %s brotli, over the %s budget", mb(total), mb(precacheBudget))
+	}
+	fmt.Printf("site: %s ready in %s\n", out, time.Since(start).Round(time.Second))
+	return nil
+}
+
+// clearOutput empties out, refusing to touch a directory that does not look
+// like a site build.
+func clearOutput(out string) error {
+	entries, err := os.ReadDir(out)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return err
+	case len(entries) > 0:
+		if _, err := os.Stat(filepath.Join(out, "app-worker.js")); err != nil {
+			return fmt.Errorf("%s is not empty and holds no site build: choose another -out", out)
+		}
+		if err := os.RemoveAll(out); err != nil {
+			return err
+		}
+	}
+	return os.MkdirAll(filepath.Join(out, "web"), 0o755)
+}
+
+// writeIfChanged writes b to name unless it already holds b, so the Go build
+// cache stays warm across identical builds.
+func writeIfChanged(name string, b []byte) error {
+	if old, err := os.ReadFile(name); err == nil && bytes.Equal(old, b) {
+		return nil
+	}
+	return os.WriteFile(name, b, 0o644)
+}
+
+// addHTMLExtensions renames pages whose last path segment has a dot, like
+// /en/at43/shooting.cover: go-app's generator only adds ".html" to names
+// without an extension, so it writes them bare and a static host would
+// serve them with the wrong type.
+func addHTMLExtensions(out string, pages []string) error {
+	for _, p := range pages {
+		if p == "/" || filepath.Ext(p) == "" {
+			continue
+		}
+		name := filepath.Join(out, filepath.FromSlash(p))
+		if err := os.Rename(name, name+".html"); err != nil {
+			return fmt.Errorf("naming the page %s failed: %w", p, err)
+		}
+	}
+	return nil
+}
+
+// checkPages makes sure the generator wrote the prerendered text of a
+// section, not an empty shell.
+func checkPages(out string, lib *content.Library) error {
+	for _, t := range lib.Texts {
+		secs := t.Sections()
+		if len(secs) == 0 {
+			continue
+		}
+		name := filepath.Join(out, t.Lang, t.Game, secs[0].ID+".html")
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return fmt.Errorf("prerendered page missing: %w", err)
+		}
+		if !bytes.Contains(b, []byte(`class="prose"`)) {
+			return fmt.Errorf("%s has no prerendered rules text", name)
+		}
+	}
+	return nil
+}
+
+func hash(parts ...[]byte) string {
+	h := sha256.New()
+	for _, p := range parts {
+		fmt.Fprintf(h, "%d:", len(p))
+		h.Write(p)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// sizes of one file: as is, gzip and brotli.
+type sizes struct{ raw, gz, br int }
+
+var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".wasm": true, ".json": true, ".webmanifest": true, ".svg": true}
+
+// compressAll writes name.br and name.gz beside every text or wasm file of
+// out and returns the sizes by slash path relative to out. Brotli runs at
+// its best quality: on the wasm it takes most of a minute but saves 12% of
+// the first visit against quality 9, so the files are compressed in
+// parallel, the largest first.
+func compressAll(out string) (map[string]sizes, error) {
+	var names []string
+	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			names = append(names, p)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Slice(names, func(i, j int) bool { return fileSize(names[i]) > fileSize(names[j]) })
+
+	var (
+		mu    sync.Mutex
+		all   = map[string]sizes{}
+		first error
+		wg    sync.WaitGroup
+		next  = make(chan string)
+	)
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range next {
+				s, err := compressFile(p)
+				rel, _ := filepath.Rel(out, p)
+				mu.Lock()
+				all[filepath.ToSlash(rel)] = s
+				if err != nil && first == nil {
+					first = err
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, p := range names {
+		next <- p
+	}
+	close(next)
+	wg.Wait()
+	return all, first
+}
+
+func fileSize(name string) int64 {
+	st, err := os.Stat(name)
+	if err != nil {
+		return 0
+	}
+	return st.Size()
+}
+
+// compressFile writes p.gz and p.br when p is worth compressing.
+func compressFile(p string) (sizes, error) {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return sizes{}, err
+	}
+	s := sizes{raw: len(b), gz: len(b), br: len(b)}
+	if !compressible[filepath.Ext(p)] {
+		return s, nil
+	}
+	var gz, br bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(b)
+	if err := zw.Close(); err != nil {
+		return s, err
+	}
+	bw := brotli.NewWriterLevel(&br, brotli.BestCompression)
+	bw.Write(b)
+	if err := bw.Close(); err != nil {
+		return s, err
+	}
+	if err := os.WriteFile(p+".gz", gz.Bytes(), 0o644); err != nil {
+		return s, err
+	}
+	if err := os.WriteFile(p+".br", br.Bytes(), 0o644); err != nil {
+		return s, err
+	}
+	s.gz, s.br = gz.Len(), br.Len()
+	return s, nil
+}
+
+// precacheSize adds up the brotli sizes of the URLs the generated worker
+// precaches.
+func precacheSize(out string, all map[string]sizes) (int, error) {
+	w, err := os.ReadFile(filepath.Join(out, "app-worker.js"))
+	if err != nil {
+		return 0, err
+	}
+	urls, err := precacheList(w)
+	if err != nil {
+		return 0, err
+	}
+	total := 0
+	var missing []string
+	for _, u := range urls {
+		rel := strings.TrimPrefix(u, "/")
+		switch {
+		case rel == "":
+			rel = "index.html"
+		case filepath.Ext(rel) == "":
+			rel += ".html"
+		}
+		s, ok := all[rel]
+		if !ok {
+			missing = append(missing, u)
+			continue
+		}
+		total += s.br
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		return 0, fmt.Errorf("the worker precaches files the site lacks: %s", strings.Join(missing, ", "))
+	}
+	return total, nil
+}
+
+// precacheList reads the resourcesToCache array out of a generated worker.
+func precacheList(worker []byte) ([]string, error) {
+	const key = "const resourcesToCache = "
+	i := bytes.Index(worker, []byte(key))
+	if i < 0 {
+		return nil, errors.New("app-worker.js has no resourcesToCache")
+	}
+	rest := worker[i+len(key):]
+	end := bytes.IndexByte(rest, ';')
+	var urls []string
+	if end < 0 || json.Unmarshal(rest[:end], &urls) != nil {
+		return nil, errors.New("app-worker.js: resourcesToCache is not a JSON array")
+	}
+	return urls, nil
+}
+
+func mb(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
