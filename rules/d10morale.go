@@ -2,25 +2,25 @@ package rules
 
 import "net/url"
 
-// D10Panic is a line of the d10 sheet's panic table.
-type D10Panic int
+// d10PanicLine is a line of the d10 sheet's panic table.
+type d10PanicLine int
 
 const (
-	D10Paralysed D10Panic = iota // no action at the unit's next activation
-	D10Retreat                   // the unit heads for its own table edge
-	D10Rout                      // the unit is removed and counts as lost
+	d10Paralysed d10PanicLine = iota // no action at the unit's next activation
+	d10Retreat                   // the unit heads for its own table edge
+	d10Rout                      // the unit is removed and counts as lost
 )
 
 // d10Panic reads the panic table for a roll of 1-10: 1-2 paralysed, 3-9
 // retreat, 10 rout, which an independent turns into a retreat.
-func d10Panic(roll int, independent bool) D10Panic {
+func d10Panic(roll int, independent bool) d10PanicLine {
 	switch {
 	case roll <= 2:
-		return D10Paralysed
+		return d10Paralysed
 	case roll <= 9 || independent:
-		return D10Retreat
+		return d10Retreat
 	}
-	return D10Rout
+	return d10Rout
 }
 
 // D10MoraleInput is one morale roll of the d10 sheet. Query keys and

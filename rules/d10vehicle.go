@@ -2,54 +2,54 @@ package rules
 
 import "net/url"
 
-// D10VehicleBand is a line of the d10 sheet's vehicle damage table, read on
+// d10Band is a line of the d10 sheet's vehicle damage table, read on
 // d10 + damage points.
-type D10VehicleBand int
+type d10Band int
 
 const (
-	D10NoEffect   D10VehicleBand = iota // 1-6: nothing more
-	D10Internal                         // 7-10: roll on the internal damage table
-	D10Detonation                       // 11+: the vehicle blows up
+	d10NoEffect   d10Band = iota // 1-6: nothing more
+	d10Internal                         // 7-10: roll on the internal damage table
+	d10Detonation                       // 11+: the vehicle blows up
 )
 
 // d10VehicleBand reads the vehicle damage table for a total.
-func d10VehicleBand(total int) D10VehicleBand {
+func d10VehicleBand(total int) d10Band {
 	switch {
 	case total <= 6:
-		return D10NoEffect
+		return d10NoEffect
 	case total <= 10:
-		return D10Internal
+		return d10Internal
 	}
-	return D10Detonation
+	return d10Detonation
 }
 
-// D10InternalDamage is a line of the d10 sheet's internal damage table.
-type D10InternalDamage int
+// d10InternalLine is a line of the d10 sheet's internal damage table.
+type d10InternalLine int
 
 const (
-	D10Lucky       D10InternalDamage = iota // 1: no effect
-	D10Immobilized                          // 2-3: can no longer move
-	D10Locomotion                           // 4-5: PM halved; a second time immobilizes
-	D10Weapon                               // 6-7: a weapon destroyed, chosen by a d10
-	D10Electronics                          // 8-9: -2 to all its attacks
-	D10Chain                                // 10: +1 damage point, roll the vehicle table again
+	d10Lucky       d10InternalLine = iota // 1: no effect
+	d10Immobilized                          // 2-3: can no longer move
+	d10Locomotion                           // 4-5: PM halved; a second time immobilizes
+	d10Weapon                               // 6-7: a weapon destroyed, chosen by a d10
+	d10Electronics                          // 8-9: -2 to all its attacks
+	d10Chain                                // 10: +1 damage point, roll the vehicle table again
 )
 
 // d10InternalDamage reads the internal damage table for a roll of 1-10.
-func d10InternalDamage(roll int) D10InternalDamage {
+func d10InternalDamage(roll int) d10InternalLine {
 	switch {
 	case roll <= 1:
-		return D10Lucky
+		return d10Lucky
 	case roll <= 3:
-		return D10Immobilized
+		return d10Immobilized
 	case roll <= 5:
-		return D10Locomotion
+		return d10Locomotion
 	case roll <= 7:
-		return D10Weapon
+		return d10Weapon
 	case roll <= 9:
-		return D10Electronics
+		return d10Electronics
 	}
-	return D10Chain
+	return d10Chain
 }
 
 // d10AttackerPicks is the chance the attacker picks the destroyed weapon:
@@ -148,9 +148,9 @@ func D10Vehicle(in D10VehicleInput) (D10VehicleResult, error) {
 				res.Explain = append(res.Explain, Step{Kind: kind, Value: points, Chance: float64(band[b]) / 10})
 			}
 		}
-		res.Nothing += reach * float64(band[D10NoEffect]) / 10
-		res.Detonation += reach * float64(band[D10Detonation]) / 10
-		internal := reach * float64(band[D10Internal]) / 10
+		res.Nothing += reach * float64(band[d10NoEffect]) / 10
+		res.Detonation += reach * float64(band[d10Detonation]) / 10
+		internal := reach * float64(band[d10Internal]) / 10
 		if points == in.Points {
 			res.Internal = internal
 		}
@@ -158,21 +158,21 @@ func D10Vehicle(in D10VehicleInput) (D10VehicleResult, error) {
 		for roll := 1; roll <= 10; roll++ {
 			p := internal / 10
 			switch d10InternalDamage(roll) {
-			case D10Lucky:
+			case d10Lucky:
 				res.Nothing += p
-			case D10Immobilized:
+			case d10Immobilized:
 				res.Immobilized += p
-			case D10Locomotion:
+			case d10Locomotion:
 				if in.Locomotion {
 					res.Immobilized += p
 				} else {
 					res.Locomotion += p
 				}
-			case D10Weapon:
+			case d10Weapon:
 				res.Weapon += p
-			case D10Electronics:
+			case d10Electronics:
 				res.Electronics += p
-			case D10Chain:
+			case d10Chain:
 				next += p
 			}
 		}
