@@ -60,6 +60,12 @@ func TestCoverString(t *testing.T) {
 }
 
 func TestNotesCatalogue(t *testing.T) {
+	for _, id := range []string{NoteRangeLine, NoteRerollPool, NoteKneeCoverAT44, NoteKneeCoverAT43,
+		NoteDamageReroll, NoteMedic, NoteIndirectCap, NoteHeroCount, NoteTemplateUnder} {
+		if n := noteByID(id); n.EN == "" || n.FR == "" {
+			t.Errorf("note %q has no text", id)
+		}
+	}
 	seen := map[string]bool{}
 	for _, n := range Notes() {
 		if n.ID == "" || n.EN == "" || n.FR == "" || seen[n.ID] {
@@ -68,7 +74,8 @@ func TestNotesCatalogue(t *testing.T) {
 		seen[n.ID] = true
 	}
 	for _, g := range Games() {
-		for _, id := range []string{g.Notes.RangeLine, g.Notes.RerollPool, g.Notes.KneeCover, g.Notes.IndirectCap, g.Notes.HeroCount} {
+		gn := g.Notes
+		for _, id := range []string{gn.RangeLine, gn.RerollPool, gn.KneeCover, gn.IndirectCap, gn.HeroCount} {
 			if id != "" && !seen[id] {
 				t.Errorf("%s names note %q, which has no text", g.Name, id)
 			}

@@ -46,7 +46,9 @@ const (
 	NoteTemplateUnder = "template-under"
 )
 
-// Notes lists every note CORE's calculators can attach, in English and French.
+// Notes lists every note Shoot, Melee, Salvos and Indirect can attach, in
+// English and French. Every result carries its notes with their text, so
+// the app needs the list only to translate by id.
 func Notes() []Note {
 	return []Note{
 		{NoteRangeLine,
