@@ -8,8 +8,8 @@ type d10Band int
 
 const (
 	d10NoEffect   d10Band = iota // 1-6: nothing more
-	d10Internal                         // 7-10: roll on the internal damage table
-	d10Detonation                       // 11+: the vehicle blows up
+	d10Internal                  // 7-10: roll on the internal damage table
+	d10Detonation                // 11+: the vehicle blows up
 )
 
 // d10VehicleBand reads the vehicle damage table for a total.
@@ -28,11 +28,11 @@ type d10InternalLine int
 
 const (
 	d10Lucky       d10InternalLine = iota // 1: no effect
-	d10Immobilized                          // 2-3: can no longer move
-	d10Locomotion                           // 4-5: PM halved; a second time immobilizes
-	d10Weapon                               // 6-7: a weapon destroyed, chosen by a d10
-	d10Electronics                          // 8-9: -2 to all its attacks
-	d10Chain                                // 10: +1 damage point, roll the vehicle table again
+	d10Immobilized                        // 2-3: can no longer move
+	d10Locomotion                         // 4-5: PM halved; a second time immobilizes
+	d10Weapon                             // 6-7: a weapon destroyed, chosen by a d10
+	d10Electronics                        // 8-9: -2 to all its attacks
+	d10Chain                              // 10: +1 damage point, roll the vehicle table again
 )
 
 // d10InternalDamage reads the internal damage table for a roll of 1-10.
@@ -51,10 +51,6 @@ func d10InternalDamage(roll int) d10InternalLine {
 	}
 	return d10Chain
 }
-
-// d10AttackerPicks is the chance the attacker picks the destroyed weapon:
-// the d10 shows 5 or less.
-var d10AttackerPicks = d10Chance(5)
 
 // D10VehicleInput is the damage roll a vehicle makes when a hit damages it.
 // Query keys and defaults:
@@ -179,7 +175,7 @@ func D10Vehicle(in D10VehicleInput) (D10VehicleResult, error) {
 		chains = append(chains, reach-next)
 		reach = next
 	}
-	res.WeaponAttacker = res.Weapon * d10AttackerPicks
+	res.WeaponAttacker = res.Weapon * d10Chance(5) // the attacker picks on 5 or less
 	res.WeaponDefender = res.Weapon - res.WeaponAttacker
 	res.Chains = Dist{P: chains}
 	res.Explain = append(res.Explain, Step{Kind: "d10-chain", Chance: res.Chains.AtLeast(1)})
