@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -81,5 +82,61 @@ func TestDistJSON(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`{"p":"x"}`), &d); err == nil {
 		t.Error("unmarshal accepts a string for p")
+	}
+}
+
+// naiveThinCap thins term by term with binomial rows from Pascal's rule.
+func naiveThinCap(d Dist, p float64, n int) Dist {
+	out := make([]float64, min(n, len(d.P)-1)+1)
+	row := []float64{1}
+	for k, pk := range d.P {
+		if k > 0 {
+			next := make([]float64, k+1)
+			for j := range next {
+				if j < k {
+					next[j] += row[j] * (1 - p)
+				}
+				if j > 0 {
+					next[j] += row[j-1] * p
+				}
+			}
+			row = next
+		}
+		for j, pj := range row {
+			out[min(j, len(out)-1)] += pk * pj
+		}
+	}
+	return Dist{P: out}
+}
+
+// TestKernelsAgainstNaive compares the support-trimmed kernels with plain
+// loops on random distributions, some with long negligible tails.
+func TestKernelsAgainstNaive(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for trial := range 200 {
+		n := 1 + r.IntN(150)
+		d := Dist{P: make([]float64, n)}
+		for k := range d.P {
+			d.P[k] = r.Float64()
+			if trial%3 == 0 && (k < n/3 || k > 2*n/3) {
+				d.P[k] *= 1e-25 // a negligible tail the kernels may skip
+			}
+		}
+		s := d.Sum()
+		for k := range d.P {
+			d.P[k] /= s
+		}
+		p := r.Float64()
+		capAt := r.IntN(n + 5)
+		compareDists(t, "thinCap", d.thinCap(p, capAt), naiveThinCap(d, p, capAt))
+		compareDists(t, "Thin", d.Thin(p), naiveThinCap(d, p, n))
+		o := Binomial(r.IntN(60), r.Float64())
+		want := make([]float64, len(d.P)+len(o.P)-1)
+		for i, a := range d.P {
+			for j, b := range o.P {
+				want[i+j] += a * b
+			}
+		}
+		compareDists(t, "Convolve", d.Convolve(o), Dist{P: want})
 	}
 }
