@@ -19,6 +19,7 @@ type Note struct {
 //	"dice"     Value dice rolled
 //	"range"    Value is the range band read from Action centimetres
 //	"damage-reroll"  Chance is the damage chance with failed tests re-rolled
+//	"salvo"    Value is the number of the salvo whose steps follow (Salvos)
 //	"morale", "authority", ... as the other calculators document
 //
 // Fields that do not apply are zero and left out of the JSON; Auto is left

@@ -227,7 +227,10 @@ type SalvosResult struct {
 	// Salvos holds each salvo's hits, impacts and explanation; their
 	// casualties are in After.
 	Salvos []AttackResult `json:"salvos"`
-	Notes  []Note         `json:"notes"`
+	// Explain holds every salvo's steps in order, each run opened by a
+	// "salvo" step whose Value is the salvo's number from 1.
+	Explain []Step `json:"explain"`
+	Notes   []Note `json:"notes"`
 }
 
 // Salvos works out several salvos in order against one infantry unit. The
@@ -288,6 +291,8 @@ func Salvos(in SalvosInput) (SalvosResult, error) {
 		}
 		res.After = append(res.After, Dist{P: cas})
 		res.Salvos = append(res.Salvos, step.done())
+		res.Explain = append(res.Explain, Step{Kind: "salvo", Value: len(res.Salvos)})
+		res.Explain = append(res.Explain, step.Explain...)
 		for _, n := range step.Notes {
 			res.note(n)
 		}

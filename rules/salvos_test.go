@@ -87,6 +87,9 @@ func TestOneSalvoIsOneShot(t *testing.T) {
 			t.Fatal(err)
 		}
 		compareDists(t, g.Name+" one salvo", seq.Casualties, one.Casualties)
+		if len(seq.Explain) != len(one.Explain)+1 || seq.Explain[0].Kind != "salvo" || seq.Explain[1] != one.Explain[0] {
+			t.Errorf("%s: salvo steps %+v, shot steps %+v", g.Name, seq.Explain, one.Explain)
+		}
 		if diff := seq.MoraleThreshold - one.MoraleThreshold; diff > 1e-12 || diff < -1e-12 {
 			t.Errorf("%s: morale threshold %v vs %v", g.Name, seq.MoraleThreshold, one.MoraleThreshold)
 		}
