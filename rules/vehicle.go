@@ -299,7 +299,8 @@ type vehicleChain struct {
 	alive    []float64   // [k] frame SP left above 0
 	immobile []float64   // [k] alive with the propulsion at 0
 	lost     [][]float64 // [w][k] alive with weapon w at 0
-	left     [][]float64 // [k][s] exactly s frame SP left, 1 <= s <= frame
+	left     [][]float64 // [k][s] exactly s frame SP left, 1 <= s <= frame (nil where not needed)
+	lo, hi   int         // the counts worked out lie in lo..hi
 }
 
 // weaponSequence plays the attacker's weapon pick hit after hit: over[b] is
@@ -434,6 +435,11 @@ func cumulate(cum, p []float64) {
 // that (far below the 1e-12 the tests ask), and large attacks on vehicles
 // that cannot survive them cost nothing.
 
+// tiny is the chance below which one term of the sums over counts is
+// skipped: there are fewer than a million terms, so all of them together
+// hold less than negligible.
+const tiny = negligible * 1e-6
+
 // vehicleParts is the fixed part of one vehicle's chain: what each count of
 // hits on the propulsion and on the weapons passes to the frame.
 type vehicleParts struct {
@@ -491,22 +497,32 @@ func (p vehicleParts) chain(odds locationOdds, need []bool) *vehicleChain {
 		needFrom[m] = next >= 0 && next <= m+cmax
 	}
 
-	ch := &vehicleChain{frame: frame, kmax: kmax,
+	ch := &vehicleChain{frame: frame, kmax: kmax, lo: kmax + 1, hi: -1,
 		alive: make([]float64, kmax+1), immobile: make([]float64, kmax+1),
 		lost: make([][]float64, len(t.Weapons)), left: make([][]float64, kmax+1)}
 	for w := range ch.lost {
 		ch.lost[w] = make([]float64, kmax+1)
 	}
 	for k := range ch.left {
-		ch.left[k] = make([]float64, frame+1)
+		if need[k] {
+			ch.left[k] = make([]float64, frame+1)
+			ch.lo = min(ch.lo, k)
+			ch.hi = k
+		}
 	}
 	// frameHits[k][c]: c of k damaging hits land on the frame. Rows grow by
 	// Pascal's rule, which only adds products of chances: no cancellation,
 	// and only the c <= cmax that can leave the frame standing are kept.
 	frameHits := make([][]float64, kmax+1)
-	frameHits[0] = []float64{1}
-	for k := 1; k <= kmax; k++ {
-		frameHits[k] = pascal(frameHits[k-1], odds.frame, cmax)
+	buf := make([]float64, (kmax+1)*(cmax+1))
+	row := make([]float64, 1, cmax+1)
+	row[0] = 1
+	for k := range frameHits {
+		if k > 0 {
+			row = pascal(row, odds.frame, cmax)
+		}
+		frameHits[k] = buf[k*(cmax+1) : k*(cmax+1)+len(row)]
+		copy(frameHits[k], row)
 	}
 	r := 0.0 // a hit off the frame lands on the propulsion
 	if s := odds.prop + odds.weapon; s > 0 {
@@ -526,7 +542,7 @@ func (p vehicleParts) chain(odds locationOdds, need []bool) *vehicleChain {
 		acc1.reset()
 		for a := max(0, m-bmax); a <= min(m, amax); a++ {
 			b, chance := m-a, propHits[a]
-			if chance == 0 {
+			if chance < tiny {
 				continue
 			}
 			if b < len(over0) {
@@ -557,7 +573,7 @@ func (p vehicleParts) chain(odds locationOdds, need []bool) *vehicleChain {
 		acc1.accumulate()
 		for c := 0; c <= cmax && m+c <= kmax; c++ {
 			k := m + c
-			if !need[k] || c >= len(frameHits[k]) || frameHits[k][c] == 0 {
+			if !need[k] || c >= len(frameHits[k]) || frameHits[k][c] < tiny {
 				continue
 			}
 			pc := frameHits[k][c]
@@ -578,19 +594,18 @@ func (p vehicleParts) chain(odds locationOdds, need []bool) *vehicleChain {
 	return ch
 }
 
-// pascal is the binomial row of one more trial, from row (one trial fewer),
-// each trial succeeding with chance p, cut after index top.
+// pascal turns row, a binomial row cut after index top, into the row of one
+// more trial, each trial succeeding with chance p; it works in place, so
+// row's array may be reused.
 func pascal(row []float64, p float64, top int) []float64 {
-	next := make([]float64, min(len(row)+1, top+1))
-	for i := range next {
-		if i < len(row) {
-			next[i] = row[i] * (1 - p)
-		}
-		if i > 0 {
-			next[i] += row[i-1] * p
-		}
+	if len(row) <= top {
+		row = append(row, 0)
 	}
-	return next
+	for i := len(row) - 1; i > 0; i-- {
+		row[i] = row[i]*(1-p) + row[i-1]*p
+	}
+	row[0] *= 1 - p
+	return row
 }
 
 // scatter adds the outcomes of k damaging hits of which the frame hits did
@@ -618,7 +633,7 @@ func (ch *vehicleChain) figures(impacts, hits Dist) VehicleFigures {
 	lost := make([]float64, len(ch.lost))
 	left := make([]float64, ch.frame+1)
 	for k, p := range hits.P {
-		if k > ch.kmax || p == 0 {
+		if k > ch.kmax || p == 0 || ch.left[k] == nil {
 			continue
 		}
 		alive += p * ch.alive[k]
@@ -649,7 +664,7 @@ type shareOdds struct {
 func (ch *vehicleChain) shareOdds(hits []float64) shareOdds {
 	var alive, immobile float64
 	lost := make([]float64, len(ch.lost))
-	for k := 0; k < len(hits) && k <= ch.kmax; k++ {
+	for k := ch.lo; k < len(hits) && k <= ch.hi; k++ {
 		alive += hits[k] * ch.alive[k]
 		immobile += hits[k] * ch.immobile[k]
 		for w := range lost {
