@@ -7,8 +7,8 @@ type d10PanicLine int
 
 const (
 	d10Paralysed d10PanicLine = iota // no action at the unit's next activation
-	d10Retreat                   // the unit heads for its own table edge
-	d10Rout                      // the unit is removed and counts as lost
+	d10Retreat                       // the unit heads for its own table edge
+	d10Rout                          // the unit is removed and counts as lost
 )
 
 // d10Panic reads the panic table for a roll of 1-10: 1-2 paralysed, 3-9
