@@ -34,6 +34,14 @@ func checkD10Game(c *validator, id string) {
 	}
 }
 
+// signedRange checks lo <= n <= hi for a range that goes below zero, where
+// the validator's "lo-hi" would read badly.
+func signedRange(c *validator, key string, n, lo, hi int) {
+	if n < lo || n > hi {
+		c.fail(key, "%d is out of range: allowed %d to %d", n, lo, hi)
+	}
+}
+
 // Ids of the notes the d10 calculators attach.
 const (
 	NoteD10HitTarget       = "d10-hit-target"

@@ -194,17 +194,17 @@ func (in D10AttackInput) Validate() error {
 		return c.err
 	}
 	c.rng("skill", in.Skill, 1, maxD10Value)
-	c.rng("mod", in.Mod, -maxD10Mod, maxD10Mod)
+	signedRange(c, "mod", in.Mod, -maxD10Mod, maxD10Mod)
 	c.rng("n", in.Attacks, 1, maxD10Attacks)
 	c.rng("ar", in.AR, 0, maxD10Value)
-	c.rng("ma", in.MA, -maxD10MA, maxD10MA)
+	signedRange(c, "ma", in.MA, -maxD10MA, maxD10MA)
 	c.rng("pui", in.PUI, 0, maxD10Value)
 	c.rng("phy", in.PHY, 0, maxD10Value)
 	if in.DefCR != nil {
 		c.rng("defcr", *in.DefCR, 0, maxD10Value)
 	}
 	if in.Knock != nil {
-		c.rng("knock", *in.Knock, -maxD10Mod, maxD10Mod)
+		signedRange(c, "knock", *in.Knock, -maxD10Mod, maxD10Mod)
 	}
 	c.rng("intomelee", in.IntoMelee, 0, maxD10Value)
 	for _, m := range d10Modifiers {
