@@ -18,9 +18,6 @@ const d10Tolerance = 1e-12
 // d10Budget bounds one fuzzed call; generous, as fuzzing instruments the code.
 const d10Budget = time.Second
 
-// d10Tenths is n/10 as an exact rational.
-func d10Tenths(n int) *big.Rat { return big.NewRat(int64(n), 10) }
-
 func d10RatOne() *big.Rat { return big.NewRat(1, 1) }
 
 // ratD10Binomial is the exact binomial row for n trials of chance p.
