@@ -253,8 +253,8 @@ type D10AttackResult struct {
 	// Natural10 is the chance that at least one attack rolls a natural 10,
 	// costing its fighter the PM left this round.
 	Natural10 float64 `json:"natural10"`
-	// Knockdown is the chance of a knock-down roll failing, so the fighter
-	// falls; only when the input gives knock.
+	// Knockdown is the chance a knock-down roll throws the fighter to the
+	// ground; only when the input gives knock.
 	Knockdown *float64 `json:"knockdown,omitempty"`
 	// Dodge is the chance a hit is dodged; only with dodge=1.
 	Dodge *float64 `json:"dodge,omitempty"`
