@@ -726,8 +726,8 @@ func BenchmarkVehicleThreeBig(b *testing.B) {
 	benchVehicle(b, Point(200), VehicleTarget{Frame: 60, Propulsion: 60, Weapons: []int{60, 60, 60, 60, 60, 60}, Vehicles: 3, SelfRepair: true}, 1, true)
 }
 
-// The largest input allowed: one vehicle with every part at 60 SP, Damage 1,
-// 2000 impacts (100 weapons of rate 20), Self-repair.
+// The largest input allowed: every part at 60 SP, Damage 1, 2000 impacts
+// (100 weapons of rate 20), Self-repair.
 func BenchmarkVehicleWorst(b *testing.B) {
 	benchVehicle(b, Point(maxImpacts), VehicleTarget{Frame: 60, Propulsion: 60, Weapons: []int{60, 60, 60, 60, 60, 60}, Vehicles: 1, SelfRepair: true, Pick: PickDisarm}, 1, true)
 }
@@ -735,4 +735,16 @@ func BenchmarkVehicleWorst(b *testing.B) {
 // Two vehicles share 2000 impacts: the whole-unit figures need every share.
 func BenchmarkVehicleWorstUnit(b *testing.B) {
 	benchVehicle(b, Binomial(maxImpacts, 0.5), VehicleTarget{Frame: 60, Propulsion: 60, Weapons: []int{60, 60, 60, 60, 60, 60}, Vehicles: 2, SelfRepair: true}, 1, false)
+}
+
+// The slowest input a sweep over vehicles, damage chances, picks and impact
+// distributions found: three vehicles whose damaging hits fall where they
+// may still stand, so every count must be worked out.
+func BenchmarkVehicleHeaviest(b *testing.B) {
+	t := VehicleTarget{Frame: 60, Propulsion: 60, Weapons: []int{60, 60, 60, 60, 60, 60}, Vehicles: 3, SelfRepair: true}
+	for b.Loop() {
+		if _, err := vehicleDamage(AT44, Point(maxImpacts), 0.2, 1, t, false); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
