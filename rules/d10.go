@@ -16,9 +16,14 @@ const (
 	maxD10Points  = 20 // dmg
 )
 
+// d10Faces is how many faces of a d10 show target or less.
+func d10Faces(target int) int {
+	return min(max(target, 0), 10)
+}
+
 // d10Chance is the chance one d10 rolls target or less.
 func d10Chance(target int) float64 {
-	return float64(min(max(target, 0), 10)) / 10
+	return float64(d10Faces(target)) / 10
 }
 
 // checkD10Game accepts only the d10 sheet: its inputs mean nothing to the d6

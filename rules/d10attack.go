@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"math"
+	"math/big"
 	"net/url"
 )
 
@@ -285,8 +285,12 @@ func D10ParryChance(target int) float64 {
 // D10DodgeChance is the chance a dodge roll succeeds for a defender with
 // the given CR: d10 plus 1 per CR point above 5, 6 or more.
 func D10DodgeChance(cr int) float64 {
-	bonus := max(cr-5, 0)
-	return d10Chance(5 + bonus) // faces 6-bonus to 10
+	return d10Chance(dodgeFaces(cr))
+}
+
+// dodgeFaces is how many faces dodge: 6 or more once the bonus is added.
+func dodgeFaces(cr int) int {
+	return d10Faces(5 + max(cr-5, 0))
 }
 
 // D10KnockDownChance is the chance a knock-down roll puts the fighter on
@@ -316,11 +320,11 @@ func D10Attack(in D10AttackInput) (D10AttackResult, error) {
 		res.Notes = withNote(res.Notes, NoteD10SeparateAttacks)
 	}
 
-	kept := 1.0 // chance a hit survives the defender's dodge
+	kept := 10 // the defender's faces that fail to dodge
 	if in.Dodge {
 		d := D10DodgeChance(*in.DefCR)
 		res.Dodge = &d
-		kept = 1 - d
+		kept -= dodgeFaces(*in.DefCR)
 		res.Explain = append(res.Explain, Step{Kind: "d10-dodge", Action: *in.DefCR,
 			Needed: 6 - max(*in.DefCR-5, 0), Chance: d})
 		res.Notes = withNote(res.Notes, NoteD10Dodge)
@@ -340,33 +344,34 @@ func D10Attack(in D10AttackInput) (D10AttackResult, error) {
 		pui++
 	}
 	armour := ar - in.MA
-	stop := d10Chance(armour)
-	res.Explain = append(res.Explain, Step{Kind: "d10-armour", Action: ar, Difficulty: in.MA, Needed: armour, Chance: stop})
+	res.Explain = append(res.Explain, Step{Kind: "d10-armour", Action: ar, Difficulty: in.MA, Needed: armour, Chance: d10Chance(armour)})
 	if in.MA != 0 {
 		res.Notes = withNote(res.Notes, NoteD10ArmourModifier)
 	}
 	wound := 5 + pui - in.PHY
-	harm := d10Chance(wound)
-	res.Explain = append(res.Explain, Step{Kind: "d10-damage", Action: pui, Difficulty: in.PHY, Needed: wound, Chance: harm})
+	res.Explain = append(res.Explain, Step{Kind: "d10-damage", Action: pui, Difficulty: in.PHY, Needed: wound, Chance: d10Chance(wound)})
 	plain := []int{armour, wound}
 
-	// Sum over the faces that hit: a natural 1 skips the armour roll, and
-	// a parry needs a lower face than the one rolled.
+	// Count, over the faces that hit, the faces of the later dice that let
+	// the attack through, so the chance is one exact division: a natural 1
+	// skips the armour roll, and a parry needs a face below the one rolled.
+	count := 0
 	for r := 1; r <= min(max(res.Target, 1), 9); r++ {
-		through := 1 - stop
+		through := 10 - d10Faces(armour)
 		if r == 1 {
-			through = 1
+			through = 10
 		}
-		unparried := 1.0
+		unparried := 10
 		if in.Parry {
-			unparried = 1 - float64(r-1)/10
+			unparried -= r - 1
 		}
-		res.DamageChance += 0.1 * unparried * kept * through * harm
+		count += unparried * kept * through * d10Faces(wound)
 	}
+	res.DamageChance = float64(count) / 1e5 // the hit, defence, armour and damage dice: 10^5 outcomes
 
 	res.Hits = Binomial(in.Attacks, res.HitChance)
 	res.Damaging = Binomial(in.Attacks, res.DamageChance)
-	res.Natural10 = 1 - math.Pow(0.9, float64(in.Attacks))
+	res.Natural10 = natural10(in.Attacks)
 
 	if in.Knock != nil {
 		k := D10KnockDownChance(*in.Knock)
@@ -375,7 +380,7 @@ func D10Attack(in D10AttackInput) (D10AttackResult, error) {
 		plain = append(plain, 5+*in.Knock)
 	}
 	if in.Dodge {
-		plain = append(plain, 5+max(*in.DefCR-5, 0))
+		plain = append(plain, 5+max(*in.DefCR-5, 0)) // dodge faces, before capping
 	}
 	for _, t := range plain {
 		if t <= 0 || t >= 10 {
@@ -383,6 +388,16 @@ func D10Attack(in D10AttackInput) (D10AttackResult, error) {
 		}
 	}
 	return res, nil
+}
+
+// natural10 is the chance at least one of n attacks rolls a 10, 1 - 0.9^n,
+// worked out exactly and rounded once.
+func natural10(n int) float64 {
+	all := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil)
+	none := new(big.Int).Exp(big.NewInt(9), big.NewInt(int64(n)), nil)
+	some := new(big.Int).Sub(all, none)
+	p, _ := new(big.Rat).SetFrac(some, all).Float64()
+	return p
 }
 
 // modifiers adds up the hit roll's modifiers, explaining each one given.

@@ -303,6 +303,12 @@ func TestD10AttackMatchesExactReference(t *testing.T) {
 		what := in.Query().Encode()
 		d10CloseToRat(t, what+" hit chance", res.HitChance, hit)
 		d10CloseToRat(t, what+" damage chance", res.DamageChance, damage)
+		nine := new(big.Rat).SetFrac64(9, 10)
+		none := d10RatOne()
+		for range in.Attacks {
+			none.Mul(none, nine)
+		}
+		d10CloseToRat(t, what+" natural 10", res.Natural10, none.Sub(d10RatOne(), none))
 		d10DistMatchesRat(t, what+" hits", res.Hits, binomial(in.Attacks, hit))
 		d10DistMatchesRat(t, what+" damaging", res.Damaging, binomial(in.Attacks, damage))
 		if t.Failed() {

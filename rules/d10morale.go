@@ -101,7 +101,7 @@ func D10Morale(in D10MoraleInput) (D10MoraleResult, error) {
 	}
 	out := []*float64{&res.Paralysed, &res.Retreat, &res.Rout}
 	for i, kind := range []string{"d10-paralysed", "d10-retreat", "d10-rout"} {
-		*out[i] = res.Fail * float64(faces[i]) / 10
+		*out[i] = float64((10-d10Faces(in.COU))*faces[i]) / 100 // morale and panic dice: 100 outcomes
 		res.Explain = append(res.Explain, Step{Kind: kind, Value: faces[i], Chance: float64(faces[i]) / 10})
 	}
 	return res, nil
