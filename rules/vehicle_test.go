@@ -748,3 +748,56 @@ func BenchmarkVehicleHeaviest(b *testing.B) {
 		}
 	}
 }
+
+// TestExtrasJSON checks the keys the app reads from each calculator.
+func TestExtrasJSON(t *testing.T) {
+	run := func(f func() (any, error)) string {
+		t.Helper()
+		res, err := f()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	tests := []struct {
+		name   string
+		json   string
+		keys   []string
+		absent []string
+	}{
+		{"morale", run(func() (any, error) { return Morale(MoraleInput{Game: "at44", Morale: 6, Activations: 2}) }),
+			[]string{`"pass":`, `"rout":`, `"no_spend":{"rout_by":[`, `"states":{"valiant":`, `"points":`, `"explain":[{"kind":"morale"`, `"notes":[`}, nil},
+		{"authority", run(func() (any, error) { return Authority(AuthorityInput{Game: "at43", A: 2, B: 3, ARank: 1, BRank: 1}) }),
+			[]string{`"win":`, `"tie":`, `"limits":[2,2]`, `"table":[[`, `"notes":[]`}, nil},
+		{"crush", run(func() (any, error) { return Crush(CrushInput{Game: "at44", Free: 2, Engaged: 1}) }),
+			[]string{`"casualties":{"p":[`, `"wiped_out":`}, nil},
+		{"minefield infantry", run(func() (any, error) {
+			return Minefield(MinefieldInput{Game: "at43", Members: 5, Cards: 1, Protection: 3, Type: 1})
+		}), []string{`"impacts":{"p":[`, `"casualties":{"p":[`, `"wiped_out":`, `"explain":[{"kind":"damage"`}, nil},
+		{"minefield vehicles", run(func() (any, error) {
+			return Minefield(MinefieldInput{Game: "at43", Members: 2, Cards: 1, Target: TargetVehicle, Protection: 12,
+				Vehicle: VehicleTarget{Frame: 3, Propulsion: 2, Weapons: []int{1}}})
+		}), []string{`"destroyed":`, `"immobilized":`, `"lost":[`, `"wrecks":{"p":[`, `"kind":"location"`},
+			// AT-43 states the even sharing itself: no note.
+			[]string{`"id":"at44-vehicle-sharing"`}},
+		{"terrain", run(func() (any, error) {
+			return Terrain(TerrainInput{Game: "at44", Weapons: 2, Rate: 2, Accuracy: 3, Penetration: 12, Damage: 2, Structure: 10, Salvos: 3})
+		}), []string{`"destroyed":`, `"by_salvo":[`, `"structure":{"p":[`, `"hits":{"p":[`, `"id":"at44-structure-salvo"`}, nil},
+	}
+	for _, tt := range tests {
+		for _, key := range tt.keys {
+			if !strings.Contains(tt.json, key) {
+				t.Errorf("%s: JSON %s lacks %s", tt.name, tt.json, key)
+			}
+		}
+		for _, key := range tt.absent {
+			if strings.Contains(tt.json, key) {
+				t.Errorf("%s: JSON %s has %s", tt.name, tt.json, key)
+			}
+		}
+	}
+}
