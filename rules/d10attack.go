@@ -267,14 +267,19 @@ type D10AttackResult struct {
 // D10HitChance is the chance a hit roll against target succeeds: a natural
 // 1 always hits and a natural 10 always misses, whatever the modifiers.
 func D10HitChance(target int) float64 {
-	return float64(min(max(target, 1), 9)) / 10
+	return float64(hitFaces(target)) / 10
+}
+
+// hitFaces is how many faces hit: 1 to target, never 10.
+func hitFaces(target int) int {
+	return min(max(target, 1), 9)
 }
 
 // D10ParryChance is the chance a successful hit against target is parried:
 // the defender's d10 must be strictly below the face the attacker rolled,
 // averaged over the faces that hit.
 func D10ParryChance(target int) float64 {
-	faces := min(max(target, 1), 9)
+	faces := hitFaces(target)
 	below := 0 // defender's faces under each hitting face, summed
 	for r := 1; r <= faces; r++ {
 		below += r - 1
@@ -356,7 +361,7 @@ func D10Attack(in D10AttackInput) (D10AttackResult, error) {
 	// the attack through, so the chance is one exact division: a natural 1
 	// skips the armour roll, and a parry needs a face below the one rolled.
 	count := 0
-	for r := 1; r <= min(max(res.Target, 1), 9); r++ {
+	for r := 1; r <= hitFaces(res.Target); r++ {
 		through := 10 - d10Faces(armour)
 		if r == 1 {
 			through = 10
