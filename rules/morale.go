@@ -259,7 +259,7 @@ var (
 		FR: "AT-44 dit aussi qu'une unité teste au plus une fois par tour : le -1 par test précédent ne s'applique que si vous indiquez des tests déjà faits, et seulement à la première activation, les suivantes tombant dans d'autres tours."}
 	noteMoraleSpend = Note{ID: "morale-spend",
 		EN: "Spending: points are paid only when they save the unit. AT-43 rallies it (2 LP) each time a test leaves it disorganized; AT-44 buys the automatic pass (2 PC) only when it is disorganized, the one time a failure routs it.",
-		FR: "Dépense : les points ne sont payés que lorsqu'ils sauvent l'unité. AT-43 la rallie (2 PL) chaque fois qu'un test la laisse désorganisée ; AT-44 achète la réussite automatique (2 PC) seulement quand elle est désorganisée, seul cas où un échec la met en déroute."}
+		FR: "Dépense : les points ne sont payés que lorsqu'ils sauvent l'unité. AT-43 la rallie (2 PC) chaque fois qu'un test la laisse désorganisée ; AT-44 achète la réussite automatique (2 PC) seulement quand elle est désorganisée, seul cas où un échec la met en déroute."}
 	noteMoraleModifiers = Note{ID: "morale-modifiers-ignored",
 		EN: "This game adds no officer rank, objective or earlier-test modifier to Morale: those inputs are left out.",
 		FR: "Ce jeu n'ajoute au Moral ni le grade de l'officier, ni l'objectif, ni les tests précédents : ces valeurs ne sont pas prises en compte."}
