@@ -90,7 +90,14 @@ func (t VehicleTarget) check(c *validator) {
 //
 // The impacts are shared as evenly as possible, closest vehicle first. Given
 // its share, each vehicle is a Markov chain over its parts (see
-// newVehicleChain); given the total, the vehicles are independent.
+// vehicleChain); given the total, the vehicles are independent.
+//
+// The games word the location rules differently (Game.Vehicle) but land on
+// the same chain: AT-43 sends damage aimed at a destroyed part to the frame,
+// AT-44 sends there whatever a part cannot absorb, which for a part at 0 SP
+// is all of it; and AT-44's rule that a weapon result takes a weapon while
+// any remains is what the engine's reading of AT-43 (only a working weapon
+// can be picked) gives too.
 func vehicleDamage(g Game, impacts Dist, pDamage float64, damage int, t VehicleTarget, melee bool) (VehicleResult, error) {
 	c := &validator{}
 	t.check(c)
