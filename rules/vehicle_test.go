@@ -801,3 +801,106 @@ func TestExtrasJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestVehicleMatchesLiteralChainLarger runs the literal chain in floats on
+// vehicles too large for rationals, with many weapon hits and overflows.
+func TestVehicleMatchesLiteralChainLarger(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for range 30 {
+		tg := VehicleTarget{Frame: 1 + rng.IntN(10), Propulsion: rng.IntN(6), Vehicles: 1 + rng.IntN(3),
+			Pick: WeaponPick(rng.IntN(2)), SelfRepair: rng.IntN(2) == 1}
+		for range rng.IntN(5) {
+			tg.Weapons = append(tg.Weapons, rng.IntN(5))
+		}
+		dmg, melee, pd := 1+rng.IntN(3), rng.IntN(2) == 1, float64(1+rng.IntN(6))/6
+		impacts := Binomial(3+rng.IntN(30), 0.7)
+		got, err := vehicleDamage(AT44, impacts, pd, dmg, tg, melee)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dice := 1
+		if melee {
+			dice = 2
+		}
+		name := fmt.Sprintf("%+v dmg %d p %v melee %v", tg, dmg, pd, melee)
+		memo := map[int]floatOutcome{}
+		var dead, stuck float64
+		for i, pI := range impacts.P {
+			all, still := pI, pI
+			for j := range tg.Vehicles {
+				s := share(i, tg.Vehicles, j)
+				o, ok := memo[s]
+				if !ok {
+					o = floatOne(tg, s, pd, dmg, dice)
+					memo[s] = o
+				}
+				all *= o.dead
+				still *= o.dead + o.immobile
+			}
+			dead += all
+			stuck += still - all
+		}
+		if math.Abs(got.Destroyed-dead) > 1e-12 || math.Abs(got.Immobilized-stuck) > 1e-12 {
+			t.Errorf("%s: destroyed %v immobilized %v, literal chain %v and %v", name, got.Destroyed, got.Immobilized, dead, stuck)
+		}
+		// The closest vehicle's frame, SP by SP.
+		want := make([]float64, tg.Frame+1)
+		for i, pI := range impacts.P {
+			o := memo[share(i, tg.Vehicles, 0)]
+			for s, p := range o.frame {
+				want[s] += pI * p
+			}
+		}
+		for s := range want {
+			if math.Abs(got.Frame.At(s)-want[s]) > 1e-12 {
+				t.Errorf("%s: frame[%d] = %v, literal chain %v", name, s, got.Frame.At(s), want[s])
+			}
+		}
+	}
+}
+
+type floatOutcome struct {
+	dead, immobile float64
+	frame          []float64
+}
+
+// floatOne is refOne in floating point.
+func floatOne(t VehicleTarget, impacts int, pDamage float64, dmg, dice int) floatOutcome {
+	kept := refDice(dice, t.Pick)
+	per := pDamage / float64(len(kept))
+	start := refVehicle{frame: t.Frame, prop: t.Propulsion, weapons: slices.Clone(t.Weapons)}
+	states := map[string]refVehicle{start.key(): start}
+	probs := map[string]float64{start.key(): 1}
+	for range impacts {
+		nst := map[string]refVehicle{}
+		next := map[string]float64{}
+		add := func(v refVehicle, p float64) {
+			k := v.key()
+			nst[k] = v
+			next[k] += p
+		}
+		for k, v := range states {
+			p := probs[k]
+			if v.frame == 0 {
+				add(v, p)
+				continue
+			}
+			add(v, p*(1-pDamage))
+			for _, part := range kept {
+				add(v.hit(part, dmg, t.Pick, t.SelfRepair), p*per)
+			}
+		}
+		states, probs = nst, next
+	}
+	out := floatOutcome{frame: make([]float64, t.Frame+1)}
+	for k, v := range states {
+		p := probs[k]
+		out.frame[v.frame] += p
+		if v.frame == 0 {
+			out.dead += p
+		} else if v.prop == 0 {
+			out.immobile += p
+		}
+	}
+	return out
+}
