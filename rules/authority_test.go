@@ -50,6 +50,13 @@ func TestAuthorityWin(t *testing.T) {
 	}
 }
 
+func TestAuthorityWithoutTieReroll(t *testing.T) {
+	// A game that kept ties would give the lead only to a strictly higher roll.
+	if win, tie := authorityWin(0, false); !near(win, 15.0/36) || !near(tie, 6.0/36) {
+		t.Errorf("no re-roll: win %v tie %v, want 15/36 and 6/36", win, tie)
+	}
+}
+
 func TestAuthorityTable(t *testing.T) {
 	tests := []struct {
 		name   string
