@@ -116,7 +116,7 @@ func Authority(in AuthorityInput) (AuthorityResult, error) {
 		{Kind: "authority", Action: in.B, Value: in.BWager, Difficulty: lb},
 	}
 	if g.Notes.AuthorityTie != "" {
-		res.Notes = append(res.Notes, extraNote(g.Notes.AuthorityTie))
+		res.Notes = append(res.Notes, noteByID(g.Notes.AuthorityTie))
 	}
 	return res, nil
 }

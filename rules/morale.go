@@ -184,7 +184,7 @@ func Morale(in MoraleInput) (MoraleResult, error) {
 			value += m.PerEarlierTest * in.Earlier
 			mods = append(mods, Step{Kind: "earlier", Value: m.PerEarlierTest * in.Earlier})
 			if g.Notes.EarlierTests != "" {
-				res.Notes = append(res.Notes, extraNote(g.Notes.EarlierTests))
+				res.Notes = append(res.Notes, noteByID(g.Notes.EarlierTests))
 			}
 		}
 		ignored := !m.OfficerRankAdds && in.Rank > 0 ||

@@ -1,5 +1,7 @@
 package rules
 
+import "slices"
+
 // Note explains an interpretation a result depends on, where the sources
 // leave a choice open. ID is stable, so the app may key its own wording on it.
 type Note struct {
@@ -47,10 +49,15 @@ const (
 	NoteTemplateUnder = "template-under"
 )
 
-// Notes lists every note Shoot, Melee, Salvos and Indirect can attach, in
-// English and French. Every result carries its notes with their text, so
-// the app needs the list only to translate by id.
+// Notes lists every note a calculator can attach, in English and French.
+// Every result carries its notes with their text, so the app needs the list
+// only to translate by id.
 func Notes() []Note {
+	return slices.Concat(d6Notes(), extraNotes(), D10Notes())
+}
+
+// d6Notes are the notes of Shoot, Melee, Salvos and Indirect.
+func d6Notes() []Note {
 	return []Note{
 		{NoteRangeLine,
 			"AT-44: a distance exactly on a 10 cm line is read in the lower range band.",

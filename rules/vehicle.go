@@ -725,7 +725,7 @@ func vehicleNotes(g Game, t VehicleTarget, dice int, melee bool) []Note {
 	}
 	if t.Vehicles > 1 {
 		if g.Notes.VehicleSharing != "" {
-			notes = append(notes, extraNote(g.Notes.VehicleSharing))
+			notes = append(notes, noteByID(g.Notes.VehicleSharing))
 		}
 		if melee {
 			notes = append(notes, noteMeleeSharing)
@@ -744,14 +744,4 @@ func extraNotes() []Note {
 		noteVehicleSharing, noteMeleeSharing, noteSelfRepair,
 		noteEarlierTests, noteMoraleSpend, noteMoraleModifiers, noteAuthorityTie,
 		noteMineCards, noteStructureSalvo}
-}
-
-// extraNote returns the catalogue entry for id, as noteByID does for CORE's.
-func extraNote(id string) Note {
-	for _, n := range extraNotes() {
-		if n.ID == id {
-			return n
-		}
-	}
-	return Note{ID: id}
 }
