@@ -381,3 +381,25 @@ func TestHyphenatedWordsAreNotTerms(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+func TestCheckCalcLink(t *testing.T) {
+	tests := []struct {
+		link string
+		ok   bool
+	}{
+		{"/calc/shoot?game=at43&n=5&acc=4&range=2", true},
+		{"/calc/d10morale?game=d10&cou=6", true},
+		{"/calc/shoot?game=at43&nn=5", false},           // misspelt key
+		{"/calc/shoot?game=at43&n=500", false},          // out of range
+		{"/calc/shoot?game=d10&n=5", false},             // wrong game
+		{"/calc/blast?game=at43", false},                // no such calculator
+		{"/calc/morale?mor=7", false},                   // no game
+		{"/calc/terrain?game=at43&structure=12", false}, // AT-44 only
+	}
+	for _, tt := range tests {
+		u, _ := url.Parse(tt.link)
+		if err := checkCalcLink(u); (err == nil) != tt.ok {
+			t.Errorf("%s: error %v, want ok=%v", tt.link, err, tt.ok)
+		}
+	}
+}
