@@ -11,17 +11,17 @@ import (
 
 // landing is the home page: what the app is and a way into each text.
 func (s *shell) landing() goapp.UI {
-	return goapp.Article().Class("landing").Body(
-		goapp.H1().Text(s.t(i18n.AppName)),
-		goapp.P().Class("lead").Text(s.t(i18n.LandingIntro)),
-		goapp.H2().Text(s.t(i18n.LandingPick)),
-		goapp.Ul().Class("cards").Body(
+	return elem("article").Class("landing").Body(
+		elem("h1").Text(s.t(i18n.AppName)),
+		elem("p").Class("lead").Text(s.t(i18n.LandingIntro)),
+		elem("h2").Text(s.t(i18n.LandingPick)),
+		elem("ul").Class("cards").Body(
 			goapp.Range(s.lib().Texts).Slice(func(i int) goapp.UI {
 				t := s.lib().Texts[i]
-				return goapp.Li().Body(goapp.A().Class("card").Lang(t.Lang).
+				return elem("li").Body(goapp.A().Class("card").Lang(t.Lang).
 					Href(route{view: viewContents, lang: t.Lang, game: t.Game}.path()).Body(
-					goapp.Strong().Text(gameName(t.Game)),
-					goapp.Span().Text(i18n.T(t.Lang, i18n.LangName)),
+					elem("strong").Text(gameName(t.Game)),
+					elem("span").Text(i18n.T(t.Lang, i18n.LangName)),
 				))
 			}),
 		),
@@ -32,28 +32,28 @@ func (s *shell) landing() goapp.UI {
 func (s *shell) contents() goapp.UI {
 	t := s.text()
 	if t == nil {
-		return goapp.P().Text(s.t(i18n.NotFoundBody))
+		return elem("p").Text(s.t(i18n.NotFoundBody))
 	}
 	base := route{lang: s.lang, game: s.game}
-	return goapp.Article().Class("contents").Body(
-		goapp.H1().Text(gameName(s.game)+" · "+s.t(i18n.Contents)),
-		goapp.Ul().Class("shortcuts").Body(
-			goapp.Li().Body(goapp.A().Href(route{view: viewGlossary, lang: s.lang, game: s.game}.path()).Text(s.t(i18n.Glossary))),
+	return elem("article").Class("contents").Body(
+		elem("h1").Text(gameName(s.game)+" · "+s.t(i18n.Contents)),
+		elem("ul").Class("shortcuts").Body(
+			elem("li").Body(goapp.A().Href(route{view: viewGlossary, lang: s.lang, game: s.game}.path()).Text(s.t(i18n.Glossary))),
 			goapp.If(s.quickRef(t) != "", func() goapp.UI {
-				return goapp.Li().Body(goapp.A().Href(s.quickRef(t)).Text(s.t(i18n.QuickReference)))
+				return elem("li").Body(goapp.A().Href(s.quickRef(t)).Text(s.t(i18n.QuickReference)))
 			}),
-			goapp.Li().Body(goapp.A().Href(route{view: viewPage, lang: s.lang, section: "compare"}.path()).Text(s.t(i18n.Compare))),
-			goapp.Li().Body(goapp.A().Href(withQuery("/calc/shoot", langGame(s.lang, s.game))).Text(s.t(i18n.Calculators))),
-			goapp.Li().Body(goapp.A().Href(route{view: viewPage, lang: s.lang, section: "about"}.path()).Text(s.t(i18n.About))),
+			elem("li").Body(goapp.A().Href(route{view: viewPage, lang: s.lang, section: "compare"}.path()).Text(s.t(i18n.Compare))),
+			elem("li").Body(goapp.A().Href(withQuery("/calc/"+firstCalc(s.game), langGame(s.lang, s.game))).Text(s.t(i18n.Calculators))),
+			elem("li").Body(goapp.A().Href(route{view: viewPage, lang: s.lang, section: "about"}.path()).Text(s.t(i18n.About))),
 		),
 		goapp.Range(t.Chapters).Slice(func(i int) goapp.UI {
 			c := t.Chapters[i]
-			return goapp.Section().Class("chapter").Body(
-				goapp.H2().ID(c.ID).Text(c.Title),
-				goapp.Ol().Body(goapp.Range(c.Sections).Slice(func(j int) goapp.UI {
+			return elem("section").Class("chapter").Body(
+				elem("h2").ID(c.ID).Text(c.Title),
+				elem("ol").Body(goapp.Range(c.Sections).Slice(func(j int) goapp.UI {
 					r := base
 					r.view, r.section = viewSection, c.Sections[j].ID
-					return goapp.Li().Body(goapp.A().Href(r.path()).Text(c.Sections[j].Title))
+					return elem("li").Body(goapp.A().Href(r.path()).Text(c.Sections[j].Title))
 				})),
 			)
 		}),
@@ -70,12 +70,12 @@ func (s *shell) sectionView() goapp.UI {
 	if marked {
 		star, label = "★", s.t(i18n.Unbookmark)
 	}
-	return goapp.Article().Class("section").Body(
-		goapp.P().Class("crumb").Body(
+	return elem("article").Class("section").Body(
+		elem("p").Class("crumb").Body(
 			goapp.A().Href(route{view: viewContents, lang: s.lang, game: s.game}.path()+"#"+chapter.ID).Text(chapter.Title),
 		),
 		goapp.Div().Class("title-row").Body(
-			goapp.H1().Text(sec.Title),
+			elem("h1").Text(sec.Title),
 			goapp.Button().Class("icon-btn bookmark").Aria("pressed", marked).Aria("label", label).Title(label).
 				Text(star).OnClick(func(ctx goapp.Context, e goapp.Event) {
 				s.marks = toggled(s.marks, m)
@@ -83,11 +83,11 @@ func (s *shell) sectionView() goapp.UI {
 			}),
 		),
 		goapp.If(s.missing, func() goapp.UI {
-			return goapp.P().Class("note").Role("note").Textf(s.t(i18n.NoSuchSectionF), gameName(s.game))
+			return elem("p").Class("note").Role("note").Textf(s.t(i18n.NoSuchSectionF), gameName(s.game))
 		}),
 		s.prose(sec.HTML),
 		goapp.If(sec.Source != "", func() goapp.UI {
-			return goapp.P().Class("source").Text(s.t(i18n.SourceLabel) + sep(s.lang) + sec.Source)
+			return elem("p").Class("source").Text(s.t(i18n.SourceLabel) + sep(s.lang) + sec.Source)
 		}),
 	)
 }
@@ -147,9 +147,9 @@ func (s *shell) termDialog() goapp.UI {
 	return goapp.Div().Class("overlay").Body(
 		goapp.Div().Class("scrim").OnClick(closeIt),
 		goapp.Div().Class("dialog").ID("term-dialog").Role("dialog").Aria("modal", true).Aria("labelledby", "term-title").Body(
-			goapp.H2().ID("term-title").Text(termLabel(t, s.lang, s.game)),
-			goapp.P().Class("def").Text(t.Def[s.lang]),
-			goapp.P().Class("actions").Body(
+			elem("h2").ID("term-title").Text(termLabel(t, s.lang, s.game)),
+			elem("p").Class("def").Text(t.Def[s.lang]),
+			elem("p").Class("actions").Body(
 				goapp.If(read != "", func() goapp.UI {
 					return goapp.A().Class("btn").Href(read).Text(s.t(i18n.ReadRule))
 				}),
@@ -177,9 +177,9 @@ func (s *shell) glossary() goapp.UI {
 		return strings.Compare(foldKey(a.Name(s.lang, s.game)), foldKey(b.Name(s.lang, s.game)))
 	})
 	text := s.text()
-	return goapp.Article().Class("glossary").Body(
-		goapp.H1().Text(gameName(s.game)+" · "+s.t(i18n.Glossary)),
-		goapp.Dl().Body(goapp.Range(terms).Slice(func(i int) goapp.UI {
+	return elem("article").Class("glossary").Body(
+		elem("h1").Text(gameName(s.game)+" · "+s.t(i18n.Glossary)),
+		elem("dl").Body(goapp.Range(terms).Slice(func(i int) goapp.UI {
 			t := terms[i]
 			var links []goapp.UI
 			if text != nil {
@@ -190,11 +190,11 @@ func (s *shell) glossary() goapp.UI {
 				}
 			}
 			return goapp.Div().Class("entry").ID(t.ID).Body(
-				goapp.Dt().Text(termLabel(t, s.lang, s.game)),
-				goapp.Dd().Body(
-					goapp.P().Text(t.Def[s.lang]),
+				elem("dt").Text(termLabel(t, s.lang, s.game)),
+				elem("dd").Body(
+					elem("p").Text(t.Def[s.lang]),
 					goapp.If(len(links) > 0, func() goapp.UI {
-						return goapp.P().Class("see").Body(links...)
+						return elem("p").Class("see").Body(links...)
 					}),
 				),
 			)
@@ -227,10 +227,10 @@ func foldKey(s string) string {
 func (s *shell) pageView() goapp.UI {
 	p := s.lib().Page(s.r.section, s.lang)
 	if p == nil {
-		return goapp.P().Text(s.t(i18n.NotFoundBody))
+		return elem("p").Text(s.t(i18n.NotFoundBody))
 	}
-	return goapp.Article().Class("page").Body(
-		goapp.H1().Text(p.Title),
+	return elem("article").Class("page").Body(
+		elem("h1").Text(p.Title),
 		s.prose(p.HTML),
 	)
 }

@@ -23,7 +23,13 @@ const (
 )
 
 // calcNames are the calculators, in the order the app lists them.
-var calcNames = []string{"shoot", "melee", "indirect", "morale", "authority", "crush", "minefield", "terrain"}
+var calcNames = func() []string {
+	var out []string
+	for _, s := range calcSpecs {
+		out = append(out, s.name)
+	}
+	return out
+}()
 
 // route is a parsed path: /{lang}/{game}/{section}, /{lang}/{game},
 // /{lang}/{game}/glossary, /{lang}/compare, /{lang}/about,

@@ -36,21 +36,21 @@ func (s *shell) searchPanel() goapp.UI {
 			}),
 		goapp.Div().ID("search-results").Aria("live", "polite").Body(
 			goapp.If(s.searchText != "" && len(s.results) == 0, func() goapp.UI {
-				return goapp.P().Class("muted").Text(s.t(i18n.SearchNone))
+				return elem("p").Class("muted").Text(s.t(i18n.SearchNone))
 			}),
 			goapp.Range(groups[:]).Slice(func(k int) goapp.UI {
 				g := groups[k]
 				if len(g) == 0 {
 					return nil
 				}
-				return goapp.Section().Class("group").Body(
-					goapp.H2().Text(s.t(titles[k])),
-					goapp.Ul().Body(goapp.Range(g).Slice(func(i int) goapp.UI {
+				return elem("section").Class("group").Body(
+					elem("h2").Text(s.t(titles[k])),
+					elem("ul").Body(goapp.Range(g).Slice(func(i int) goapp.UI {
 						r := g[i]
-						return goapp.Li().Body(goapp.A().Class("result").Href(r.Entry.Href).Body(
-							goapp.Span().Class("hit").Body(highlight(r.Show, r.Marks)...),
+						return elem("li").Body(goapp.A().Class("result").Href(r.Entry.Href).Body(
+							elem("span").Class("hit").Body(highlight(r.Show, r.Marks)...),
 							goapp.If(r.Entry.Context != "", func() goapp.UI {
-								return goapp.Small().Text(r.Entry.Context)
+								return elem("small").Text(r.Entry.Context)
 							}),
 						))
 					})),
@@ -75,7 +75,7 @@ func highlight(s string, marks []int) []goapp.UI {
 		if i == len(rs) || marked[i] != marked[start] {
 			part := string(rs[start:i])
 			if marked[start] {
-				out = append(out, goapp.Mark().Text(part))
+				out = append(out, elem("mark").Text(part))
 			} else {
 				out = append(out, goapp.Text(part))
 			}

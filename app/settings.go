@@ -23,18 +23,18 @@ func (s *shell) settings() goapp.UI {
 		v string
 		k i18n.Key
 	}{{"", i18n.ThemeSystem}, {"light", i18n.ThemeLight}, {"dark", i18n.ThemeDark}}
-	return goapp.Article().Class("settings").Body(
-		goapp.H1().Text(s.t(i18n.Settings)),
-		goapp.Section().Body(
-			goapp.H2().ID("text-size").Text(s.t(i18n.TextSize)),
+	return elem("article").Class("settings").Body(
+		elem("h1").Text(s.t(i18n.Settings)),
+		elem("section").Body(
+			elem("h2").ID("text-size").Text(s.t(i18n.TextSize)),
 			goapp.Div().Class("stepper").Role("group").Aria("labelledby", "text-size").Body(
 				goapp.Button().Class("step").Aria("label", s.t(i18n.TextSmaller)).Disabled(i <= 0).Text("A−").OnClick(setSize(-1)),
-				goapp.Output().Class("value").Text(itoa(size)+"%"),
+				elem("output").Class("value").Text(itoa(size)+"%"),
 				goapp.Button().Class("step").Aria("label", s.t(i18n.TextLarger)).Disabled(i >= len(textSizes)-1).Text("A+").OnClick(setSize(1)),
 			),
 		),
-		goapp.FieldSet().Body(
-			goapp.Legend().Text(s.t(i18n.Theme)),
+		elem("fieldset").Body(
+			elem("legend").Text(s.t(i18n.Theme)),
 			goapp.Range(themes).Slice(func(j int) goapp.UI {
 				th := themes[j]
 				id := "theme-" + firstOf(th.v, "system")
@@ -44,11 +44,11 @@ func (s *shell) settings() goapp.UI {
 							s.prefs.Theme = th.v
 							s.savePrefs(ctx)
 						}),
-					goapp.Span().Text(s.t(th.k)),
+					elem("span").Text(s.t(th.k)),
 				)
 			}),
 		),
-		goapp.Section().Body(
+		elem("section").Body(
 			goapp.Label().Class("choice").For("keep-awake").Body(
 				goapp.Input().Type("checkbox").ID("keep-awake").Checked(s.prefs.Awake).
 					OnChange(func(ctx goapp.Context, e goapp.Event) {
@@ -56,10 +56,10 @@ func (s *shell) settings() goapp.UI {
 						s.savePrefs(ctx)
 						s.keepAwake(ctx)
 					}),
-				goapp.Span().Text(s.t(i18n.KeepAwake)),
+				elem("span").Text(s.t(i18n.KeepAwake)),
 			),
 			goapp.If(s.wakeErr, func() goapp.UI {
-				return goapp.P().Class("note").Text(s.t(i18n.KeepAwakeUnsupported))
+				return elem("p").Class("note").Text(s.t(i18n.KeepAwakeUnsupported))
 			}),
 		),
 		s.markList(i18n.Bookmarks, i18n.NoBookmarks, s.marks),
@@ -69,16 +69,16 @@ func (s *shell) settings() goapp.UI {
 }
 
 func (s *shell) markList(title, empty i18n.Key, list []mark) goapp.UI {
-	return goapp.Section().Body(
-		goapp.H2().Text(s.t(title)),
+	return elem("section").Body(
+		elem("h2").Text(s.t(title)),
 		goapp.If(len(list) == 0, func() goapp.UI {
-			return goapp.P().Class("muted").Text(s.t(empty))
+			return elem("p").Class("muted").Text(s.t(empty))
 		}).Else(func() goapp.UI {
-			return goapp.Ul().Class("marks").Body(goapp.Range(list).Slice(func(i int) goapp.UI {
+			return elem("ul").Class("marks").Body(goapp.Range(list).Slice(func(i int) goapp.UI {
 				m := list[i]
-				return goapp.Li().Body(
+				return elem("li").Body(
 					goapp.A().Href(m.path()).Lang(m.Lang).Text(m.Title),
-					goapp.Small().Text(" · "+gameName(m.Game)+" · "+m.Lang),
+					elem("small").Text(" · "+gameName(m.Game)+" · "+m.Lang),
 				)
 			}))
 		}),

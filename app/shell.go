@@ -1,8 +1,10 @@
 package app
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -57,8 +59,6 @@ func (s *shell) lib() *content.Library { return s.site.lib }
 func (s *shell) OnMount(ctx goapp.Context) {
 	s.load(ctx)
 	applyLook(s.prefs)
-	// Tells tests and styles that the client has taken over the page.
-	goapp.Window().Get("document").Get("documentElement").Call("setAttribute", "data-app", "ready")
 	s.onKey = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		e := args[0]
 		if e.Get("key").String() != "/" || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
@@ -127,28 +127,26 @@ func (s *shell) load(ctx goapp.Context) {
 	_ = ls.Get(recentKey, &s.recent)
 }
 
+// OnInit reads the address before the first render in the browser, so the
+// page the wasm draws over the prerendered one is the same page, not an
+// empty one waiting for OnNav.
+func (s *shell) OnInit() {
+	if !goapp.IsClient {
+		return
+	}
+	if raw := goapp.Window().Get("localStorage").Call("getItem", prefsKey); raw.Truthy() {
+		_ = json.Unmarshal([]byte(raw.String()), &s.prefs)
+	}
+	s.read(goapp.Window().URL())
+}
+
 // OnNav reads the route, picks the language and game, and sets the page's
 // lang and title. It runs on the server for prerendering too.
 func (s *shell) OnNav(ctx goapp.Context) {
 	s.load(ctx)
 	u := ctx.Page().URL()
-	s.r = parseRoute(u.Path)
-	s.query = u.Query()
+	s.read(u)
 	s.closeOverlays()
-
-	s.lang = firstOf(s.r.lang, validLang(s.query.Get("lang")), validLang(s.prefs.Lang))
-	if s.lang == "" {
-		s.lang = "en"
-		if goapp.IsClient && strings.HasPrefix(goapp.Window().Get("navigator").Get("language").String(), "fr") {
-			s.lang = "fr"
-		}
-	}
-	s.game = firstOf(s.r.game, validGame(s.query.Get("game")), validGame(s.prefs.Game), "at43")
-	s.missing = s.query.Get("from") != "" && s.r.view == viewSection
-
-	if s.r.view == viewSection && s.section() == nil {
-		s.r.view = viewNotFound
-	}
 	ctx.Page().SetLang(s.lang)
 	ctx.Page().SetTitle(s.title())
 	ctx.Page().SetDescription(s.t(i18n.AppDescription))
@@ -156,6 +154,10 @@ func (s *shell) OnNav(ctx goapp.Context) {
 	if !goapp.IsClient {
 		return
 	}
+	// Tells tests that the client has drawn the route.
+	ctx.Defer(func(goapp.Context) {
+		goapp.Window().Get("document").Get("documentElement").Call("setAttribute", "data-app", "ready")
+	})
 	if s.r.view == viewLanding && s.prefs.Lang != "" && s.prefs.Game != "" {
 		target := route{view: viewContents, lang: s.prefs.Lang, game: s.prefs.Game}.path()
 		ctx.Defer(func(ctx goapp.Context) { ctx.Navigate(target) })
@@ -174,6 +176,24 @@ func (s *shell) OnNav(ctx goapp.Context) {
 	}
 	if u.Fragment == "" {
 		goapp.Window().Call("scrollTo", 0, 0)
+	}
+}
+
+// read sets the route, language and game from an address.
+func (s *shell) read(u *url.URL) {
+	s.r = parseRoute(u.Path)
+	s.query = u.Query()
+	s.lang = firstOf(s.r.lang, validLang(s.query.Get("lang")), validLang(s.prefs.Lang))
+	if s.lang == "" {
+		s.lang = "en"
+		if goapp.IsClient && strings.HasPrefix(goapp.Window().Get("navigator").Get("language").String(), "fr") {
+			s.lang = "fr"
+		}
+	}
+	s.game = firstOf(s.r.game, validGame(s.query.Get("game")), validGame(s.prefs.Game), "at43")
+	s.missing = s.query.Get("from") != "" && s.r.view == viewSection
+	if s.r.view == viewSection && s.section() == nil {
+		s.r.view = viewNotFound
 	}
 }
 
@@ -235,14 +255,14 @@ func (s *shell) Render() goapp.UI {
 		s.header(),
 		goapp.If(s.updateReady, func() goapp.UI {
 			return goapp.Div().Class("banner").Role("status").Body(
-				goapp.Span().Text(s.t(i18n.UpdateAvailable)),
+				elem("span").Text(s.t(i18n.UpdateAvailable)),
 				goapp.Button().Class("btn").Text(s.t(i18n.UpdateNow)).OnClick(func(ctx goapp.Context, e goapp.Event) {
 					ctx.Reload()
 				}),
 			)
 		}),
 		goapp.If(s.searchOpen, s.searchPanel),
-		goapp.Main().ID("main").TabIndex(-1).Class("main").Body(s.view()),
+		elem("main").ID("main").TabIndex(-1).Class("main").Body(s.view()),
 		s.footerNav(),
 		goapp.If(s.term != "", s.termDialog),
 	)
@@ -266,10 +286,10 @@ func (s *shell) view() goapp.UI {
 	case viewCalc:
 		return &calculator{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.query.Encode()}
 	}
-	return goapp.Article().Class("notfound").Body(
-		goapp.H1().Text(s.t(i18n.NotFound)),
-		goapp.P().Text(s.t(i18n.NotFoundBody)),
-		goapp.P().Body(goapp.A().Href("/").Text(s.t(i18n.Home))),
+	return elem("article").Class("notfound").Body(
+		elem("h1").Text(s.t(i18n.NotFound)),
+		elem("p").Text(s.t(i18n.NotFoundBody)),
+		elem("p").Body(goapp.A().Href("/").Text(s.t(i18n.Home))),
 	)
 }
 
@@ -280,12 +300,12 @@ func (s *shell) header() goapp.UI {
 		home = route{view: viewContents, lang: s.lang, game: s.game}.path()
 	}
 	otherL := otherLang(s.lang)
-	return goapp.Header().Class("top").Body(
+	return elem("header").Class("top").Body(
 		goapp.A().Class("brand").Href(home).Aria("label", s.t(i18n.Contents)+" "+gameName(s.game)).Body(
 			goapp.Img().Src("/web/icon.svg").Alt(s.t(i18n.AppName)).Width(32).Height(32),
 		),
-		goapp.Nav().Class("switches").Aria("label", s.t(i18n.Menu)).Body(
-			goapp.Span().Class("games").Role("group").Aria("label", s.t(i18n.GameLabel)).Body(
+		elem("nav").Class("switches").Aria("label", s.t(i18n.Menu)).Body(
+			elem("span").Class("games").Role("group").Aria("label", s.t(i18n.GameLabel)).Body(
 				goapp.Range(s.games()).Slice(func(i int) goapp.UI {
 					g := s.games()[i]
 					a := goapp.A().Class("switch game").ID("game-" + g).Href(s.switchHref(s.lang, g)).Text(gameName(g))
@@ -339,7 +359,11 @@ func (s *shell) switchHref(lang, game string) string {
 		}
 		q.Set("lang", lang)
 		q.Set("game", game)
-		return withQuery(s.r.path(), q)
+		path := s.r.path()
+		if sp := specFor(s.r.calc); s.r.view == viewCalc && sp != nil && !slices.Contains(sp.games, game) {
+			path, q = "/calc/"+firstCalc(game), langGame(lang, game)
+		}
+		return withQuery(path, q)
 	}
 	r := s.r
 	if r.game == "" && game != s.game {
@@ -357,7 +381,7 @@ func (s *shell) switchHref(lang, game string) string {
 func (s *shell) footerNav() goapp.UI {
 	t := s.text()
 	if t == nil || s.r.view == viewCalc || s.r.view == viewLanding {
-		return goapp.Nav().Class("bottom").Aria("label", s.t(i18n.Calculators)).Body(
+		return elem("nav").Class("bottom").Aria("label", s.t(i18n.Calculators)).Body(
 			s.calcLinks(),
 		)
 	}
@@ -368,7 +392,7 @@ func (s *shell) footerNav() goapp.UI {
 	base := route{lang: s.lang, game: s.game}
 	link := func(sec *content.Section, cls, glyph string, label i18n.Key, rel string) goapp.UI {
 		if sec == nil {
-			return goapp.Span().Class(cls + " off")
+			return elem("span").Class(cls + " off")
 		}
 		r := base
 		r.view, r.section = viewSection, sec.ID
@@ -376,7 +400,7 @@ func (s *shell) footerNav() goapp.UI {
 		return goapp.A().Class(cls).Href(r.path()).Rel(rel).Title(name).Aria("label", name).Text(glyph)
 	}
 	ref := s.quickRef(t)
-	return goapp.Nav().Class("bottom").Aria("label", s.t(i18n.Contents)).Body(
+	return elem("nav").Class("bottom").Aria("label", s.t(i18n.Contents)).Body(
 		link(prev, "prev", "‹", i18n.PreviousF, "prev"),
 		goapp.A().Class("toc").Href(route{view: viewContents, lang: s.lang, game: s.game}.path()).Text(s.t(i18n.Contents)),
 		goapp.If(ref != "", func() goapp.UI {

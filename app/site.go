@@ -57,3 +57,8 @@ func Register(s *Site) {
 		return &shell{site: s}
 	})
 }
+
+// elem makes an element of go-app's one generic element type. Each typed
+// element of go-app (Section, Table, ...) links a few hundred methods into
+// the wasm, so elements that need no attribute of their own use this one.
+func elem(tag string) goapp.HTMLElem { return goapp.Elem(tag) }

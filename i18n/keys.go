@@ -131,21 +131,97 @@ const (
 	ExpectNoneF
 	ChanceF // percent, what
 	Explain
-	StepShootF  // action, difficulty, needed
-	StepMeleeF  // action, difficulty, needed
-	StepDamageF // action, difficulty, needed
-	StepCoverF  // needed
-	StepDiceF   // value
-	StepRerollF // value
-	StepRangeF  // cm, band
+	StepShoot
+	StepMelee
+	StepDamage
+	StepCover
+	StepDice
+	StepReroll
+	StepRange
+	StepMorale
+	StepAuthority
 	StepAutoSuccess
 	StepAutoFail
+	StepAgainstF // action, difficulty
+	StepNeedsF   // roll
 	ChartHits
 	ChartImpacts
 	ChartCasualties
 	ChartFrame
 	ChartRadius
 	ChartPerFighter
+	ChartDeviation
+	ChartRoutBy
+	ChartStructure
+	ChartDownBy
+	ChartWrecks
+	ChartDamaging
+	ChartChains
+	NounCasualties
+	NounImpacts
+	NounHits
+	NounDamaging
+	NounChains
+	NounStructure
+	MoraleThreshold
+	Tie
+	Fail
+	Paralysed
+	Retreat
+	Natural10
+	Knockdown
+	Dodged
+	Parried
+	HitChance
+	DamageChance
+	Detonation
+	LocomotionHit
+	WeaponHit
+	WeaponAttacker
+	WeaponDefender
+	Electronics
+	NothingHappens
+	Internal
+	PointsSpent
+	CalcD10Attack
+	CalcD10Morale
+	CalcD10Vehicle
+	InMode
+	ModeRanged
+	ModeMelee
+	InSkill
+	InMod
+	InAttacks
+	InAR
+	InMA
+	InPUI
+	InPHY
+	InAimed
+	InLightCover
+	InHeavyCover
+	InLarge
+	InCharge
+	InReceived
+	InGround
+	InParalysed
+	InCOU
+	InIndependent
+	InDmgPoints
+	InLoco
+	InCards
+	InMembers
+	InPick
+	PickWreck
+	PickDisarm
+	InStatus
+	StatusValiant
+	StatusDisorganized
+	InNerves
+	InOurRank
+	InTheirRank
+	WrongGameF // calculator, games
+	OtherGamesF
+	EditValue
 	TableOutcome
 	TableExactly
 	TableAtLeast

@@ -102,7 +102,7 @@ func TestOffline(t *testing.T) {
 		t.Error("offline deep link shows no rules text")
 	}
 	s.open(t, "/calc/shoot?game=at43&n=5&rate=1&rr=0&acc=4&range=2&pen=6&dmg=1&target=inf&prot=5&size=10&cover=cover")
-	s.poll(t, `(document.getElementById("calc-result")||{}).textContent`, "the calculator's result offline")
+	s.poll(t, `!!(document.getElementById("calc-result")||{}).textContent`, "the calculator's result offline")
 	var res map[string]any
 	if err := json.Unmarshal([]byte(s.text(t, "#calc-result")), &res); err != nil {
 		t.Fatalf("offline #calc-result is not JSON: %v", err)

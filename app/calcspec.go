@@ -1,0 +1,453 @@
+package app
+
+import (
+	"net/url"
+	"slices"
+	"sort"
+	"strconv"
+
+	"github.com/at4x/companion/i18n"
+	"github.com/at4x/companion/rules"
+)
+
+// fieldKind is how a calculator input is edited.
+type fieldKind int
+
+const (
+	number fieldKind = iota // a stepper
+	toggle                  // a checkbox, 0|1
+	choice                  // a select
+	list                    // free text, such as "3,2"
+)
+
+// option is one value of a choice field.
+type option struct {
+	value string
+	label i18n.Key
+}
+
+// field is one calculator input, named by its share-link key.
+type field struct {
+	key      string
+	label    i18n.Key
+	kind     fieldKind
+	min, max int
+	options  []option
+	// show says whether the field applies to the current values (vehicle
+	// keys only for vehicle targets); nil means always.
+	show func(v url.Values) bool
+}
+
+func num(key string, label i18n.Key, lo, hi int) field {
+	return field{key: key, label: label, kind: number, min: lo, max: hi}
+}
+
+func flag(key string, label i18n.Key) field {
+	return field{key: key, label: label, kind: toggle}
+}
+
+func (f field) when(show func(v url.Values) bool) field {
+	f.show = show
+	return f
+}
+
+func is(key, value string) func(url.Values) bool {
+	return func(v url.Values) bool { return v.Get(key) == value }
+}
+
+func isNot(key, value string) func(url.Values) bool {
+	return func(v url.Values) bool { return v.Get(key) != value }
+}
+
+func has(key string) func(url.Values) bool {
+	return func(v url.Values) bool { return v.Has(key) }
+}
+
+func gameIs(games ...string) func(url.Values) bool {
+	return func(v url.Values) bool { return slices.Contains(games, v.Get("game")) }
+}
+
+// whatIf is a change the reader can try on top of the current values.
+type whatIf struct {
+	key   string // the toggle's id
+	label i18n.Key
+	apply func(v url.Values)
+}
+
+// calcSpec describes one calculator.
+type calcSpec struct {
+	name    string
+	title   i18n.Key
+	games   []string
+	fields  []field
+	whatIfs []whatIf
+	// run parses the values with the engine, computes, and returns the
+	// values with every default filled in, and the outcome.
+	run func(v url.Values) (url.Values, outcome, error)
+}
+
+// Field groups shared by several calculators.
+var (
+	targetField = field{key: "target", label: i18n.InTarget, kind: choice,
+		options: []option{{"inf", i18n.InInfantry}, {"veh", i18n.InVehicle}}}
+	vehicleFields = []field{
+		num("frame", i18n.InFrame, 1, 60).when(is("target", "veh")),
+		num("prop", i18n.InPropulsion, 0, 60).when(is("target", "veh")),
+		{key: "weapons", label: i18n.InWeaponSP, kind: list, show: is("target", "veh")},
+		num("vehicles", i18n.InVehicles, 1, 10).when(is("target", "veh")),
+		{key: "pick", label: i18n.InPick, kind: choice, show: is("target", "veh"),
+			options: []option{{"wreck", i18n.PickWreck}, {"disarm", i18n.PickDisarm}}},
+	}
+	infantryFields = []field{
+		num("size", i18n.InSize, 1, 100).when(isNot("target", "veh")),
+		num("type", i18n.InType, 1, 3).when(isNot("target", "veh")),
+	}
+	plusAccuracy = whatIf{"acc", i18n.WhatIfAccuracy, func(v url.Values) { v.Set("acc", strconv.Itoa(atoi(v.Get("acc"))+1)) }}
+)
+
+func attackFields(melee bool) []field {
+	n := num("n", i18n.InWeapons, 0, 100)
+	if melee {
+		n.label = i18n.InFighters
+	}
+	fs := []field{n, num("rate", i18n.InRate, 1, 20), num("rr", i18n.InRerolls, 0, 10), num("acc", i18n.InAccuracy, 0, 30)}
+	if melee {
+		fs = append(fs, num("def", i18n.InDefence, 0, 30))
+	} else {
+		fs = append(fs,
+			num("range", i18n.InRange, 0, 30).when(func(v url.Values) bool { return !v.Has("cm") }),
+			num("cm", i18n.InDistance, 0, 300).when(has("cm")))
+	}
+	fs = append(fs, num("pen", i18n.InPenetration, 0, 30), num("dmg", i18n.InDamage, 1, 10), targetField,
+		num("prot", i18n.InProtection, 0, 30))
+	fs = append(fs, infantryFields...)
+	fs = append(fs, vehicleFields...)
+	if !melee {
+		fs = append(fs, field{key: "cover", label: i18n.InCover, kind: choice, options: []option{
+			{"none", i18n.CoverNone}, {"cover", i18n.CoverNormal}, {"takecover", i18n.CoverTakeCover}, {"kneecover", i18n.CoverKnee}}},
+			flag("faw", i18n.InFireAtWill), flag("det", i18n.InDetection).when(gameIs("at44")))
+	}
+	return append(fs, flag("dmgrr", i18n.InDamageReroll), flag("medic", i18n.InMedic))
+}
+
+// calcSpecs are the calculators the engine offers, in menu order.
+var calcSpecs = []calcSpec{
+	{
+		name: "shoot", title: i18n.CalcShoot, games: []string{"at43", "at44"},
+		fields: attackFields(false),
+		whatIfs: []whatIf{plusAccuracy,
+			{"takecover", i18n.WhatIfCover, func(v url.Values) { v.Set("cover", "takecover") }},
+			{"faw", i18n.WhatIfFaw, func(v url.Values) { v.Set("faw", "1") }}},
+		run: func(v url.Values) (url.Values, outcome, error) {
+			in, err := rules.ParseShoot(v)
+			if err != nil {
+				return nil, outcome{}, err
+			}
+			res, err := rules.Shoot(in)
+			return in.Query(), attackOutcome(res), err
+		},
+	},
+	{
+		name: "melee", title: i18n.CalcMelee, games: []string{"at43", "at44"},
+		fields: attackFields(true), whatIfs: []whatIf{plusAccuracy},
+		run: func(v url.Values) (url.Values, outcome, error) {
+			in, err := rules.ParseMelee(v)
+			if err != nil {
+				return nil, outcome{}, err
+			}
+			res, err := rules.Melee(in)
+			return in.Query(), attackOutcome(res), err
+		},
+	},
+	{
+		name: "indirect", title: i18n.CalcIndirect, games: []string{"at43", "at44"},
+		fields: []field{num("n", i18n.InWeapons, 0, 100), num("rate", i18n.InRate, 1, 20), num("rr", i18n.InRerolls, 0, 10),
+			num("acc", i18n.InAccuracy, 0, 30),
+			num("range", i18n.InRange, 0, 30).when(func(v url.Values) bool { return !v.Has("cm") }),
+			num("cm", i18n.InDistance, 0, 300).when(has("cm")),
+			num("aoe", i18n.InAoE, 1, 10), num("pen", i18n.InPenetration, 0, 30), num("dmg", i18n.InDamage, 1, 10),
+			num("prot", i18n.InProtection, 0, 30), num("under", i18n.InUnder, 0, 100), flag("dmgrr", i18n.InDamageReroll)},
+		whatIfs: []whatIf{plusAccuracy},
+		run: func(v url.Values) (url.Values, outcome, error) {
+			in, err := rules.ParseIndirect(v)
+			if err != nil {
+				return nil, outcome{}, err
+			}
+			res, err := rules.Indirect(in)
+			o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
+				charts: []chart{distChart(i18n.ChartHits, res.Hits), mapChart(i18n.ChartRadius, res.Radius),
+					distChart(i18n.ChartPerFighter, res.ImpactsPerFighter), mapChart(i18n.ChartDeviation, res.Deviation),
+					distChart(i18n.ChartCasualties, res.Casualties)},
+				stats: []stat{{key: i18n.ShotLost, p: res.ShotLost}, {key: i18n.WipedOut, p: res.WipedOut}}}
+			return in.Query(), o, err
+		},
+	},
+	{
+		name: "morale", title: i18n.CalcMorale, games: []string{"at43", "at44"},
+		fields: []field{num("mor", i18n.InMorale, 0, 30), num("rank", i18n.InRank, 0, 6).when(gameIs("at44")),
+			flag("obj", i18n.InObjective).when(gameIs("at44")), num("extra", i18n.InEarlier, 0, 10).when(gameIs("at44")),
+			num("activations", i18n.InActivations, 1, 20), flag("spend", i18n.InSpend),
+			{key: "status", label: i18n.InStatus, kind: choice, options: []option{{"valiant", i18n.StatusValiant}, {"disorganized", i18n.StatusDisorganized}}}},
+		run: func(v url.Values) (url.Values, outcome, error) {
+			in, err := rules.ParseMorale(v)
+			if err != nil {
+				return nil, outcome{}, err
+			}
+			res, err := rules.Morale(in)
+			chain := res.NoSpend
+			if in.Spend {
+				chain = res.Spend
+			}
+			o := outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
+				charts: []chart{byChart(i18n.ChartRoutBy, chain.RoutBy, 1)},
+				stats:  []stat{{key: i18n.Routs, p: res.Rout}}}
+			return in.Query(), o, err
+		},
+	},
+	{
+		name: "authority", title: i18n.CalcAuthority, games: []string{"at43", "at44"},
+		fields: []field{num("a", i18n.InOurAuthority, 0, 30), num("aw", i18n.InOurWager, 0, 30), num("ar", i18n.InOurRank, 0, 6),
+			num("b", i18n.InTheirAuthority, 0, 30), num("bw", i18n.InTheirWager, 0, 30), num("br", i18n.InTheirRank, 0, 6)},
+		run: func(v url.Values) (url.Values, outcome, error) {
+			in, err := rules.ParseAuthority(v)
+			if err != nil {
+				return nil, outcome{}, err
+			}
+			res, err := rules.Authority(in)
+			var wagers []float64
+			if in.AWager >= 0 && in.BWager >= 0 && in.BWager < len(res.Table) {
+				for _, row := range res.Table {
+					if in.BWager < len(row) {
+						wagers = append(wagers, row[in.BWager])
+					}
+				}
+			}
+			o := outcome{result: res, chance: &res.Win, chanceOf: i18n.Win, explain: res.Explain, notes: res.Notes,
+				stats:  []stat{{key: i18n.Tie, p: res.Tie}},
+				charts: []chart{byChart(i18n.InOurWager, wagers, 0)}}
+			return in.Query(), o, err
+		},
+	},
+	{
+		name: "crush", title: i18n.CalcCrush, games: []string{"at43", "at44"},
+		fields: []field{num("free", i18n.InFree, 0, 100), num("engaged", i18n.InEngaged, 0, 100)},
+		run: func(v url.Values) (url.Values, outcome, error) {
+			in, err := rules.ParseCrush(v)
+			if err != nil {
+				return nil, outcome{}, err
+			}
+			res, err := rules.Crush(in)
+			o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
+				charts: []chart{distChart(i18n.ChartCasualties, res.Casualties)},
+				stats:  []stat{{key: i18n.WipedOut, p: res.WipedOut}}}
+			return in.Query(), o, err
+		},
+	},
+	{
+		name: "minefield", title: i18n.CalcMinefield, games: []string{"at43"},
+		fields: append(append([]field{num("n", i18n.InMembers, 1, 100), num("cards", i18n.InCards, 1, 10), targetField,
+			num("prot", i18n.InProtection, 0, 30), num("type", i18n.InType, 1, 3).when(isNot("target", "veh")),
+			flag("medic", i18n.InMedic)}, vehicleFields[:3]...), vehicleFields[4]),
+		run: func(v url.Values) (url.Values, outcome, error) {
+			in, err := rules.ParseMinefield(v)
+			if err != nil {
+				return nil, outcome{}, err
+			}
+			res, err := rules.Minefield(in)
+			o := targetOutcome(res.Impacts, res.Impacts, res.InfantryResult, res.VehicleResult)
+			o.result, o.explain, o.notes = res, res.Explain, res.Notes
+			o.charts = o.charts[1:] // no hit roll: the cards give the impacts
+			return in.Query(), o, err
+		},
+	},
+	{
+		name: "terrain", title: i18n.CalcTerrain, games: []string{"at44"},
+		fields: []field{num("n", i18n.InWeapons, 0, 100), num("rate", i18n.InRate, 1, 20), num("rr", i18n.InRerolls, 0, 10),
+			num("acc", i18n.InAccuracy, 0, 30), num("range", i18n.InRange, 0, 30), num("pen", i18n.InPenetration, 0, 30),
+			num("dmg", i18n.InDamage, 1, 10), num("structure", i18n.InStructure, 1, 30), num("salvos", i18n.InSalvos, 1, 10)},
+		whatIfs: []whatIf{plusAccuracy},
+		run: func(v url.Values) (url.Values, outcome, error) {
+			in, err := rules.ParseTerrain(v)
+			if err != nil {
+				return nil, outcome{}, err
+			}
+			res, err := rules.Terrain(in)
+			o := outcome{result: res, chance: &res.Destroyed, chanceOf: i18n.Destroyed, explain: res.Explain, notes: res.Notes,
+				charts: []chart{distChart(i18n.ChartHits, res.Hits), byChart(i18n.ChartDownBy, res.BySalvo, 1),
+					distChart(i18n.ChartStructure, res.Structure)}}
+			return in.Query(), o, err
+		},
+	},
+	{
+		name: "d10attack", title: i18n.CalcD10Attack, games: []string{"d10"},
+		fields: []field{
+			{key: "mode", label: i18n.InMode, kind: choice, options: []option{{"ranged", i18n.ModeRanged}, {"melee", i18n.ModeMelee}}},
+			num("skill", i18n.InSkill, 1, 10), num("mod", i18n.InMod, -10, 10), num("n", i18n.InAttacks, 1, 20),
+			num("ar", i18n.InAR, 0, 10), num("ma", i18n.InMA, -5, 5), num("pui", i18n.InPUI, 0, 10), num("phy", i18n.InPHY, 0, 10),
+			flag("aimed", i18n.InAimed).when(isNot("mode", "melee")), flag("lightcover", i18n.InLightCover).when(isNot("mode", "melee")),
+			flag("heavycover", i18n.InHeavyCover).when(isNot("mode", "melee")), flag("large", i18n.InLarge).when(isNot("mode", "melee")),
+			flag("charge", i18n.InCharge).when(is("mode", "melee")), flag("received", i18n.InReceived).when(is("mode", "melee")),
+			flag("ground", i18n.InGround).when(is("mode", "melee")), flag("paralysed", i18n.InParalysed)},
+		run: func(v url.Values) (url.Values, outcome, error) {
+			in, err := rules.ParseD10Attack(v)
+			if err != nil {
+				return nil, outcome{}, err
+			}
+			res, err := rules.D10Attack(in)
+			o := outcome{result: res, main: &res.Damaging, noun: i18n.NounDamaging, explain: res.Explain, notes: res.Notes,
+				charts: []chart{distChart(i18n.ChartHits, res.Hits), distChart(i18n.ChartDamaging, res.Damaging)},
+				stats: []stat{{key: i18n.HitChance, p: res.HitChance}, {key: i18n.DamageChance, p: res.DamageChance},
+					{key: i18n.Natural10, p: res.Natural10}}}
+			for _, x := range []struct {
+				k i18n.Key
+				p *float64
+			}{{i18n.Knockdown, res.Knockdown}, {i18n.Dodged, res.Dodge}, {i18n.Parried, res.Parry}} {
+				if x.p != nil {
+					o.stats = append(o.stats, stat{key: x.k, p: *x.p})
+				}
+			}
+			return in.Query(), o, err
+		},
+	},
+	{
+		name: "d10morale", title: i18n.CalcD10Morale, games: []string{"d10"},
+		fields: []field{num("cou", i18n.InCOU, 0, 10), flag("independent", i18n.InIndependent)},
+		run: func(v url.Values) (url.Values, outcome, error) {
+			in, err := rules.ParseD10Morale(v)
+			if err != nil {
+				return nil, outcome{}, err
+			}
+			res, err := rules.D10Morale(in)
+			o := outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
+				stats: []stat{{key: i18n.Paralysed, p: res.Paralysed}, {key: i18n.Retreat, p: res.Retreat}, {key: i18n.Routs, p: res.Rout}}}
+			return in.Query(), o, err
+		},
+	},
+	{
+		name: "d10vehicle", title: i18n.CalcD10Vehicle, games: []string{"d10"},
+		fields: []field{num("dmg", i18n.InDmgPoints, 0, 20), flag("loco", i18n.InLoco)},
+		run: func(v url.Values) (url.Values, outcome, error) {
+			in, err := rules.ParseD10Vehicle(v)
+			if err != nil {
+				return nil, outcome{}, err
+			}
+			res, err := rules.D10Vehicle(in)
+			o := outcome{result: res, chance: &res.Detonation, chanceOf: i18n.Detonation, explain: res.Explain, notes: res.Notes,
+				charts: []chart{distChart(i18n.ChartChains, res.Chains)},
+				stats: []stat{{key: i18n.Immobilized, p: res.Immobilized}, {key: i18n.LocomotionHit, p: res.Locomotion},
+					{key: i18n.WeaponHit, p: res.Weapon}, {key: i18n.Electronics, p: res.Electronics},
+					{key: i18n.NothingHappens, p: res.Nothing}, {key: i18n.Internal, p: res.Internal}}}
+			return in.Query(), o, err
+		},
+	},
+}
+
+// specFor returns the calculator with the name, or nil.
+func specFor(name string) *calcSpec {
+	for i := range calcSpecs {
+		if calcSpecs[i].name == name {
+			return &calcSpecs[i]
+		}
+	}
+	return nil
+}
+
+// attackOutcome reads a shooting or close-combat result.
+func attackOutcome(res rules.AttackResult) outcome {
+	o := targetOutcome(res.Hits, res.Impacts, res.InfantryResult, res.VehicleResult)
+	o.result, o.explain, o.notes = res, res.Explain, res.Notes
+	return o
+}
+
+// targetOutcome is what hits and impacts did to infantry or vehicles.
+func targetOutcome(hits, impacts rules.Dist, inf *rules.InfantryResult, veh *rules.VehicleResult) outcome {
+	o := outcome{charts: []chart{distChart(i18n.ChartHits, hits), distChart(i18n.ChartImpacts, impacts)}}
+	switch {
+	case inf != nil:
+		o.main, o.noun = &inf.Casualties, i18n.NounCasualties
+		o.charts = append(o.charts, distChart(i18n.ChartCasualties, inf.Casualties))
+		o.stats = []stat{{key: i18n.WipedOut, p: inf.WipedOut}, {key: i18n.MoraleThreshold, p: inf.MoraleThreshold}}
+	case veh != nil:
+		imp := impacts
+		o.main, o.noun = &imp, i18n.NounImpacts
+		o.charts = append(o.charts, distChart(i18n.ChartFrame, veh.Frame))
+		if len(veh.Wrecks.P) > 2 {
+			o.charts = append(o.charts, distChart(i18n.ChartWrecks, veh.Wrecks))
+		}
+		o.stats = []stat{{key: i18n.Destroyed, p: veh.Destroyed}, {key: i18n.Immobilized, p: veh.Immobilized}}
+		for i, p := range veh.Lost {
+			o.stats = append(o.stats, stat{key: i18n.WeaponLostF, arg: i + 1, p: p})
+		}
+	}
+	return o
+}
+
+// outcome is a calculator's result, ready to show in any language.
+type outcome struct {
+	result any // the engine's result, shown as JSON
+	// main is the distribution the headline sentence is about, counting
+	// noun; without one, the headline gives chance, the probability of
+	// chanceOf.
+	main     *rules.Dist
+	noun     i18n.Key
+	chance   *float64
+	chanceOf i18n.Key
+	charts   []chart
+	stats    []stat
+	explain  []rules.Step
+	notes    []rules.Note
+}
+
+// stat is one probability the result gives.
+type stat struct {
+	key i18n.Key
+	arg int // for formats such as WeaponLostF
+	p   float64
+}
+
+// chart is a bar chart: labels and their probabilities.
+type chart struct {
+	title  i18n.Key
+	labels []string
+	p      []float64
+	// dist is the distribution behind the chart, for its table; nil for
+	// charts of chances.
+	dist *rules.Dist
+}
+
+func distChart(title i18n.Key, d rules.Dist) chart {
+	c := chart{title: title, p: d.P, dist: &d}
+	for k := range d.P {
+		c.labels = append(c.labels, strconv.Itoa(k))
+	}
+	return c
+}
+
+// mapChart charts a distribution keyed by centimetres.
+func mapChart(title i18n.Key, m map[string]float64) chart {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return atoi(keys[i]) < atoi(keys[j]) })
+	c := chart{title: title}
+	for _, k := range keys {
+		c.labels = append(c.labels, k)
+		c.p = append(c.p, m[k])
+	}
+	return c
+}
+
+// byChart charts chances indexed from first: by activation, by salvo.
+func byChart(title i18n.Key, ps []float64, first int) chart {
+	c := chart{title: title, p: ps}
+	for i := range ps {
+		c.labels = append(c.labels, strconv.Itoa(i+first))
+	}
+	return c
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}

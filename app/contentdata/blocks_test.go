@@ -1,0 +1,62 @@
+package contentdata
+
+import (
+	"testing"
+
+	"github.com/at4x/companion/docs/content"
+)
+
+func TestBlocks(t *testing.T) {
+	got := Blocks(`<p>One <a class="term" data-term="x" href="/en/at43/glossary#x">cover</a> &amp; two.</p>` +
+		`<h3 id="take-cover">Take cover</h3><ul><li>tight item</li><li><p>loose item</p></li>` +
+		`<li>parent<ul><li>child</li></ul></li></ul>` +
+		`<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td>2<br>3</td></tr></tbody></table>`)
+	want := []content.Block{
+		{Text: "One cover & two."},
+		{Anchor: "take-cover", Text: "tight item"},
+		{Anchor: "take-cover", Text: "loose item"},
+		{Anchor: "take-cover", Text: "parent"},
+		{Anchor: "take-cover", Text: "child"},
+		{Anchor: "take-cover", Text: "a | b"},
+		{Anchor: "take-cover", Text: "1 | 2 3"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d blocks %+v, want %d", len(got), got, len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("block %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
+
+// TestBlocksMatchTheRenderer checks Restore against the blocks package docs
+// makes, on the real texts.
+func TestBlocksMatchTheRenderer(t *testing.T) {
+	lib, err := Load()
+	if err != nil {
+		t.Skipf("content does not load yet: %v", err)
+	}
+	total, same := 0, 0
+	for _, text := range lib.Texts {
+		for _, s := range text.Sections() {
+			got := Blocks(s.HTML)
+			for i, b := range s.Blocks {
+				total++
+				if i < len(got) && got[i] == b {
+					same++
+				} else if total-same < 5 {
+					var g content.Block
+					if i < len(got) {
+						g = got[i]
+					}
+					t.Logf("%s/%s/%s block %d: renderer %+v, restored %+v", text.Game, text.Lang, s.ID, i, b, g)
+				}
+			}
+		}
+	}
+	if total > 0 && float64(same)/float64(total) < 0.98 {
+		t.Errorf("only %d of %d blocks restored the same", same, total)
+	}
+	t.Logf("%d of %d blocks restored the same", same, total)
+}

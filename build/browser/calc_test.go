@@ -1,0 +1,78 @@
+package browser
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// result reads and decodes #calc-result once the calculator has shown one.
+func result(t *testing.T, s *session) (string, map[string]any) {
+	t.Helper()
+	s.poll(t, `!!(document.getElementById("calc-result")||{}).textContent`, "the calculator's result")
+	raw := s.text(t, "#calc-result")
+	var m map[string]any
+	if err := json.Unmarshal([]byte(raw), &m); err != nil {
+		t.Fatalf("#calc-result is not JSON (%v): %.200s", err, raw)
+	}
+	return raw, m
+}
+
+func TestCalculatorShareLink(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/calc/shoot?game=at44&n=6&rate=1&rr=1&acc=4&range=2&pen=7&dmg=1&target=inf&prot=4&size=8&cover=cover&lang=en")
+	before, res := result(t, s)
+	for _, k := range []string{"hits", "impacts", "casualties"} {
+		d, ok := res[k].(map[string]any)
+		if !ok || d["p"] == nil || d["mean"] == nil {
+			t.Errorf("result %q = %v, want an object with p and mean", k, res[k])
+		}
+	}
+	if got := s.text(t, "#calc-sentence"); !strings.HasPrefix(got, "Expect ") || !strings.Contains(got, "casualties") {
+		t.Errorf("headline %q", got)
+	}
+	s.screenshot(t, "calc-shoot")
+
+	// One tap on + recomputes and rewrites the share link.
+	s.do(t, chromedp.Click(chromedp.CSS(`#f-n ~ button.step`)))
+	s.poll(t, `new URLSearchParams(location.search).get("n") === "7"`, "n=7 in the address")
+	after, _ := result(t, s)
+	if after == before {
+		t.Error("the result did not change with one more weapon")
+	}
+
+	// A what-if shows its effect beside the result.
+	s.do(t, chromedp.Click(chromedp.ID("whatif-acc")))
+	s.poll(t, `!!document.getElementById("whatif-result")`, "the what-if result")
+
+	// Tapping a bar shows its exact figures.
+	s.do(t, chromedp.Click(chromedp.CSS(`.chart rect.hit[data-i="1"]`)))
+	s.poll(t, `[...document.querySelectorAll(".chart .picked")].some(p => p.textContent.includes("%"))`, "a picked bar's figures")
+
+	// The comparison puts the other game beside.
+	s.do(t, chromedp.Click(chromedp.ID("compare")))
+	s.poll(t, `document.querySelectorAll(".sides .side").length === 2`, "the other game's result")
+}
+
+func TestCalculatorBadValueAndFrench(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/calc/shoot?game=at43&n=abc&acc=6&lang=fr")
+	_, res := result(t, s)
+	if _, ok := res["casualties"]; !ok {
+		t.Errorf("a bad n stopped the result: %v", res)
+	}
+	if msg := s.text(t, ".field.bad .error"); !strings.Contains(msg, "abc") {
+		t.Errorf("the bad field says %q, want a message naming the value", msg)
+	}
+	if v := eval[string](t, s, `document.getElementById("f-acc").value`); v != "6" {
+		t.Errorf("acc shows %q, want the link's 6", v)
+	}
+	if got := s.text(t, "#calc-sentence"); !strings.Contains(got, "\u202f%") {
+		t.Errorf("French headline %q lacks French number style", got)
+	}
+	if lang := eval[string](t, s, `document.documentElement.lang`); lang != "fr" {
+		t.Errorf("page lang %q, want fr", lang)
+	}
+}
