@@ -66,7 +66,7 @@
 // attacks), [D10Morale] (morale roll, panic table) and [D10Vehicle] (vehicle
 // damage table, chain reactions followed as a Markov chain on the damage
 // points, which only grow). They share Dist, the query codec, Step and Note
-// with the rest; their notes are listed by [D10Notes].
+// with the rest; [Notes] lists their notes with every other.
 //
 // # Inputs and results
 //
