@@ -8,6 +8,7 @@ import (
 
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
+	"github.com/at4x/companion/rules"
 )
 
 func testLibrary() *content.Library {
@@ -164,5 +165,18 @@ func TestChartSVG(t *testing.T) {
 	}
 	if !strings.Contains(svg, `class="bar on"`) {
 		t.Error("the picked bar is not highlighted")
+	}
+}
+
+func TestExplain(t *testing.T) {
+	c := &calculator{Lang: "en"}
+	got := c.explain([]rules.Step{
+		{Kind: "shoot", Action: 4, Difficulty: 2, Needed: 3, Chance: 2.0 / 3},
+		{Kind: "dice", Value: 6, Chance: 1},
+		{Kind: "cover", Needed: 5, Chance: 1.0 / 3},
+	})
+	want := "Accuracy 4 against range 2, needs 3+ (66.7%) · 6 dice · Cover save, needs 5+ (33.3%)"
+	if got != want {
+		t.Errorf("explain = %q, want %q", got, want)
 	}
 }

@@ -24,6 +24,7 @@ type calculator struct {
 	Lang  string
 	Game  string // the reader's game, used when the link names none
 	Query string // the share link's query, as navigated to
+	Base  string // the site's path prefix
 
 	spec      *calcSpec
 	values    url.Values // what the link says, with the reader's changes
@@ -187,7 +188,7 @@ func (c *calculator) syncURL() {
 	}
 	q := clone(c.values)
 	q.Set("lang", c.Lang)
-	goapp.Window().Get("history").Call("replaceState", nil, "", "/calc/"+c.Name+"?"+q.Encode())
+	goapp.Window().Get("history").Call("replaceState", nil, "", c.Base+"/calc/"+c.Name+"?"+q.Encode())
 }
 
 // Render draws the inputs, then the result.
@@ -201,6 +202,7 @@ func (c *calculator) Render() goapp.UI {
 		goapp.If(c.wrongGame != "", func() goapp.UI {
 			return elem("p").Class("note").Role("note").Textf(c.t(i18n.WrongGameF), c.t(c.spec.title), gameName(c.spec.games[0]))
 		}),
+		c.resultView(),
 		elem("form").Class("fields").OnSubmit(func(ctx goapp.Context, e goapp.Event) { e.PreventDefault() }).Body(
 			goapp.Range(c.spec.fields).Slice(func(i int) goapp.UI {
 				f := c.spec.fields[i]
@@ -210,7 +212,6 @@ func (c *calculator) Render() goapp.UI {
 				return c.fieldView(f)
 			}),
 		),
-		c.resultView(),
 		goapp.If(c.canCompare(), func() goapp.UI {
 			return goapp.Label().Class("choice").For("compare").Body(
 				goapp.Input().Type("checkbox").ID("compare").Checked(c.compare).OnChange(func(ctx goapp.Context, e goapp.Event) {
@@ -359,32 +360,37 @@ func (c *calculator) resultView() goapp.UI {
 
 // explain phrases the engine's steps in the page's language.
 func (c *calculator) explain(steps []rules.Step) string {
-	labels := map[string]i18n.Key{"shoot": i18n.StepShoot, "melee": i18n.StepMelee, "damage": i18n.StepDamage,
-		"cover": i18n.StepCover, "dice": i18n.StepDice, "reroll": i18n.StepReroll, "range": i18n.StepRange,
+	pairs := map[string]i18n.Key{"shoot": i18n.StepShoot, "melee": i18n.StepMelee, "damage": i18n.StepDamage,
 		"morale": i18n.StepMorale, "authority": i18n.StepAuthority}
+	values := map[string]i18n.Key{"dice": i18n.StepDice, "reroll": i18n.StepReroll, "range": i18n.StepRange}
 	var parts []string
 	for _, st := range steps {
-		label := st.Kind
-		if k, ok := labels[st.Kind]; ok {
-			label = c.t(k)
-		}
 		var b strings.Builder
-		b.WriteString(label)
-		switch {
+		switch k, pair := pairs[st.Kind]; {
+		case pair:
+			fmt.Fprintf(&b, c.t(k), st.Action, st.Difficulty)
+		case values[st.Kind] != 0:
+			fmt.Fprintf(&b, c.t(values[st.Kind]), st.Value)
+		case st.Kind == "cover":
+			b.WriteString(c.t(i18n.StepCover))
 		case st.Action != 0 || st.Difficulty != 0:
-			b.WriteString(" " + fmt.Sprintf(c.t(i18n.StepAgainstF), st.Action, st.Difficulty))
+			fmt.Fprintf(&b, c.t(i18n.StepAgainstF), st.Kind, st.Action, st.Difficulty)
 		case st.Value != 0:
-			b.WriteString(" " + strconv.Itoa(st.Value))
+			b.WriteString(st.Kind + " " + strconv.Itoa(st.Value))
+		default:
+			b.WriteString(st.Kind)
 		}
-		switch {
-		case st.Auto.String() == "success":
+		switch st.Auto.String() {
+		case "success":
 			b.WriteString(", " + c.t(i18n.StepAutoSuccess))
-		case st.Auto.String() == "fail":
+		case "fail":
 			b.WriteString(", " + c.t(i18n.StepAutoFail))
-		case st.Needed > 0:
-			b.WriteString(", " + fmt.Sprintf(c.t(i18n.StepNeedsF), st.Needed))
+		default:
+			if st.Needed > 0 {
+				b.WriteString(", " + fmt.Sprintf(c.t(i18n.StepNeedsF), st.Needed))
+			}
 		}
-		if st.Chance > 0 && st.Chance < 1 || st.Needed > 0 {
+		if st.Needed > 0 || (st.Chance > 0 && st.Chance < 1) {
 			b.WriteString(" (" + i18n.Percent(c.Lang, st.Chance) + ")")
 		}
 		parts = append(parts, b.String())

@@ -47,7 +47,7 @@ func (s *shell) searchPanel() goapp.UI {
 					elem("h2").Text(s.t(titles[k])),
 					elem("ul").Body(goapp.Range(g).Slice(func(i int) goapp.UI {
 						r := g[i]
-						return elem("li").Body(goapp.A().Class("result").Href(r.Entry.Href).Body(
+						return elem("li").Body(goapp.A().Class("result").Href(s.href(r.Entry.Href)).Body(
 							elem("span").Class("hit").Body(highlight(r.Show, r.Marks)...),
 							goapp.If(r.Entry.Context != "", func() goapp.UI {
 								return elem("small").Text(r.Entry.Context)

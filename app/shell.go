@@ -160,7 +160,7 @@ func (s *shell) OnNav(ctx goapp.Context) {
 	})
 	if s.r.view == viewLanding && s.prefs.Lang != "" && s.prefs.Game != "" {
 		target := route{view: viewContents, lang: s.prefs.Lang, game: s.prefs.Game}.path()
-		ctx.Defer(func(ctx goapp.Context) { ctx.Navigate(target) })
+		ctx.Defer(func(ctx goapp.Context) { ctx.Navigate(s.href(target)) })
 		return
 	}
 	if s.r.lang != "" {
@@ -179,9 +179,22 @@ func (s *shell) OnNav(ctx goapp.Context) {
 	}
 }
 
+// href is an app path as a link: go-app prefixes the links it prerenders
+// with the site's base path itself, but not those the client renders.
+func (s *shell) href(p string) string {
+	if goapp.IsClient && strings.HasPrefix(p, "/") {
+		return s.site.base + p
+	}
+	return p
+}
+
 // read sets the route, language and game from an address.
 func (s *shell) read(u *url.URL) {
-	s.r = parseRoute(u.Path)
+	p := u.Path
+	if goapp.IsClient {
+		p = "/" + strings.TrimLeft(strings.TrimPrefix(p, s.site.base), "/")
+	}
+	s.r = parseRoute(p)
 	s.query = u.Query()
 	s.lang = firstOf(s.r.lang, validLang(s.query.Get("lang")), validLang(s.prefs.Lang))
 	if s.lang == "" {
@@ -251,7 +264,7 @@ func (s *shell) title() string {
 // Render draws the page around the current view.
 func (s *shell) Render() goapp.UI {
 	return goapp.Div().Class("shell").Lang(s.lang).Body(
-		goapp.A().Class("skip").Href("#main").Text(s.t(i18n.SkipToContent)),
+		goapp.A().Class("skip").Href(s.href("#main")).Text(s.t(i18n.SkipToContent)),
 		s.header(),
 		goapp.If(s.updateReady, func() goapp.UI {
 			return goapp.Div().Class("banner").Role("status").Body(
@@ -284,12 +297,12 @@ func (s *shell) view() goapp.UI {
 	case viewSettings:
 		return s.settings()
 	case viewCalc:
-		return &calculator{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.query.Encode()}
+		return &calculator{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.query.Encode(), Base: s.site.base}
 	}
 	return elem("article").Class("notfound").Body(
 		elem("h1").Text(s.t(i18n.NotFound)),
 		elem("p").Text(s.t(i18n.NotFoundBody)),
-		elem("p").Body(goapp.A().Href("/").Text(s.t(i18n.Home))),
+		elem("p").Body(goapp.A().Href(s.href("/")).Text(s.t(i18n.Home))),
 	)
 }
 
@@ -301,21 +314,21 @@ func (s *shell) header() goapp.UI {
 	}
 	otherL := otherLang(s.lang)
 	return elem("header").Class("top").Body(
-		goapp.A().Class("brand").Href(home).Aria("label", s.t(i18n.Contents)+" "+gameName(s.game)).Body(
+		goapp.A().Class("brand").Href(s.href(home)).Aria("label", s.t(i18n.Contents)+" "+gameName(s.game)).Body(
 			goapp.Img().Src("/web/icon.svg").Alt(s.t(i18n.AppName)).Width(32).Height(32),
 		),
 		elem("nav").Class("switches").Aria("label", s.t(i18n.Menu)).Body(
 			elem("span").Class("games").Role("group").Aria("label", s.t(i18n.GameLabel)).Body(
 				goapp.Range(s.games()).Slice(func(i int) goapp.UI {
 					g := s.games()[i]
-					a := goapp.A().Class("switch game").ID("game-" + g).Href(s.switchHref(s.lang, g)).Text(gameName(g))
+					a := goapp.A().Class("switch game").ID("game-" + g).Href(s.href(s.switchHref(s.lang, g))).Text(gameName(g))
 					if g == s.game {
 						a = a.Aria("current", "page")
 					}
 					return a
 				}),
 			),
-			goapp.A().Class("switch").ID("lang-switch").Href(s.switchHref(otherL, s.game)).
+			goapp.A().Class("switch").ID("lang-switch").Href(s.href(s.switchHref(otherL, s.game))).
 				Lang(otherL).Aria("label", s.tIn(otherL, i18n.LangName)).
 				Text(strings.ToUpper(otherL)),
 			goapp.Button().Class("icon-btn").ID("search-open").Title(s.t(i18n.SearchShortcut)).
@@ -328,7 +341,7 @@ func (s *shell) header() goapp.UI {
 					}
 					s.openSearch(ctx)
 				}),
-			goapp.A().Class("icon-btn").Href(route{view: viewSettings, lang: s.lang}.path()).
+			goapp.A().Class("icon-btn").Href(s.href(route{view: viewSettings, lang: s.lang}.path())).
 				Aria("label", s.t(i18n.Settings)).Title(s.t(i18n.Settings)).
 				Text("⚙"),
 		),
@@ -397,16 +410,16 @@ func (s *shell) footerNav() goapp.UI {
 		r := base
 		r.view, r.section = viewSection, sec.ID
 		name := fmt.Sprintf(s.t(label), sec.Title)
-		return goapp.A().Class(cls).Href(r.path()).Rel(rel).Title(name).Aria("label", name).Text(glyph)
+		return goapp.A().Class(cls).Href(s.href(r.path())).Rel(rel).Title(name).Aria("label", name).Text(glyph)
 	}
 	ref := s.quickRef(t)
 	return elem("nav").Class("bottom").Aria("label", s.t(i18n.Contents)).Body(
 		link(prev, "prev", "‹", i18n.PreviousF, "prev"),
-		goapp.A().Class("toc").Href(route{view: viewContents, lang: s.lang, game: s.game}.path()).Text(s.t(i18n.Contents)),
+		goapp.A().Class("toc").Href(s.href(route{view: viewContents, lang: s.lang, game: s.game}.path())).Text(s.t(i18n.Contents)),
 		goapp.If(ref != "", func() goapp.UI {
-			return goapp.A().Class("ref").Href(ref).Title(s.t(i18n.QuickReference)).Text(s.t(i18n.QuickRefShort))
+			return goapp.A().Class("ref").Href(s.href(ref)).Title(s.t(i18n.QuickReference)).Text(s.t(i18n.QuickRefShort))
 		}),
-		goapp.A().Class("cmp").Href(route{view: viewPage, lang: s.lang, section: "compare"}.path()).Title(s.t(i18n.Compare)).Text(s.t(i18n.CompareShort)),
+		goapp.A().Class("cmp").Href(s.href(route{view: viewPage, lang: s.lang, section: "compare"}.path())).Title(s.t(i18n.Compare)).Text(s.t(i18n.CompareShort)),
 		link(next, "next", "›", i18n.NextF, "next"),
 	)
 }

@@ -14,6 +14,7 @@
 package app
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/at4x/companion/app/search"
@@ -25,14 +26,22 @@ import (
 // builds on demand.
 type Site struct {
 	lib *content.Library
+	// base is the path prefix the site is served under, "" at the root.
+	base string
 
 	mu      sync.Mutex
 	indexes map[string]*search.Index
 }
 
-// NewSite wraps a library for the app.
-func NewSite(lib *content.Library) *Site {
-	return &Site{lib: lib, indexes: map[string]*search.Index{}}
+// NewSite wraps a library for the app served under the path prefix base
+// ("" at the root, or like "/at43").
+func NewSite(lib *content.Library, base string) *Site {
+	return &Site{lib: lib, base: strings.TrimRight(base, "/"), indexes: map[string]*search.Index{}}
+}
+
+// BaseFromEnv is the path prefix the handler gave the client.
+func BaseFromEnv() string {
+	return strings.TrimRight(goapp.Getenv("GOAPP_ROOT_PREFIX"), "/")
 }
 
 // index returns the search index of a game in a language, building it the
@@ -62,3 +71,12 @@ func Register(s *Site) {
 // element of go-app (Section, Table, ...) links a few hundred methods into
 // the wasm, so elements that need no attribute of their own use this one.
 func elem(tag string) goapp.HTMLElem { return goapp.Elem(tag) }
+
+// rebase prefixes the site's base path to the links of rendered content,
+// which go-app does not rewrite.
+func (s *Site) rebase(html string) string {
+	if s.base == "" {
+		return html
+	}
+	return strings.ReplaceAll(html, `href="/`, `href="`+s.base+`/`)
+}

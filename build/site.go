@@ -120,7 +120,7 @@ func buildSite(out, base string) error {
 
 	registered.Do(func() {
 		registered.base = base
-		app.Register(app.NewSite(lib))
+		app.Register(app.NewSite(lib, base))
 	})
 	if registered.base != base {
 		return fmt.Errorf("this process already built the site for base %q; run it again for base %q", registered.base, base)

@@ -131,18 +131,18 @@ const (
 	ExpectNoneF
 	ChanceF // percent, what
 	Explain
-	StepShoot
-	StepMelee
-	StepDamage
+	StepShoot  // action, difficulty
+	StepMelee  // action, difficulty
+	StepDamage // action, difficulty
 	StepCover
-	StepDice
-	StepReroll
-	StepRange
-	StepMorale
+	StepDice   // value
+	StepReroll // value
+	StepRange  // value
+	StepMorale // action, difficulty
 	StepAuthority
 	StepAutoSuccess
 	StepAutoFail
-	StepAgainstF // action, difficulty
+	StepAgainstF // kind, action, difficulty
 	StepNeedsF   // roll
 	ChartHits
 	ChartImpacts

@@ -15,6 +15,6 @@ func main() {
 		goapp.Log(err)
 		return
 	}
-	app.Register(app.NewSite(lib))
+	app.Register(app.NewSite(lib, app.BaseFromEnv()))
 	goapp.RunWhenOnBrowser()
 }
