@@ -149,7 +149,7 @@ func buildSite(out, base string) error {
 	if err != nil {
 		return err
 	}
-	total, err := precacheSize(out, sizes)
+	total, err := precacheSize(out, base, sizes)
 	if err != nil {
 		return err
 	}
@@ -332,7 +332,7 @@ func compressFile(p string) (sizes, error) {
 
 // precacheSize adds up the brotli sizes of the URLs the generated worker
 // precaches.
-func precacheSize(out string, all map[string]sizes) (int, error) {
+func precacheSize(out, base string, all map[string]sizes) (int, error) {
 	w, err := os.ReadFile(filepath.Join(out, "app-worker.js"))
 	if err != nil {
 		return 0, err
@@ -344,7 +344,7 @@ func precacheSize(out string, all map[string]sizes) (int, error) {
 	total := 0
 	var missing []string
 	for _, u := range urls {
-		rel := strings.TrimPrefix(u, "/")
+		rel := strings.TrimPrefix(strings.TrimPrefix(u, base), "/")
 		switch {
 		case rel == "":
 			rel = "index.html"
