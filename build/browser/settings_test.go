@@ -1,0 +1,45 @@
+package browser
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestMissingSectionNote switches to a game that lacks the section.
+func TestMissingSectionNote(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/en/at43/melee.splitting")
+	s.do(t, chromedp.Click(chromedp.ID("game-at44")))
+	s.poll(t, `location.pathname.startsWith("/en/at44/melee.")`, "the nearest AT-44 section")
+	if note := s.text(t, "p.note"); !strings.Contains(note, "AT-44") {
+		t.Errorf("no note that AT-44 lacks the section; got %q", note)
+	}
+}
+
+// TestBookmarkThemeAndTextSize keeps a bookmark and applies settings.
+func TestBookmarkThemeAndTextSize(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/en/at43/shooting.cover")
+	title := s.text(t, "h1")
+	s.do(t, chromedp.Click(chromedp.CSS("button.bookmark")))
+	s.poll(t, `document.querySelector("button.bookmark").getAttribute("aria-pressed") === "true"`, "the bookmark to toggle")
+
+	s.open(t, "/en/settings")
+	if got := s.text(t, ".settings .marks"); !strings.Contains(got, title) {
+		t.Errorf("bookmarks list %q lacks the section", got)
+	}
+	s.do(t, chromedp.Click(chromedp.ID("theme-dark")))
+	s.poll(t, `document.documentElement.dataset.theme === "dark"`, "the dark theme")
+	s.do(t, chromedp.Click(chromedp.CSS(`.stepper button.step:last-child`)))
+	s.poll(t, `document.documentElement.style.fontSize === "112%"`, "larger text")
+	s.screenshot(t, "settings-dark")
+
+	// Both survive a reload, applied before the wasm runs.
+	s.do(t, chromedp.Navigate(s.url("/en/at43?wasm=false")))
+	s.poll(t, `document.readyState === "complete"`, "the page")
+	if theme := eval[string](t, s, `document.documentElement.dataset.theme || ""`); theme != "dark" {
+		t.Errorf("theme after reload = %q, want dark", theme)
+	}
+}
