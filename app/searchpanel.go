@@ -15,6 +15,8 @@ func (s *shell) openSearch(ctx goapp.Context) {
 			in.Call("focus")
 			in.Call("select")
 		}
+		s.site.index(s.game, s.lang)
+		ctx.PreventUpdate()
 	})
 }
 

@@ -66,17 +66,36 @@ func words(s string) (ws []string, at []int) {
 	return ws, at
 }
 
+// maxWord is the longest word the typo match considers.
+const maxWord = 32
+
+// letters is the set of ASCII letters and digits of a word, as bits.
+func letters(w []rune) uint64 {
+	var m uint64
+	for _, r := range w {
+		switch {
+		case r >= 'a' && r <= 'z':
+			m |= 1 << (r - 'a')
+		case r >= '0' && r <= '9':
+			m |= 1 << (26 + r - '0')
+		default:
+			m |= 1 << 63
+		}
+	}
+	return m
+}
+
 // distance is the optimal-string-alignment edit distance between a and b
 // (insertions, deletions, substitutions and swaps of neighbours), giving up
-// with limit+1 as soon as the distance must exceed limit.
+// with limit+1 as soon as the distance must exceed limit. It allocates
+// nothing: it runs on every word of the text for each typed letter.
 func distance(a, b []rune, limit int) int {
-	if d := len(a) - len(b); d > limit || -d > limit {
+	if d := len(a) - len(b); d > limit || -d > limit || len(a) > maxWord || len(b) > maxWord {
 		return limit + 1
 	}
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
+	var rows [3][maxWord + 1]int
+	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
+	for j := 0; j <= len(b); j++ {
 		prev[j] = j
 	}
 	for i := 1; i <= len(a); i++ {

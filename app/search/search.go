@@ -11,6 +11,7 @@
 package search
 
 import (
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -74,6 +75,7 @@ type Index struct {
 	// contain vocab[i].
 	vocab []string
 	runes [][]rune
+	masks []uint64 // letters of each vocabulary word
 	posts [][]int32
 	// nwords counts the words of each string.
 	nwords []int
@@ -120,9 +122,11 @@ func New(entries []*Entry) *Index {
 	sort.Strings(ix.vocab)
 	ix.posts = make([][]int32, len(ix.vocab))
 	ix.runes = make([][]rune, len(ix.vocab))
+	ix.masks = make([]uint64, len(ix.vocab))
 	for i, w := range ix.vocab {
 		ix.posts[i] = posting[w]
 		ix.runes[i] = []rune(w)
+		ix.masks[i] = letters(ix.runes[i])
 	}
 	return ix
 }
@@ -253,8 +257,10 @@ func (ix *Index) expand(w string) match {
 	// A word that starts vocabulary words is being typed, not mistyped.
 	if limit := typoLimit(n); limit > 0 && len(m.words) == 0 {
 		wr := []rune(w)
+		wm := letters(wr)
 		for j, v := range ix.vocab {
-			if _, ok := m.words[v]; ok {
+			// Each edit brings in or takes out at most one letter.
+			if bits.OnesCount64(wm&^ix.masks[j]) > limit || bits.OnesCount64(ix.masks[j]&^wm) > limit {
 				continue
 			}
 			if distance(wr, ix.runes[j], limit) <= limit {

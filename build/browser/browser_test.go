@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -206,6 +207,26 @@ func TestSearchWithATypoOpensTheRule(t *testing.T) {
 	s.open(t, "/en/at43")
 	s.do(t, chromedp.KeyEvent("/"))
 	s.poll(t, `document.activeElement && document.activeElement.id === "search-input"`, "the / shortcut to focus search")
+	// Time the input handler (search and render scheduling) per keystroke.
+	times, err := chromedp.Run(s.ctx, chromedp.Evaluate[[]float64](`(async()=>{
+		const el=document.getElementById("search-input"), out=[];
+		for (const q of ["c","co","cov","covr","covre","l","le","lea","lead","leadership","leadership p"]) {
+			const t0=performance.now();
+			el.value=q; el.dispatchEvent(new Event("input",{bubbles:true}));
+			out.push(performance.now()-t0);
+			await new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r)));
+		}
+		el.value=""; el.dispatchEvent(new Event("input",{bubbles:true}));
+		return out})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sorted := slices.Clone(times)
+	slices.Sort(sorted)
+	t.Logf("search keystrokes in wasm (ms): %.1f; median %.1f", times, sorted[len(sorted)/2])
+	if sorted[len(sorted)/2] > 16 {
+		t.Errorf("the median keystroke takes %.1f ms, want under 16", sorted[len(sorted)/2])
+	}
 	s.do(t, chromedp.SendKeys(chromedp.ID("search-input"), "covre"))
 	s.poll(t, `document.querySelectorAll("#search-results a.result").length > 0`, "search results")
 	if n := eval[int](t, s, `document.querySelectorAll("#search-results mark").length`); n == 0 {
