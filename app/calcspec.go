@@ -36,6 +36,8 @@ type field struct {
 	// show says whether the field applies to the current values (vehicle
 	// keys only for vehicle targets); nil means always.
 	show func(v url.Values) bool
+	// group numbers the salvo a field belongs to, from 1; 0 for the rest.
+	group int
 }
 
 func num(key string, label i18n.Key, lo, hi int) field {
@@ -102,6 +104,7 @@ var (
 		num("size", i18n.InSize, 1, 100).when(isNot("target", "veh")),
 		num("type", i18n.InType, 1, 3).when(isNot("target", "veh")),
 	}
+	coverOptions = []option{{"none", i18n.CoverNone}, {"cover", i18n.CoverNormal}, {"takecover", i18n.CoverTakeCover}, {"kneecover", i18n.CoverKnee}}
 	plusAccuracy = whatIf{"acc", i18n.WhatIfAccuracy, func(v url.Values) { v.Set("acc", strconv.Itoa(atoi(v.Get("acc"))+1)) }}
 )
 
@@ -123,11 +126,34 @@ func attackFields(melee bool) []field {
 	fs = append(fs, infantryFields...)
 	fs = append(fs, vehicleFields...)
 	if !melee {
-		fs = append(fs, field{key: "cover", label: i18n.InCover, kind: choice, options: []option{
-			{"none", i18n.CoverNone}, {"cover", i18n.CoverNormal}, {"takecover", i18n.CoverTakeCover}, {"kneecover", i18n.CoverKnee}}},
+		fs = append(fs, field{key: "cover", label: i18n.InCover, kind: choice, options: coverOptions},
 			flag("faw", i18n.InFireAtWill), flag("det", i18n.InDetection).when(gameIs("at44")))
 	}
 	return append(fs, flag("dmgrr", i18n.InDamageReroll), flag("medic", i18n.InMedic))
+}
+
+// maxSalvoGroups is how many salvos the several-salvos calculator offers.
+const maxSalvoGroups = 4
+
+// salvoFields are the target's keys, then each salvo's, prefixed "s1.",
+// "s2.", ...; a salvo's fields show once the link has it.
+func salvoFields() []field {
+	fs := []field{num("size", i18n.InSize, 1, 100), num("type", i18n.InType, 1, 3), num("prot", i18n.InProtection, 0, 30),
+		flag("medic", i18n.InMedic)}
+	for i := 1; i <= maxSalvoGroups; i++ {
+		p := "s" + strconv.Itoa(i) + "."
+		shown := has(p + "n")
+		group := []field{num(p+"n", i18n.InWeapons, 0, 100), num(p+"rate", i18n.InRate, 1, 20), num(p+"rr", i18n.InRerolls, 0, 10),
+			num(p+"acc", i18n.InAccuracy, 0, 30), num(p+"range", i18n.InRange, 0, 30), num(p+"pen", i18n.InPenetration, 0, 30),
+			num(p+"dmg", i18n.InDamage, 1, 10), {key: p + "cover", label: i18n.InCover, kind: choice, options: coverOptions},
+			flag(p+"faw", i18n.InFireAtWill)}
+		for j := range group {
+			group[j].show = shown
+			group[j].group = i
+		}
+		fs = append(fs, group...)
+	}
+	return fs
 }
 
 // calcSpecs are the calculators the engine offers, in menu order.
@@ -157,6 +183,24 @@ var calcSpecs = []calcSpec{
 			}
 			res, err := rules.Melee(in)
 			return in.Query(), attackOutcome(res), err
+		},
+	},
+	{
+		name: "salvos", title: i18n.CalcSalvos, games: []string{"at43", "at44"},
+		fields: salvoFields(),
+		run: func(v url.Values) (url.Values, outcome, error) {
+			in, err := rules.ParseSalvos(v)
+			if err != nil {
+				return nil, outcome{}, err
+			}
+			res, err := rules.Salvos(in)
+			o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
+				stats: []stat{{key: i18n.WipedOut, p: res.WipedOut}, {key: i18n.MoraleThreshold, p: res.MoraleThreshold}}}
+			for i, d := range res.After {
+				o.charts = append(o.charts, distChart(i18n.ChartAfterSalvo, d))
+				o.charts[len(o.charts)-1].arg = i + 1
+			}
+			return in.Query(), o, err
 		},
 	},
 	{
@@ -413,6 +457,7 @@ type chart struct {
 	// dist is the distribution behind the chart, for its table; nil for
 	// charts of chances.
 	dist *rules.Dist
+	arg  int // for titles such as ChartAfterSalvo
 }
 
 func distChart(title i18n.Key, d rules.Dist) chart {

@@ -209,9 +209,16 @@ func (c *calculator) Render() goapp.UI {
 				if f.show != nil && !f.show(c.now.shown) {
 					return nil
 				}
+				if f.group > 0 && (i == 0 || c.spec.fields[i-1].group != f.group) {
+					return goapp.Div().Class("group-start").Body(
+						elem("h2").Class("group-title").Textf(c.t(i18n.SalvoF), f.group),
+						c.fieldView(f),
+					)
+				}
 				return c.fieldView(f)
 			}),
 		),
+		goapp.If(c.spec.name == "salvos", c.salvoButtons),
 		goapp.If(c.canCompare(), func() goapp.UI {
 			return goapp.Label().Class("choice").For("compare").Body(
 				goapp.Input().Type("checkbox").ID("compare").Checked(c.compare).OnChange(func(ctx goapp.Context, e goapp.Event) {
@@ -458,7 +465,7 @@ func (c *calculator) chartView(id string, ch chart) goapp.UI {
 		}
 	}
 	return elem("figure").Class("chart").Body(
-		elem("h3").Text(c.t(ch.title)),
+		elem("h3").Text(ch.name(c.Lang)),
 		goapp.Div().OnClick(func(ctx goapp.Context, e goapp.Event) {
 			bar := e.Get("target").Call("closest", "[data-i]")
 			if !bar.Truthy() {
@@ -525,7 +532,7 @@ func (c *calculator) csv() string {
 	var b strings.Builder
 	b.WriteString("chart,value,exactly,at_least,at_most\n")
 	for _, ch := range c.now.out.charts {
-		name := strings.ReplaceAll(i18n.T("en", ch.title), ",", ";")
+		name := strings.ReplaceAll(ch.name("en"), ",", ";")
 		for i, p := range ch.p {
 			if ch.dist != nil {
 				fmt.Fprintf(&b, "%s,%s,%.6f,%.6f,%.6f\n", name, ch.labels[i], p, ch.dist.AtLeast(i), ch.dist.AtMost(i))
@@ -542,4 +549,39 @@ func (c *calculator) csv() string {
 		fmt.Fprintf(&b, "%s,,%.6f,,\n", strings.ReplaceAll(label, ",", ";"), st.p)
 	}
 	return b.String()
+}
+
+// salvoButtons add a salvo (a copy of the last) or remove the last one.
+func (c *calculator) salvoButtons() goapp.UI {
+	n := 0
+	for n < maxSalvoGroups && c.now.shown.Has("s"+strconv.Itoa(n+1)+".n") {
+		n++
+	}
+	prefix := func(i int) string { return "s" + strconv.Itoa(i) + "." }
+	return elem("p").Class("actions").Body(
+		goapp.Button().Type("button").Class("btn ghost").ID("salvo-add").Disabled(n >= maxSalvoGroups).Text(c.t(i18n.AddSalvo)).
+			OnClick(func(ctx goapp.Context, e goapp.Event) {
+				v := clone(c.now.shown)
+				for k, vs := range c.now.shown {
+					if rest, ok := strings.CutPrefix(k, prefix(n)); ok {
+						v[prefix(n+1)+rest] = slices.Clone(vs)
+					}
+				}
+				c.values = v
+				c.compute()
+				c.syncURL()
+			}),
+		goapp.Button().Type("button").Class("btn ghost").ID("salvo-remove").Disabled(n <= 1).Text(c.t(i18n.RemoveSalvo)).
+			OnClick(func(ctx goapp.Context, e goapp.Event) {
+				v := clone(c.now.shown)
+				for k := range v {
+					if strings.HasPrefix(k, prefix(n)) {
+						v.Del(k)
+					}
+				}
+				c.values = v
+				c.compute()
+				c.syncURL()
+			}),
+	)
 }

@@ -43,7 +43,7 @@ func (c chart) svg(lang string, picked int) string {
 	w := chartWidth / float64(n)
 	every := (n + 15) / 16
 	var b strings.Builder
-	title := html.EscapeString(i18n.T(lang, c.title))
+	title := html.EscapeString(c.name(lang))
 	fmt.Fprintf(&b, `<svg viewBox="0 0 %g %g" role="img" aria-label="%s">`, chartWidth, chartBars+chartLabels+2, title)
 	for i, p := range c.p[:n] {
 		h := p / top * chartBars
@@ -63,4 +63,12 @@ func (c chart) svg(lang string, picked int) string {
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// name is the chart's title in a language.
+func (c chart) name(lang string) string {
+	if c.arg > 0 {
+		return fmt.Sprintf(i18n.T(lang, c.title), c.arg)
+	}
+	return i18n.T(lang, c.title)
 }

@@ -73,6 +73,11 @@ const (
 	CalcCrush
 	CalcMinefield
 	CalcTerrain
+	CalcSalvos
+	ChartAfterSalvo // salvo number
+	SalvoF          // salvo number
+	AddSalvo
+	RemoveSalvo
 	CalcIntro
 	CalcAttacker
 	CalcTarget

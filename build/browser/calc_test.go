@@ -76,3 +76,18 @@ func TestCalculatorBadValueAndFrench(t *testing.T) {
 		t.Errorf("page lang %q, want fr", lang)
 	}
 }
+
+func TestSeveralSalvos(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/calc/salvos?game=at43&size=8&prot=4&s1.n=4&s1.acc=5&s2.n=3&s2.acc=4&lang=en")
+	_, res := result(t, s)
+	if after, ok := res["after"].([]any); !ok || len(after) != 2 {
+		t.Fatalf("after = %v, want the casualties after each of 2 salvos", res["after"])
+	}
+	s.do(t, chromedp.Click(chromedp.ID("salvo-add")))
+	s.poll(t, `new URLSearchParams(location.search).get("s3.n") === "3"`, "a third salvo copied from the second")
+	_, res = result(t, s)
+	if after, _ := res["after"].([]any); len(after) != 3 {
+		t.Errorf("after adding a salvo, %d results", len(after))
+	}
+}
