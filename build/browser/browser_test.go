@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"net/http"
 	"fmt"
 	"net/http/httptest"
 	"os"
@@ -42,11 +43,17 @@ type session struct {
 // width×height CSS pixels.
 func newSession(t *testing.T, width, height int64) *session {
 	t.Helper()
+	return newSessionWith(t, width, height, FileServer)
+}
+
+// newSessionWith is newSession with the server's handler made by handler.
+func newSessionWith(t *testing.T, width, height int64, handler func(dir string) http.Handler) *session {
+	t.Helper()
 	dir := siteDir(t)
 	if _, err := os.Stat(chromium); err != nil {
 		t.Skipf("%s is missing (apt-get install chromium): %v", chromium, err)
 	}
-	srv := httptest.NewServer(FileServer(dir))
+	srv := httptest.NewServer(handler(dir))
 	t.Cleanup(srv.Close)
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
