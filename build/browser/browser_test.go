@@ -2,8 +2,8 @@ package browser
 
 import (
 	"context"
-	"net/http"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
