@@ -121,6 +121,7 @@ func (s *shell) onProseClick(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	e.Call("stopPropagation")
 	s.term = id
+	s.termFrom = a
 	ctx.Defer(func(ctx goapp.Context) {
 		if b := goapp.Window().GetElementByID("term-close"); b.Truthy() {
 			b.Call("focus")
@@ -143,7 +144,7 @@ func (s *shell) termDialog() goapp.UI {
 			}
 		}
 	}
-	closeIt := func(ctx goapp.Context, e goapp.Event) { s.term = "" }
+	closeIt := func(ctx goapp.Context, e goapp.Event) { s.closeTerm(ctx) }
 	return goapp.Div().Class("overlay").Body(
 		goapp.Div().Class("scrim").OnClick(closeIt),
 		goapp.Div().Class("dialog").ID("term-dialog").Role("dialog").Aria("modal", true).Aria("labelledby", "term-title").Body(
@@ -233,4 +234,14 @@ func (s *shell) pageView() goapp.UI {
 		elem("h1").Text(p.Title),
 		s.prose(p.HTML),
 	)
+}
+
+// closeTerm closes the term dialog and gives the focus back to the term
+// that opened it.
+func (s *shell) closeTerm(ctx goapp.Context) {
+	s.term = ""
+	if from := s.termFrom; from != nil && from.Truthy() {
+		ctx.Defer(func(goapp.Context) { from.Call("focus") })
+	}
+	s.termFrom = nil
 }

@@ -29,13 +29,19 @@ func (s *shell) searchPanel() goapp.UI {
 	titles := [3]i18n.Key{search.Term: i18n.SearchTerms, search.Heading: i18n.SearchSections, search.Text: i18n.SearchText}
 	return goapp.Div().Class("search-panel").Role("search").Body(
 		goapp.Label().For("search-input").Class("visually-hidden").Text(s.t(i18n.SearchLabel)),
-		goapp.Input().ID("search-input").Type("search").AutoComplete(false).
+		// Enter opens the first result.
+		elem("form").OnSubmit(func(ctx goapp.Context, e goapp.Event) {
+			e.PreventDefault()
+			if len(s.results) > 0 {
+				ctx.Navigate(s.href(s.results[0].Entry.Href))
+			}
+		}).Body(goapp.Input().ID("search-input").Type("search").AutoComplete(false).
 			Placeholder(s.t(i18n.SearchPlaceholder)).Value(s.searchText).
 			Aria("controls", "search-results").
 			OnInput(func(ctx goapp.Context, e goapp.Event) {
 				s.searchText = ctx.JSSrc().Get("value").String()
 				s.results = s.site.index(s.game, s.lang).Find(s.searchText)
-			}),
+			})),
 		goapp.Div().ID("search-results").Aria("live", "polite").Body(
 			goapp.If(s.searchText != "" && len(s.results) == 0, func() goapp.UI {
 				return elem("p").Class("muted").Text(s.t(i18n.SearchNone))

@@ -38,7 +38,8 @@ type shell struct {
 	recent  []mark
 	wakeErr bool
 
-	term string // glossary term shown in the dialog
+	term     string      // glossary term shown in the dialog
+	termFrom goapp.Value // the link that opened it, to focus again
 
 	searchOpen bool
 	searchText string
@@ -63,7 +64,12 @@ func (s *shell) OnMount(ctx goapp.Context) {
 		e := args[0]
 		if e.Get("key").String() != "/" || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
 			if e.Get("key").String() == "Escape" {
-				ctx.Dispatch(func(ctx goapp.Context) { s.closeOverlays() })
+				ctx.Dispatch(func(ctx goapp.Context) {
+					if s.term != "" {
+						s.closeTerm(ctx)
+					}
+					s.closeOverlays()
+				})
 			}
 			return nil
 		}

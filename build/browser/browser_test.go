@@ -250,6 +250,12 @@ func TestSearchWithATypoOpensTheRule(t *testing.T) {
 	if s.text(t, "h1") == "" {
 		t.Error("the opened section has no title")
 	}
+
+	// Enter opens the first result.
+	s.do(t, chromedp.KeyEvent("/"))
+	s.poll(t, `document.activeElement && document.activeElement.id === "search-input"`, "the search box again")
+	s.do(t, chromedp.SendKeys(chromedp.ID("search-input"), "morale\r"))
+	s.poll(t, `location.pathname !== `+fmt.Sprintf("%q", want), "Enter to open the first result")
 }
 
 func TestScreenshots(t *testing.T) {

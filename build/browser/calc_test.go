@@ -75,6 +75,7 @@ func TestCalculatorBadValueAndFrench(t *testing.T) {
 	if lang := eval[string](t, s, `document.documentElement.lang`); lang != "fr" {
 		t.Errorf("page lang %q, want fr", lang)
 	}
+	s.screenshot(t, "calc-shoot-fr-bad-value")
 }
 
 func TestSeveralSalvos(t *testing.T) {
@@ -84,6 +85,7 @@ func TestSeveralSalvos(t *testing.T) {
 	if after, ok := res["after"].([]any); !ok || len(after) != 2 {
 		t.Fatalf("after = %v, want the casualties after each of 2 salvos", res["after"])
 	}
+	s.screenshot(t, "calc-salvos")
 	s.do(t, chromedp.Click(chromedp.ID("salvo-add")))
 	s.poll(t, `new URLSearchParams(location.search).get("s3.n") === "3"`, "a third salvo copied from the second")
 	_, res = result(t, s)
