@@ -376,6 +376,10 @@ func (c *calculator) explain(steps []rules.Step) string {
 		switch k, pair := pairs[st.Kind]; {
 		case pair:
 			fmt.Fprintf(&b, c.t(k), st.Action, st.Difficulty)
+		case st.Kind == "dice" && st.Value == 1:
+			b.WriteString(c.t(i18n.StepDie))
+		case st.Kind == "reroll" && st.Value == 1:
+			b.WriteString(c.t(i18n.StepRerollOne))
 		case values[st.Kind] != 0:
 			fmt.Fprintf(&b, c.t(values[st.Kind]), st.Value)
 		case st.Kind == "cover":

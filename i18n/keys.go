@@ -140,7 +140,9 @@ const (
 	StepMelee  // action, difficulty
 	StepDamage // action, difficulty
 	StepCover
-	StepDice   // value
+	StepDice // value
+	StepDie
+	StepRerollOne
 	StepReroll // value
 	StepRange  // value
 	StepMorale // action, difficulty

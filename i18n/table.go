@@ -140,6 +140,8 @@ var table = [keyCount]struct{ en, fr string }{
 	StepDamage:         {"Penetration %d against Protection %d", "Pénétration %d contre Protection %d"},
 	StepCover:          {"Cover save", "Sauvegarde de couvert"},
 	StepDice:           {"%d dice", "%d dés"},
+	StepDie:            {"1 die", "1 dé"},
+	StepRerollOne:      {"1 re-roll", "1 relance"},
 	StepReroll:         {"%d re-rolls", "%d relances"},
 	StepRange:          {"range band %d", "bande de portée %d"},
 	StepMorale:         {"Morale %d against %d", "Moral %d contre %d"},
