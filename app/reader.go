@@ -46,6 +46,15 @@ func (s *shell) contents() goapp.UI {
 			elem("li").Body(goapp.A().Href(s.href(withQuery("/calc/"+firstCalc(s.game), langGame(s.lang, s.game)))).Text(s.t(i18n.Calculators))),
 			elem("li").Body(goapp.A().Href(s.href(route{view: viewPage, lang: s.lang, section: "about"}.path())).Text(s.t(i18n.About))),
 		),
+		goapp.If(len(s.recentHere()) > 0, func() goapp.UI {
+			return elem("section").Class("recent").Body(
+				elem("h2").Text(s.t(i18n.Recent)),
+				elem("ul").Class("shortcuts").Body(goapp.Range(s.recentHere()).Slice(func(i int) goapp.UI {
+					m := s.recentHere()[i]
+					return elem("li").Body(goapp.A().Href(s.href(m.path())).Text(m.Title))
+				})),
+			)
+		}),
 		goapp.Range(t.Chapters).Slice(func(i int) goapp.UI {
 			c := t.Chapters[i]
 			return elem("section").Class("chapter").Body(
@@ -244,4 +253,15 @@ func (s *shell) closeTerm(ctx goapp.Context) {
 		ctx.Defer(func(goapp.Context) { from.Call("focus") })
 	}
 	s.termFrom = nil
+}
+
+// recentHere are the last sections read in the current text, at most three.
+func (s *shell) recentHere() []mark {
+	var out []mark
+	for _, m := range s.recent {
+		if m.Lang == s.lang && m.Game == s.game && len(out) < 3 {
+			out = append(out, m)
+		}
+	}
+	return out
 }

@@ -276,7 +276,15 @@ func (s *shell) title() string {
 // Render draws the page around the current view.
 func (s *shell) Render() goapp.UI {
 	return goapp.Div().Class("shell").Lang(s.lang).Body(
-		goapp.A().Class("skip").Href(s.href("#main")).Text(s.t(i18n.SkipToContent)),
+		goapp.A().Class("skip").Href("#main").Text(s.t(i18n.SkipToContent)).OnClick(func(ctx goapp.Context, e goapp.Event) {
+			// go-app turns link clicks into navigations, which scroll but
+			// leave the focus behind: move it to the content.
+			e.PreventDefault()
+			e.Call("stopPropagation")
+			if m := goapp.Window().GetElementByID("main"); m.Truthy() {
+				m.Call("focus")
+			}
+		}),
 		s.header(),
 		goapp.If(s.updateReady, func() goapp.UI {
 			return goapp.Div().Class("banner").Role("status").Body(

@@ -173,7 +173,17 @@ func TestDeepLinkReadsBeforeAndAfterWasm(t *testing.T) {
 		t.Errorf("the rules text changed once the wasm ran")
 	}
 
+	// Keyboard: the first Tab reaches the skip link, which moves the focus
+	// to the content.
+	s.do(t, chromedp.KeyEvent("\t"))
+	if cls := eval[string](t, s, `document.activeElement.className`); cls != "skip" {
+		t.Errorf("the first Tab focuses %q, want the skip link", cls)
+	}
+	s.do(t, chromedp.KeyEvent("\r"))
+	s.poll(t, `document.activeElement && document.activeElement.id === "main"`, "the skip link to focus the content")
+
 	// A term opens its definition in a dialog instead of leaving the page.
+	s.do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 	s.do(t, chromedp.Click(chromedp.CSS(".prose a.term")))
 	s.poll(t, `!!document.querySelector("#term-dialog .def")`, "the term dialog")
 	if s.path(t) != page {
