@@ -405,7 +405,12 @@ func attackOutcome(res rules.AttackResult) outcome {
 
 // targetOutcome is what hits and impacts did to infantry or vehicles.
 func targetOutcome(hits, impacts rules.Dist, inf *rules.InfantryResult, veh *rules.VehicleResult) outcome {
-	o := outcome{charts: []chart{distChart(i18n.ChartHits, hits), distChart(i18n.ChartImpacts, impacts)}}
+	o := outcome{charts: []chart{distChart(i18n.ChartHits, hits)}}
+	if !slices.Equal(hits.P, impacts.P) {
+		// Only cover makes impacts differ from hits; without it the chart
+		// would repeat the one above.
+		o.charts = append(o.charts, distChart(i18n.ChartImpacts, impacts))
+	}
 	switch {
 	case inf != nil:
 		o.main, o.noun = &inf.Casualties, i18n.NounCasualties

@@ -295,7 +295,7 @@ func (c *calculator) fieldView(f field) goapp.UI {
 		goapp.Label().For(id).Text(label),
 		input,
 		goapp.If(f.kind == number, func() goapp.UI {
-			return elem("span").Class("hint").ID(id+"-hint").Textf(c.t(i18n.RangeF), f.min, f.max)
+			return elem("span").Class("visually-hidden").ID(id+"-hint").Textf(c.t(i18n.RangeF), f.min, f.max)
 		}),
 		c.errorView(f, errMsg),
 	)
@@ -315,10 +315,10 @@ func (c *calculator) headline(o outcome) string {
 		mean := o.main.Mean()
 		noun := c.t(o.noun)
 		if o.main.Max() == 0 {
-			return fmt.Sprintf(c.t(i18n.ExpectNoneF), i18n.Decimal(c.Lang, mean, 1), noun)
+			return fmt.Sprintf(c.t(i18n.ExpectNoneF), i18n.Fixed(c.Lang, mean, 1), noun)
 		}
 		k := max(1, int(math.Round(mean)))
-		return fmt.Sprintf(c.t(i18n.ExpectF), i18n.Decimal(c.Lang, mean, 1), noun, i18n.Percent(c.Lang, o.main.AtLeast(k)), k)
+		return fmt.Sprintf(c.t(i18n.ExpectF), i18n.Fixed(c.Lang, mean, 1), noun, i18n.Percent(c.Lang, o.main.AtLeast(k)), k)
 	case o.chance != nil:
 		return fmt.Sprintf(c.t(i18n.ChanceF), i18n.Percent(c.Lang, *o.chance), c.t(o.chanceOf))
 	}

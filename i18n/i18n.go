@@ -57,6 +57,22 @@ func Decimal(lang string, x float64, prec int) string {
 	return s
 }
 
+// Fixed writes x with exactly prec decimals in the language's style:
+// "1.0" in English, "1,0" in French, so an average never reads as a count.
+func Fixed(lang string, x float64, prec int) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "–"
+	}
+	s := strconv.FormatFloat(x, 'f', prec, 64)
+	if strings.Trim(s, "-0.") == "" {
+		s = strings.TrimPrefix(s, "-")
+	}
+	if lang == "fr" {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
 // Percent writes a probability p (0 to 1) as a percentage with one decimal:
 // "71.3%" in English, "71,3 %" in French (with a narrow no-break space).
 // Values that round to 0 or 100 but are not exactly so read "<0.1%" or

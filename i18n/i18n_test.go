@@ -62,3 +62,15 @@ func TestDecimal(t *testing.T) {
 		}
 	}
 }
+
+func TestFixed(t *testing.T) {
+	for _, tt := range []struct {
+		lang string
+		x    float64
+		want string
+	}{{"en", 1, "1.0"}, {"fr", 2.345, "2,3"}, {"en", -0.01, "0.0"}} {
+		if got := Fixed(tt.lang, tt.x, 1); got != tt.want {
+			t.Errorf("Fixed(%q, %v, 1) = %q, want %q", tt.lang, tt.x, got, tt.want)
+		}
+	}
+}

@@ -286,3 +286,13 @@ func TestScreenshots(t *testing.T) {
 	s.open(t, "/en/at43/shooting.cover")
 	s.screenshot(t, "section-dark")
 }
+
+func TestDesktopScreenshots(t *testing.T) {
+	s := newSession(t, 1280, 800)
+	s.open(t, "/en/at44/shooting.test")
+	s.screenshot(t, "desktop-section")
+	s.open(t, "/calc/melee?game=at43&n=4&acc=5&def=4&lang=en")
+	s.do(t, chromedp.Click(chromedp.ID("compare")))
+	s.poll(t, `document.querySelectorAll(".sides .side").length === 2`, "the comparison")
+	s.screenshot(t, "desktop-calc-compare")
+}
