@@ -162,6 +162,9 @@ func (s *shell) OnNav(ctx goapp.Context) {
 	ctx.Page().SetLang(s.lang)
 	ctx.Page().SetTitle(s.title())
 	ctx.Page().SetDescription(s.t(i18n.AppDescription))
+	if s.r.view != viewNotFound {
+		ctx.Page().SetCanonicalLink(s.r.path())
+	}
 
 	if !goapp.IsClient {
 		return
@@ -336,6 +339,7 @@ func (s *shell) header() goapp.UI {
 	return elem("header").Class("top").Body(
 		goapp.A().Class("brand").Href(s.href(home)).Aria("label", s.t(i18n.Contents)+" "+gameName(s.game)).Body(
 			goapp.Img().Src("/web/icon.svg").Alt(s.t(i18n.AppName)).Width(32).Height(32),
+			elem("span").Class("brand-name").Text(s.t(i18n.AppName)),
 		),
 		elem("nav").Class("switches").Aria("label", s.t(i18n.Menu)).Body(
 			elem("span").Class("games").Role("group").Aria("label", s.t(i18n.GameLabel)).Body(
