@@ -305,6 +305,15 @@ func (c *calculator) errorView(f field, msg string) goapp.UI {
 	if msg == "" {
 		return nil
 	}
+	// The engine explains in English; say it in the page's language.
+	switch raw := c.values.Get(f.key); {
+	case strings.HasPrefix(msg, "range and cm"):
+		msg = c.t(i18n.BothRanges)
+	case f.kind == number || f.kind == toggle:
+		msg = fmt.Sprintf(c.t(i18n.BadNumberF), raw, f.min, max(f.max, 1))
+	case f.kind == choice:
+		msg = fmt.Sprintf(c.t(i18n.BadChoiceF), raw)
+	}
 	return elem("p").Class("error").Role("alert").Textf(c.t(i18n.BadValueF), c.t(f.label), msg)
 }
 

@@ -20,15 +20,21 @@ type profile struct {
 var profileKeys = []string{"n", "rate", "rr", "acc", "pen", "dmg", "aoe", "def", "target", "prot", "size", "type",
 	"frame", "prop", "weapons", "vehicles", "mor", "rank", "structure", "skill", "ar", "ma", "pui", "phy", "cou"}
 
-// presets are profiles that ship with the app: the numbers of the rules'
-// own worked examples, named by what they show.
-var presets = []profile{
-	{Name: "AT-43 · Accuracy 3, range 5 (5+)", Values: map[string]string{"game": "at43", "acc": "3", "range": "5"}},
-	{Name: "AT-43 · Accuracy 4 vs Combat 5 (4+)", Values: map[string]string{"game": "at43", "acc": "4", "def": "5"}},
-	{Name: "AT-43 · 2 launchers, AoE 3", Values: map[string]string{"game": "at43", "n": "2", "aoe": "3"}},
-	{Name: "AT-44 · PRE 5, range 1 (2+)", Values: map[string]string{"game": "at44", "acc": "5", "range": "1"}},
-	{Name: "AT-44 · PEN 7 vs ARM 11 (6)", Values: map[string]string{"game": "at44", "pen": "7", "prot": "11"}},
-	{Name: "AT-44 · PRE 6 vs DEF 7 (4+)", Values: map[string]string{"game": "at44", "acc": "6", "def": "7"}},
+// preset is a profile that ships with the app, named in each language.
+type preset struct {
+	name   i18n.Key
+	values map[string]string
+}
+
+// presets are the numbers of the rules' own worked examples, named by what
+// they show.
+var presets = []preset{
+	{i18n.PresetShootAT43, map[string]string{"game": "at43", "acc": "3", "range": "5"}},
+	{i18n.PresetMeleeAT43, map[string]string{"game": "at43", "acc": "4", "def": "5"}},
+	{i18n.PresetLaunchers, map[string]string{"game": "at43", "n": "2", "aoe": "3"}},
+	{i18n.PresetShootAT44, map[string]string{"game": "at44", "acc": "5", "range": "1"}},
+	{i18n.PresetArmourAT44, map[string]string{"game": "at44", "pen": "7", "prot": "11"}},
+	{i18n.PresetMeleeAT44, map[string]string{"game": "at44", "acc": "6", "def": "7"}},
 }
 
 // apply loads a profile's values that this calculator has.
@@ -49,7 +55,11 @@ func (c *calculator) apply(p profile) {
 
 // profileView picks a preset or saved profile, and saves the current one.
 func (c *calculator) profileView() goapp.UI {
-	all := append(slices.Clone(presets), c.profiles...)
+	var all []profile
+	for _, p := range presets {
+		all = append(all, profile{Name: c.t(p.name), Values: p.values})
+	}
+	all = append(all, c.profiles...)
 	return elem("section").Class("profiles").Body(
 		elem("h2").Text(c.t(i18n.Profiles)),
 		goapp.Div().Class("field").Body(
@@ -63,7 +73,7 @@ func (c *calculator) profileView() goapp.UI {
 			}).Body(
 				goapp.Option().Value("0").Text("—"),
 				elem("optgroup").Attr("label", c.t(i18n.Presets)).Body(goapp.Range(presets).Slice(func(i int) goapp.UI {
-					return goapp.Option().Value(itoa(i + 1)).Text(presets[i].Name)
+					return goapp.Option().Value(itoa(i + 1)).Text(c.t(presets[i].name))
 				})),
 				goapp.If(len(c.profiles) > 0, func() goapp.UI {
 					return elem("optgroup").Attr("label", c.t(i18n.Profiles)).Body(goapp.Range(c.profiles).Slice(func(i int) goapp.UI {

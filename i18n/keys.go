@@ -229,6 +229,15 @@ const (
 	WrongGameF // calculator, games
 	OtherGamesF
 	EditValue
+	BadNumberF // value, min, max
+	BadChoiceF // value
+	BothRanges
+	PresetShootAT43
+	PresetMeleeAT43
+	PresetLaunchers
+	PresetShootAT44
+	PresetArmourAT44
+	PresetMeleeAT44
 	TableOutcome
 	TableExactly
 	TableAtLeast
