@@ -180,3 +180,41 @@ func TestExplain(t *testing.T) {
 		t.Errorf("explain = %q, want %q", got, want)
 	}
 }
+
+// TestEveryStepHasWords runs each calculator on a few links and checks the
+// explanation has words for every step the engine gives.
+func TestEveryStepHasWords(t *testing.T) {
+	links := map[string][]string{
+		"shoot":     {"game=at43&cover=cover&dmgrr=1", "game=at44&target=veh&n=4&rate=2&acc=5&pen=12&prot=8", "game=at44&cm=35&faw=1&det=1"},
+		"melee":     {"game=at44&target=veh&n=3&pen=10&prot=6"},
+		"salvos":    {"game=at43&s1.n=2&s2.n=3"},
+		"indirect":  {"game=at44&n=2&rate=2&aoe=3"},
+		"morale":    {"game=at44&rank=2&obj=1&extra=1&activations=3&spend=1"},
+		"authority": {"game=at43&a=3&aw=1&b=2&bw=0"},
+		"crush":     {"game=at44&free=3&engaged=2"},
+		"minefield": {"game=at43&target=veh&n=2"},
+		"terrain":   {"game=at44&salvos=3"},
+		"d10attack": {"game=d10&mode=melee&parry=1&knock=0&defcr=4", "game=d10&dodge=1&defcr=4", "game=d10&aimed=1"},
+		"d10morale": {"game=d10"}, "d10vehicle": {"game=d10&dmg=5"},
+	}
+	for name, qs := range links {
+		spec := specFor(name)
+		if spec == nil {
+			t.Errorf("no calculator %s", name)
+			continue
+		}
+		for _, q := range qs {
+			v, _ := url.ParseQuery(q)
+			s := evaluate(spec, v)
+			if s.err != nil || len(s.errs) > 0 {
+				t.Errorf("%s?%s: %v %v", name, q, s.err, s.errs)
+				continue
+			}
+			for _, st := range s.out.explain {
+				if !knownStep(spec, st.Kind) {
+					t.Errorf("%s?%s: no words for the step kind %q", name, q, st.Kind)
+				}
+			}
+		}
+	}
+}

@@ -374,31 +374,73 @@ func (c *calculator) resultView() goapp.UI {
 	)
 }
 
+// Labels of the engine's explanation steps, by kind: steps that compare
+// two values, steps that count something, and the others.
+var stepPairs = map[string]i18n.Key{"shoot": i18n.StepShoot, "melee": i18n.StepMelee, "damage": i18n.StepDamage,
+	"morale": i18n.StepMorale, "authority": i18n.StepAuthority}
+var stepValues = map[string]i18n.Key{"dice": i18n.StepDice, "reroll": i18n.StepReroll, "range": i18n.StepRange}
+var stepNamed = map[string]i18n.Key{"crush-free": i18n.StepCrushFree, "crush-engaged": i18n.StepCrushEngaged, "damage-reroll": i18n.StepDamageReroll, "rank": i18n.StepRank, "objective": i18n.StepObjective, "earlier": i18n.StepEarlier, "frame": i18n.StepFrame, "propulsion": i18n.StepPropulsion, "weapon": i18n.StepWeapon, "location": i18n.StepLocation, "vehicles": i18n.StepVehicles, "d10-hit": i18n.StepD10Hit, "d10-armour": i18n.StepD10Armour, "d10-damage": i18n.StepD10Damage, "d10-attacks": i18n.StepD10Attacks, "d10-chain": i18n.StepD10Chain, "d10-defcr": i18n.StepD10Defcr, "d10-dodge": i18n.StepD10Dodge, "d10-parry": i18n.StepD10Parry, "d10-knock": i18n.StepD10Knock, "d10-morale": i18n.StepD10Morale,
+	"d10-cd": i18n.InSkill, "d10-cr": i18n.InSkill, "d10-retreat": i18n.Retreat, "d10-rout": i18n.Routs, "d10-paralysed": i18n.Paralysed,
+	"d10-vehicle-detonation": i18n.Detonation, "d10-vehicle-internal": i18n.Internal, "d10-vehicle-nothing": i18n.NothingHappens}
+
+// stepLabel names a step kind that has no format of its own: from the
+// table above, or, for the d10 sheet's modifiers ("d10-aimed"), from the
+// calculator's field of the same key.
+func stepLabel(spec *calcSpec, kind string) (i18n.Key, bool) {
+	if k, ok := stepNamed[kind]; ok {
+		return k, true
+	}
+	if key, ok := strings.CutPrefix(kind, "d10-"); ok && spec != nil {
+		for _, f := range spec.fields {
+			if f.key == key {
+				return f.label, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// knownStep tells whether explain has words for a kind of step.
+func knownStep(spec *calcSpec, kind string) bool {
+	_, pair := stepPairs[kind]
+	_, value := stepValues[kind]
+	_, named := stepLabel(spec, kind)
+	return pair || value || named || kind == "cover" || kind == "salvo"
+}
+
 // explain phrases the engine's steps in the page's language.
 func (c *calculator) explain(steps []rules.Step) string {
-	pairs := map[string]i18n.Key{"shoot": i18n.StepShoot, "melee": i18n.StepMelee, "damage": i18n.StepDamage,
-		"morale": i18n.StepMorale, "authority": i18n.StepAuthority}
-	values := map[string]i18n.Key{"dice": i18n.StepDice, "reroll": i18n.StepReroll, "range": i18n.StepRange}
 	var parts []string
 	for _, st := range steps {
 		var b strings.Builder
-		switch k, pair := pairs[st.Kind]; {
+		switch k, pair := stepPairs[st.Kind]; {
 		case pair:
 			fmt.Fprintf(&b, c.t(k), st.Action, st.Difficulty)
 		case st.Kind == "dice" && st.Value == 1:
 			b.WriteString(c.t(i18n.StepDie))
 		case st.Kind == "reroll" && st.Value == 1:
 			b.WriteString(c.t(i18n.StepRerollOne))
-		case values[st.Kind] != 0:
-			fmt.Fprintf(&b, c.t(values[st.Kind]), st.Value)
+		case stepValues[st.Kind] != 0:
+			fmt.Fprintf(&b, c.t(stepValues[st.Kind]), st.Value)
 		case st.Kind == "cover":
 			b.WriteString(c.t(i18n.StepCover))
-		case st.Action != 0 || st.Difficulty != 0:
-			fmt.Fprintf(&b, c.t(i18n.StepAgainstF), st.Kind, st.Action, st.Difficulty)
-		case st.Value != 0:
-			b.WriteString(st.Kind + " " + strconv.Itoa(st.Value))
+		case st.Kind == "salvo":
+			fmt.Fprintf(&b, c.t(i18n.SalvoF), st.Value)
 		default:
-			b.WriteString(st.Kind)
+			label := st.Kind
+			if k, ok := stepLabel(c.spec, st.Kind); ok {
+				label = c.t(k)
+			}
+			switch {
+			case st.Action != 0 || st.Difficulty != 0:
+				fmt.Fprintf(&b, c.t(i18n.StepAgainstF), label, st.Action, st.Difficulty)
+			case st.Value != 0 && (st.Kind == "rank" || st.Kind == "objective" || st.Kind == "earlier"):
+				fmt.Fprintf(&b, "%s %+d", label, st.Value)
+			case st.Value != 0:
+				fmt.Fprintf(&b, "%s %d", label, st.Value)
+			default:
+				b.WriteString(label)
+			}
 		}
 		switch st.Auto.String() {
 		case "success":

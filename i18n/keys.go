@@ -147,6 +147,27 @@ const (
 	StepRange  // value
 	StepMorale // action, difficulty
 	StepAuthority
+	StepCrushFree
+	StepCrushEngaged
+	StepDamageReroll
+	StepRank
+	StepObjective
+	StepEarlier
+	StepFrame
+	StepPropulsion
+	StepWeapon
+	StepLocation
+	StepVehicles
+	StepD10Hit
+	StepD10Armour
+	StepD10Damage
+	StepD10Attacks
+	StepD10Chain
+	StepD10Defcr
+	StepD10Dodge
+	StepD10Parry
+	StepD10Knock
+	StepD10Morale
 	StepAutoSuccess
 	StepAutoFail
 	StepAgainstF // kind, action, difficulty
