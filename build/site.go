@@ -72,15 +72,23 @@ func buildSite(out, base string) error {
 	if err != nil {
 		return err
 	}
-	libFile := filepath.Join("app", "contentdata", contentdata.File)
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	libFile := filepath.Join(root, "app", "contentdata", contentdata.File)
 	if err := writeIfChanged(libFile, libJSON); err != nil {
 		return err
 	}
 
-	wasmFile := filepath.Join(out, "web", "app.wasm")
+	wasmFile, err := filepath.Abs(filepath.Join(out, "web", "app.wasm"))
+	if err != nil {
+		return err
+	}
 	fmt.Println("site: compiling the wasm client (GOOS=js GOARCH=wasm) into", wasmFile)
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasmFile, "./app/cmd/pwa")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Dir = root
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("compiling the wasm failed: %w", err)
@@ -161,6 +169,20 @@ func buildSite(out, base string) error {
 	}
 	fmt.Printf("site: %s ready in %s\n", out, time.Since(start).Round(time.Second))
 	return nil
+}
+
+// moduleRoot is the directory of the module's go.mod, so the build works
+// from any directory of the checkout.
+func moduleRoot() (string, error) {
+	b, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("finding the module root failed: %w", err)
+	}
+	gomod := strings.TrimSpace(string(b))
+	if gomod == "" || gomod == os.DevNull {
+		return "", errors.New("not inside the module: run the build from the checkout")
+	}
+	return filepath.Dir(gomod), nil
 }
 
 // clearOutput empties out, refusing to touch a directory that does not look
