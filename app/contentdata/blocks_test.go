@@ -1,6 +1,7 @@
 package contentdata
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/at4x/companion/docs/content"
@@ -59,4 +60,35 @@ func TestBlocksMatchTheRenderer(t *testing.T) {
 		t.Errorf("only %d of %d blocks restored the same", same, total)
 	}
 	t.Logf("%d of %d blocks restored the same", same, total)
+}
+
+// TestStripRestore checks that the library the client rebuilds is the one
+// the site build rendered.
+func TestStripRestore(t *testing.T) {
+	lib, err := Load()
+	if err != nil {
+		t.Skipf("content does not load yet: %v", err)
+	}
+	b, err := json.Marshal(Strip(lib))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back content.Library
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	Restore(&back)
+	for i, text := range lib.Texts {
+		got := back.Texts[i].Sections()
+		for j, s := range text.Sections() {
+			if got[j].HTML != s.HTML {
+				t.Errorf("%s/%s/%s: HTML differs after Strip and Restore", text.Game, text.Lang, s.ID)
+			}
+			if len(got[j].Blocks) != len(s.Blocks) {
+				t.Errorf("%s/%s/%s: %d blocks, want %d", text.Game, text.Lang, s.ID, len(got[j].Blocks), len(s.Blocks))
+			}
+		}
+	}
+	full, _ := json.Marshal(lib)
+	t.Logf("library JSON: %d bytes stripped, %d full", len(b), len(full))
 }
