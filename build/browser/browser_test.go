@@ -166,6 +166,7 @@ func TestDeepLinkReadsBeforeAndAfterWasm(t *testing.T) {
 	}
 
 	s.open(t, page)
+	t.Logf("the wasm client took over %.0f ms after the navigation started", eval[float64](t, s, `performance.now()`))
 	if after := s.text(t, "h1"); after != before {
 		t.Errorf("h1 after the wasm = %q, before = %q", after, before)
 	}
