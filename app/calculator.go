@@ -256,14 +256,16 @@ func (c *calculator) fieldView(f field) goapp.UI {
 			}
 		}
 		input = goapp.Div().Class("stepper").Body(
-			goapp.Button().Type("button").Class("step").Aria("label", fmt.Sprintf(c.t(i18n.Decrease), label)).
+			goapp.Button().Type("button").Class("step").DataSet("step", f.key).DataSet("dir", "down").
+				Aria("label", fmt.Sprintf(c.t(i18n.Decrease), label)).
 				Disabled(n <= f.min).Text("−").OnClick(step(-1)),
 			goapp.Input().Type("number").ID(id).Value(val).Min(f.min).Max(f.max).Attr("inputmode", "numeric").
 				Aria("describedby", id+"-hint").
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					c.set(f.key, strings.TrimSpace(ctx.JSSrc().Get("value").String()))
 				}),
-			goapp.Button().Type("button").Class("step").Aria("label", fmt.Sprintf(c.t(i18n.Increase), label)).
+			goapp.Button().Type("button").Class("step").DataSet("step", f.key).DataSet("dir", "up").
+				Aria("label", fmt.Sprintf(c.t(i18n.Increase), label)).
 				Disabled(n >= f.max).Text("+").OnClick(step(1)),
 		)
 	case toggle:

@@ -27,7 +27,13 @@ func (s *shell) searchPanel() goapp.UI {
 		groups[r.Entry.Kind] = append(groups[r.Entry.Kind], r)
 	}
 	titles := [3]i18n.Key{search.Term: i18n.SearchTerms, search.Heading: i18n.SearchSections, search.Text: i18n.SearchText}
-	return goapp.Div().Class("search-panel").Role("search").Body(
+	// The panel stays in the page when closed, so the search box can be
+	// typed into (and measured) from any page.
+	cls := "search-panel closed"
+	if s.searchOpen {
+		cls = "search-panel"
+	}
+	return goapp.Div().Class(cls).ID("search-panel").Role("search").Body(
 		goapp.Label().For("search-input").Class("visually-hidden").Text(s.t(i18n.SearchLabel)),
 		// Enter opens the first result.
 		elem("form").OnSubmit(func(ctx goapp.Context, e goapp.Event) {
@@ -40,6 +46,7 @@ func (s *shell) searchPanel() goapp.UI {
 			Aria("controls", "search-results").
 			OnInput(func(ctx goapp.Context, e goapp.Event) {
 				s.searchText = ctx.JSSrc().Get("value").String()
+				s.searchOpen = s.searchOpen || s.searchText != ""
 				s.results = s.site.index(s.game, s.lang).Find(s.searchText)
 			})),
 		goapp.Div().ID("search-results").Aria("live", "polite").Body(

@@ -297,7 +297,7 @@ func (s *shell) Render() goapp.UI {
 				}),
 			)
 		}),
-		goapp.If(s.searchOpen, s.searchPanel),
+		s.searchPanel(),
 		elem("main").ID("main").TabIndex(-1).Class("main").Body(s.view()),
 		s.footerNav(),
 		goapp.If(s.term != "", s.termDialog),
@@ -355,7 +355,7 @@ func (s *shell) header() goapp.UI {
 			goapp.A().Class("switch").ID("lang-switch").Href(s.href(s.switchHref(otherL, s.game))).
 				Lang(otherL).Aria("label", s.tIn(otherL, i18n.LangName)).
 				Text(strings.ToUpper(otherL)),
-			goapp.Button().Class("icon-btn").ID("search-open").Title(s.t(i18n.SearchShortcut)).
+			goapp.Button().Class("icon-btn").ID("search-open").Title(s.t(i18n.SearchShortcut)).Aria("controls", "search-panel").
 				Aria("label", s.t(i18n.Search)).Aria("expanded", s.searchOpen).
 				Text("⌕").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {

@@ -36,7 +36,7 @@ func TestCalculatorShareLink(t *testing.T) {
 	s.screenshot(t, "calc-shoot")
 
 	// One tap on + recomputes and rewrites the share link.
-	s.do(t, chromedp.Click(chromedp.CSS(`#f-n ~ button.step`)))
+	s.do(t, chromedp.Click(chromedp.CSS(`[data-step='n'][data-dir='up']`)))
 	s.poll(t, `new URLSearchParams(location.search).get("n") === "7"`, "n=7 in the address")
 	after, _ := result(t, s)
 	if after == before {
