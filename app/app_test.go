@@ -218,3 +218,12 @@ func TestEveryStepHasWords(t *testing.T) {
 		}
 	}
 }
+
+func TestWriteHighlighted(t *testing.T) {
+	var b strings.Builder
+	writeHighlighted(&b, "Tir <à> couvert", []int{0, 1, 2, 8, 9})
+	want := "<mark>Tir</mark> &lt;à&gt; <mark>co</mark>uvert"
+	if b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}

@@ -250,30 +250,36 @@ func (c *calculator) fieldView(f field) goapp.UI {
 	switch f.kind {
 	case number:
 		n, _ := strconv.Atoi(val)
+		// go-app keeps a node's first handler while the new one comes from
+		// the same func literal, so handlers read the state when they run
+		// and are scoped by key: a node reused for another field gets new
+		// handlers.
 		step := func(d int) goapp.EventHandler {
 			return func(ctx goapp.Context, e goapp.Event) {
-				c.set(f.key, strconv.Itoa(min(max(n+d, f.min), f.max)))
+				cur, _ := strconv.Atoi(c.now.shown.Get(f.key))
+				c.set(f.key, strconv.Itoa(min(max(cur+d, f.min), f.max)))
 			}
 		}
+		scope := goapp.EventScope(f.key)
 		input = goapp.Div().Class("stepper").Body(
 			goapp.Button().Type("button").Class("step").DataSet("step", f.key).DataSet("dir", "down").
 				Aria("label", fmt.Sprintf(c.t(i18n.Decrease), label)).
-				Disabled(n <= f.min).Text("−").OnClick(step(-1)),
+				Disabled(n <= f.min).Text("−").OnClick(step(-1), scope),
 			goapp.Input().Type("number").ID(id).Value(val).Min(f.min).Max(f.max).Attr("inputmode", "numeric").
 				Aria("describedby", id+"-hint").
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					c.set(f.key, strings.TrimSpace(ctx.JSSrc().Get("value").String()))
-				}),
+				}, scope),
 			goapp.Button().Type("button").Class("step").DataSet("step", f.key).DataSet("dir", "up").
 				Aria("label", fmt.Sprintf(c.t(i18n.Increase), label)).
-				Disabled(n >= f.max).Text("+").OnClick(step(1)),
+				Disabled(n >= f.max).Text("+").OnClick(step(1), scope),
 		)
 	case toggle:
 		return goapp.Div().Class("field").Body(
 			goapp.Label().Class("choice").For(id).Body(
 				goapp.Input().Type("checkbox").ID(id).Checked(val == "1").OnChange(func(ctx goapp.Context, e goapp.Event) {
 					c.set(f.key, map[bool]string{true: "1", false: "0"}[ctx.JSSrc().Get("checked").Bool()])
-				}),
+				}, goapp.EventScope(f.key)),
 				elem("span").Text(label),
 			),
 			c.errorView(f, errMsg),
@@ -281,13 +287,13 @@ func (c *calculator) fieldView(f field) goapp.UI {
 	case choice:
 		input = goapp.Select().ID(id).OnChange(func(ctx goapp.Context, e goapp.Event) {
 			c.set(f.key, ctx.JSSrc().Get("value").String())
-		}).Body(goapp.Range(f.options).Slice(func(i int) goapp.UI {
+		}, goapp.EventScope(f.key)).Body(goapp.Range(f.options).Slice(func(i int) goapp.UI {
 			o := f.options[i]
 			return goapp.Option().Value(o.value).Selected(o.value == val).Text(c.t(o.label))
 		}))
 	case list:
 		input = goapp.Input().Type("text").ID(id).Value(val).Attr("inputmode", "numeric").
-			OnChange(func(ctx goapp.Context, e goapp.Event) { c.set(f.key, ctx.JSSrc().Get("value").String()) })
+			OnChange(func(ctx goapp.Context, e goapp.Event) { c.set(f.key, ctx.JSSrc().Get("value").String()) }, goapp.EventScope(f.key))
 	}
 	cls := "field"
 	if errMsg != "" {
@@ -473,7 +479,7 @@ func (c *calculator) whatIfView() goapp.UI {
 				goapp.Input().Type("checkbox").ID(id).Checked(c.whatIfs[w.key]).OnChange(func(ctx goapp.Context, e goapp.Event) {
 					c.whatIfs[w.key] = ctx.JSSrc().Get("checked").Bool()
 					c.compute()
-				}),
+				}, goapp.EventScope(w.key)),
 				elem("span").Text(c.t(w.label)),
 			)
 		})),
@@ -610,14 +616,12 @@ func (c *calculator) csv() string {
 
 // salvoButtons add a salvo (a copy of the last) or remove the last one.
 func (c *calculator) salvoButtons() goapp.UI {
-	n := 0
-	for n < maxSalvoGroups && c.now.shown.Has("s"+strconv.Itoa(n+1)+".n") {
-		n++
-	}
+	n := c.salvoCount()
 	prefix := func(i int) string { return "s" + strconv.Itoa(i) + "." }
 	return elem("p").Class("actions").Body(
 		goapp.Button().Type("button").Class("btn ghost").ID("salvo-add").Disabled(n >= maxSalvoGroups).Text(c.t(i18n.AddSalvo)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
+				n := c.salvoCount()
 				v := clone(c.now.shown)
 				for k, vs := range c.now.shown {
 					if rest, ok := strings.CutPrefix(k, prefix(n)); ok {
@@ -630,6 +634,10 @@ func (c *calculator) salvoButtons() goapp.UI {
 			}),
 		goapp.Button().Type("button").Class("btn ghost").ID("salvo-remove").Disabled(n <= 1).Text(c.t(i18n.RemoveSalvo)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
+				n := c.salvoCount()
+				if n <= 1 {
+					return
+				}
 				v := clone(c.now.shown)
 				for k := range v {
 					if strings.HasPrefix(k, prefix(n)) {
@@ -641,4 +649,13 @@ func (c *calculator) salvoButtons() goapp.UI {
 				c.syncURL()
 			}),
 	)
+}
+
+// salvoCount is how many salvos the values hold.
+func (c *calculator) salvoCount() int {
+	n := 0
+	for n < maxSalvoGroups && c.now.shown.Has("s"+strconv.Itoa(n+1)+".n") {
+		n++
+	}
+	return n
 }

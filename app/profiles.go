@@ -55,16 +55,12 @@ func (c *calculator) apply(p profile) {
 
 // profileView picks a preset or saved profile, and saves the current one.
 func (c *calculator) profileView() goapp.UI {
-	var all []profile
-	for _, p := range presets {
-		all = append(all, profile{Name: c.t(p.name), Values: p.values})
-	}
-	all = append(all, c.profiles...)
 	return elem("section").Class("profiles").Body(
 		elem("h2").Text(c.t(i18n.Profiles)),
 		goapp.Div().Class("field").Body(
 			goapp.Label().For("profile-pick").Text(c.t(i18n.LoadProfile)),
 			goapp.Select().ID("profile-pick").OnChange(func(ctx goapp.Context, e goapp.Event) {
+				all := c.allProfiles()
 				i := atoi(ctx.JSSrc().Get("value").String())
 				if i > 0 && i <= len(all) {
 					c.apply(all[i-1])
@@ -107,6 +103,16 @@ func (c *calculator) profileView() goapp.UI {
 	)
 }
 
+// allProfiles are the presets, named in the page's language, then the
+// saved profiles, in the order the picker lists them.
+func (c *calculator) allProfiles() []profile {
+	var all []profile
+	for _, p := range presets {
+		all = append(all, profile{Name: c.t(p.name), Values: p.values})
+	}
+	return append(all, c.profiles...)
+}
+
 // profileList shows the saved profiles in the settings, to delete them.
 type profileList struct {
 	goapp.Compo
@@ -132,7 +138,7 @@ func (p *profileList) Render() goapp.UI {
 						Text(i18n.T(p.Lang, i18n.DeleteProfile)).OnClick(func(ctx goapp.Context, e goapp.Event) {
 						p.profiles = slices.DeleteFunc(p.profiles, func(o profile) bool { return o.Name == name })
 						store(ctx, profilesKey, p.profiles)
-					}),
+					}, goapp.EventScope(name)),
 				)
 			}))
 		}),

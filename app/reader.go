@@ -87,8 +87,10 @@ func (s *shell) sectionView() goapp.UI {
 			elem("h1").Text(sec.Title),
 			goapp.Button().Class("icon-btn bookmark").Aria("pressed", marked).Aria("label", label).Title(label).
 				Text(star).OnClick(func(ctx goapp.Context, e goapp.Event) {
-				s.marks = toggled(s.marks, m)
-				store(ctx, marksKey, s.marks)
+				if sec := s.section(); sec != nil {
+					s.marks = toggled(s.marks, s.markOf(sec))
+					store(ctx, marksKey, s.marks)
+				}
 			}),
 		),
 		goapp.If(s.missing, func() goapp.UI {

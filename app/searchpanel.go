@@ -1,6 +1,9 @@
 package app
 
 import (
+	"html"
+	"strings"
+
 	"github.com/at4x/companion/app/search"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -22,11 +25,6 @@ func (s *shell) openSearch(ctx goapp.Context) {
 
 // searchPanel is the search box and its grouped results.
 func (s *shell) searchPanel() goapp.UI {
-	var groups [3][]search.Result
-	for _, r := range s.results {
-		groups[r.Entry.Kind] = append(groups[r.Entry.Kind], r)
-	}
-	titles := [3]i18n.Key{search.Term: i18n.SearchTerms, search.Heading: i18n.SearchSections, search.Text: i18n.SearchText}
 	// The panel stays in the page when closed, so the search box can be
 	// typed into (and measured) from any page.
 	cls := "search-panel closed"
@@ -53,49 +51,63 @@ func (s *shell) searchPanel() goapp.UI {
 			goapp.If(s.searchText != "" && len(s.results) == 0, func() goapp.UI {
 				return elem("p").Class("muted").Text(s.t(i18n.SearchNone))
 			}),
-			goapp.Range(groups[:]).Slice(func(k int) goapp.UI {
-				g := groups[k]
-				if len(g) == 0 {
-					return nil
-				}
-				return elem("section").Class("group").Body(
-					elem("h2").Text(s.t(titles[k])),
-					elem("ul").Body(goapp.Range(g).Slice(func(i int) goapp.UI {
-						r := g[i]
-						return elem("li").Body(goapp.A().Class("result").Href(s.href(r.Entry.Href)).Body(
-							elem("span").Class("hit").Body(highlight(r.Show, r.Marks)...),
-							goapp.If(r.Entry.Context != "", func() goapp.UI {
-								return elem("small").Text(r.Entry.Context)
-							}),
-						))
-					})),
-				)
-			}),
+			goapp.If(len(s.results) > 0, func() goapp.UI { return goapp.Raw(s.resultsHTML()) }),
 		),
 	)
 }
 
-// highlight wraps the marked runes of s in <mark>, run by run.
-func highlight(s string, marks []int) []goapp.UI {
-	rs := []rune(s)
-	var out []goapp.UI
-	marked := make([]bool, len(rs))
-	for _, m := range marks {
-		if m >= 0 && m < len(rs) {
-			marked[m] = true
-		}
-	}
-	start := 0
-	for i := 1; i <= len(rs); i++ {
-		if i == len(rs) || marked[i] != marked[start] {
-			part := string(rs[start:i])
-			if marked[start] {
-				out = append(out, elem("mark").Text(part))
-			} else {
-				out = append(out, goapp.Text(part))
+// resultsHTML writes the grouped results as one HTML string: the list
+// changes wholesale on each keystroke, and one innerHTML costs far less in
+// wasm than go-app's node-by-node update of forty links.
+func (s *shell) resultsHTML() string {
+	titles := [3]i18n.Key{search.Term: i18n.SearchTerms, search.Heading: i18n.SearchSections, search.Text: i18n.SearchText}
+	var b strings.Builder
+	b.WriteString(`<div class="results">`)
+	kind := search.Kind(-1)
+	for _, r := range s.results {
+		if r.Entry.Kind != kind {
+			if kind >= 0 {
+				b.WriteString(`</ul></section>`)
 			}
-			start = i
+			kind = r.Entry.Kind
+			b.WriteString(`<section class="group"><h2>` + html.EscapeString(s.t(titles[kind])) + `</h2><ul>`)
 		}
+		b.WriteString(`<li><a class="result" href="` + html.EscapeString(s.href(r.Entry.Href)) + `"><span class="hit">`)
+		writeHighlighted(&b, r.Show, r.Marks)
+		b.WriteString(`</span>`)
+		if r.Entry.Context != "" {
+			b.WriteString(`<small>` + html.EscapeString(r.Entry.Context) + `</small>`)
+		}
+		b.WriteString(`</a></li>`)
 	}
-	return out
+	if kind >= 0 {
+		b.WriteString(`</ul></section>`)
+	}
+	b.WriteString(`</div>`)
+	return b.String()
+}
+
+// writeHighlighted writes s escaped, with its marked runes in <mark>.
+func writeHighlighted(b *strings.Builder, s string, marks []int) {
+	marked := map[int]bool{}
+	for _, m := range marks {
+		marked[m] = true
+	}
+	open := false
+	i := 0
+	for _, r := range s {
+		if marked[i] != open {
+			if open {
+				b.WriteString("</mark>")
+			} else {
+				b.WriteString("<mark>")
+			}
+			open = !open
+		}
+		b.WriteString(html.EscapeString(string(r)))
+		i++
+	}
+	if open {
+		b.WriteString("</mark>")
+	}
 }

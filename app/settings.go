@@ -14,6 +14,7 @@ func (s *shell) settings() goapp.UI {
 	i := slices.Index(textSizes, size)
 	setSize := func(d int) goapp.EventHandler {
 		return func(ctx goapp.Context, e goapp.Event) {
+			i := slices.Index(textSizes, s.prefs.textSize())
 			j := min(max(i+d, 0), len(textSizes)-1)
 			s.prefs.TextSize = textSizes[j]
 			s.savePrefs(ctx)
