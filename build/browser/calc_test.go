@@ -2,6 +2,7 @@ package browser
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -42,6 +43,24 @@ func TestCalculatorShareLink(t *testing.T) {
 	if after == before {
 		t.Error("the result did not change with one more weapon")
 	}
+
+	// More taps keep counting (go-app keeps a node's first handler from
+	// the same func literal: a stale handler would stop at 7).
+	for range 3 {
+		s.do(t, chromedp.Click(chromedp.CSS(`[data-step='n'][data-dir='up']`)))
+	}
+	s.poll(t, `new URLSearchParams(location.search).get("n") === "10"`, "n=10 after three more taps")
+
+	// A field that appears in another's place gets its own handlers.
+	s.do(t, chromedp.SetValue(chromedp.ID("f-target"), "veh"))
+	s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("f-target").dispatchEvent(new Event("change", {bubbles: true}))`))
+	s.poll(t, `!!document.querySelector("[data-step='frame'][data-dir='up']")`, "the vehicle fields")
+	frame := eval[string](t, s, `new URLSearchParams(location.search).get("frame")`)
+	s.do(t, chromedp.Click(chromedp.CSS(`[data-step='frame'][data-dir='up']`)))
+	s.poll(t, fmt.Sprintf(`new URLSearchParams(location.search).get("frame") === "%d"`, atoi(frame)+1), "frame +1")
+	s.do(t, chromedp.SetValue(chromedp.ID("f-target"), "inf"))
+	s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("f-target").dispatchEvent(new Event("change", {bubbles: true}))`))
+	s.poll(t, `!document.querySelector("[data-step='frame']")`, "the infantry fields again")
 
 	// A what-if shows its effect beside the result.
 	s.do(t, chromedp.Click(chromedp.ID("whatif-acc")))
