@@ -23,35 +23,85 @@ func (s *shell) openSearch(ctx goapp.Context) {
 	})
 }
 
-// searchPanel is the search box and its grouped results.
-func (s *shell) searchPanel() goapp.UI {
-	// The panel stays in the page when closed, so the search box can be
-	// typed into (and measured) from any page.
+// searchBox is the search box and its grouped results. It is a component
+// of its own so that a keystroke re-renders the results, not the whole
+// page around them.
+type searchBox struct {
+	goapp.Compo
+
+	Open bool // opened by the shell (button, "/" key)
+	Lang string
+	Game string
+
+	site    *Site
+	typed   bool // opened by typing into the box while closed
+	wasOpen bool
+	text    string
+	results []search.Result
+}
+
+func (b *searchBox) t(k i18n.Key) string { return i18n.T(b.Lang, k) }
+
+// OnNav closes a box that typing opened, as the page changes.
+func (b *searchBox) OnNav(ctx goapp.Context) { b.typed = false }
+
+// OnUpdate searches again when the language or game changes, and closes
+// the box with the shell.
+func (b *searchBox) OnUpdate(ctx goapp.Context) {
+	if b.wasOpen && !b.Open {
+		b.typed = false
+	}
+	b.wasOpen = b.Open
+	b.find()
+}
+
+func (b *searchBox) find() {
+	if b.site == nil {
+		return
+	}
+	b.results = b.site.index(b.Game, b.Lang).Find(b.text)
+}
+
+func (b *searchBox) href(p string) string {
+	if goapp.IsClient && strings.HasPrefix(p, "/") {
+		return b.site.base + p
+	}
+	return p
+}
+
+// Render draws the box; it stays in the page when closed, so it can be
+// typed into from any page.
+func (b *searchBox) Render() goapp.UI {
 	cls := "search-panel closed"
-	if s.searchOpen {
+	if b.Open || b.typed {
 		cls = "search-panel"
 	}
 	return goapp.Div().Class(cls).ID("search-panel").Role("search").Body(
-		goapp.Label().For("search-input").Class("visually-hidden").Text(s.t(i18n.SearchLabel)),
+		goapp.Label().For("search-input").Class("visually-hidden").Text(b.t(i18n.SearchLabel)),
 		// Enter opens the first result.
 		elem("form").OnSubmit(func(ctx goapp.Context, e goapp.Event) {
 			e.PreventDefault()
-			if len(s.results) > 0 {
-				ctx.Navigate(s.href(s.results[0].Entry.Href))
+			if len(b.results) > 0 {
+				ctx.Navigate(b.href(b.results[0].Entry.Href))
 			}
 		}).Body(goapp.Input().ID("search-input").Type("search").AutoComplete(false).
-			Placeholder(s.t(i18n.SearchPlaceholder)).Value(s.searchText).
+			Placeholder(b.t(i18n.SearchPlaceholder)).Value(b.text).
 			Aria("controls", "search-results").
 			OnInput(func(ctx goapp.Context, e goapp.Event) {
-				s.searchText = ctx.JSSrc().Get("value").String()
-				s.searchOpen = s.searchOpen || s.searchText != ""
-				s.results = s.site.index(s.game, s.lang).Find(s.searchText)
+				b.text = ctx.JSSrc().Get("value").String()
+				b.typed = b.typed || b.text != ""
+				b.find()
+			}).
+			OnKeyDown(func(ctx goapp.Context, e goapp.Event) {
+				if e.Get("key").String() == "Escape" {
+					b.typed = false
+				}
 			})),
 		goapp.Div().ID("search-results").Aria("live", "polite").Body(
-			goapp.If(s.searchText != "" && len(s.results) == 0, func() goapp.UI {
-				return elem("p").Class("muted").Text(s.t(i18n.SearchNone))
+			goapp.If(b.text != "" && len(b.results) == 0, func() goapp.UI {
+				return elem("p").Class("muted").Text(b.t(i18n.SearchNone))
 			}),
-			goapp.If(len(s.results) > 0, func() goapp.UI { return goapp.Raw(s.resultsHTML()) }),
+			goapp.If(len(b.results) > 0, func() goapp.UI { return goapp.Raw(b.resultsHTML()) }),
 		),
 	)
 }
@@ -59,32 +109,32 @@ func (s *shell) searchPanel() goapp.UI {
 // resultsHTML writes the grouped results as one HTML string: the list
 // changes wholesale on each keystroke, and one innerHTML costs far less in
 // wasm than go-app's node-by-node update of forty links.
-func (s *shell) resultsHTML() string {
+func (b *searchBox) resultsHTML() string {
 	titles := [3]i18n.Key{search.Term: i18n.SearchTerms, search.Heading: i18n.SearchSections, search.Text: i18n.SearchText}
-	var b strings.Builder
-	b.WriteString(`<div class="results">`)
+	var w strings.Builder
+	w.WriteString(`<div class="results">`)
 	kind := search.Kind(-1)
-	for _, r := range s.results {
+	for _, r := range b.results {
 		if r.Entry.Kind != kind {
 			if kind >= 0 {
-				b.WriteString(`</ul></section>`)
+				w.WriteString(`</ul></section>`)
 			}
 			kind = r.Entry.Kind
-			b.WriteString(`<section class="group"><h2>` + html.EscapeString(s.t(titles[kind])) + `</h2><ul>`)
+			w.WriteString(`<section class="group"><h2>` + html.EscapeString(b.t(titles[kind])) + `</h2><ul>`)
 		}
-		b.WriteString(`<li><a class="result" href="` + html.EscapeString(s.href(r.Entry.Href)) + `"><span class="hit">`)
-		writeHighlighted(&b, r.Show, r.Marks)
-		b.WriteString(`</span>`)
+		w.WriteString(`<li><a class="result" href="` + html.EscapeString(b.href(r.Entry.Href)) + `"><span class="hit">`)
+		writeHighlighted(&w, r.Show, r.Marks)
+		w.WriteString(`</span>`)
 		if r.Entry.Context != "" {
-			b.WriteString(`<small>` + html.EscapeString(r.Entry.Context) + `</small>`)
+			w.WriteString(`<small>` + html.EscapeString(r.Entry.Context) + `</small>`)
 		}
-		b.WriteString(`</a></li>`)
+		w.WriteString(`</a></li>`)
 	}
 	if kind >= 0 {
-		b.WriteString(`</ul></section>`)
+		w.WriteString(`</ul></section>`)
 	}
-	b.WriteString(`</div>`)
-	return b.String()
+	w.WriteString(`</div>`)
+	return w.String()
 }
 
 // writeHighlighted writes s escaped, with its marked runes in <mark>.

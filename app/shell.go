@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/at4x/companion/app/search"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -42,8 +41,6 @@ type shell struct {
 	termFrom goapp.Value // the link that opened it, to focus again
 
 	searchOpen bool
-	searchText string
-	results    []search.Result
 
 	updateReady bool
 	wakeLock    goapp.Value
@@ -297,7 +294,7 @@ func (s *shell) Render() goapp.UI {
 				}),
 			)
 		}),
-		s.searchPanel(),
+		&searchBox{Open: s.searchOpen, Lang: s.lang, Game: s.game, site: s.site},
 		elem("main").ID("main").TabIndex(-1).Class("main").Body(s.view()),
 		s.footerNav(),
 		goapp.If(s.term != "", s.termDialog),
