@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"flag"
 	"fmt"
@@ -16,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/andybalholm/brotli"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -80,18 +77,23 @@ func perf(args []string) error {
 	return os.WriteFile(*out, []byte(text), 0o644)
 }
 
-// buildHello builds go-app's hello world as a static site, with the flags the
-// app's wasm gets.
+// buildHello builds go-app's hello world as a static site, with the flags and
+// the precompression the app gets.
 func buildHello(dir string) error {
 	if err := run(nil, "go", "run", "./build/hello", dir); err != nil {
 		return err
 	}
-	return goCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags=-s -w",
-		"-o", filepath.Join(dir, "web", "app.wasm"), "./build/hello")
+	err := goCmd(wasmEnv, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "web", "app.wasm"), "./build/hello")
+	if err != nil {
+		return err
+	}
+	_, err = compressAll(dir)
+	return err
 }
 
-// A size is one file's bytes raw, gzipped and brotli-compressed at the
-// highest levels, as a static host would serve it precompressed.
+// A size is one file's bytes raw, gzipped and brotli-compressed, as the
+// site build precompressed it and a static host serves it; a file that is
+// not worth compressing (an image) is served as is.
 type size struct {
 	name             string
 	raw, gzip, brotl int
@@ -100,18 +102,18 @@ type size struct {
 func (s *size) add(o size) { s.raw += o.raw; s.gzip += o.gzip; s.brotl += o.brotl }
 
 func measureFile(path string) (size, error) {
-	b, err := os.ReadFile(path)
+	info, err := os.Stat(path)
 	if err != nil {
 		return size{}, err
 	}
-	var gz, br bytes.Buffer
-	gw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	gw.Write(b)
-	gw.Close()
-	bw := brotli.NewWriterLevel(&br, brotli.BestCompression)
-	bw.Write(b)
-	bw.Close()
-	return size{name: path, raw: len(b), gzip: gz.Len(), brotl: br.Len()}, nil
+	s := size{name: path, raw: int(info.Size()), gzip: int(info.Size()), brotl: int(info.Size())}
+	if gz, err := os.Stat(path + ".gz"); err == nil {
+		s.gzip = int(gz.Size())
+	}
+	if br, err := os.Stat(path + ".br"); err == nil {
+		s.brotl = int(br.Size())
+	}
+	return s, nil
 }
 
 // fileFor maps a URL path the service worker cached to the site file that
@@ -401,7 +403,7 @@ func (r *report) sizes(name, dir string, cached []string) {
 			offline.add(s)
 		}
 	}
-	fmt.Fprintf(&r.b, "\n## Size: %s\n\n| file | raw | gzip -9 | brotli -q 11 |\n| --- | ---: | ---: | ---: |\n", name)
+	fmt.Fprintf(&r.b, "\n## Size: %s\n\n| file | raw | gzip | brotli |\n| --- | ---: | ---: | ---: |\n", name)
 	for i, f := range files {
 		if i == 8 {
 			fmt.Fprintf(&r.b, "| (%d more files) | | | |\n", len(files)-i)
