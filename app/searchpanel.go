@@ -53,6 +53,7 @@ func (b *searchBox) OnUpdate(ctx goapp.Context) {
 	}
 	b.wasOpen = b.Open
 	b.find()
+	ctx.Defer(func(goapp.Context) { b.show() })
 }
 
 func (b *searchBox) find() {
@@ -89,27 +90,50 @@ func (b *searchBox) Render() goapp.UI {
 			Aria("controls", "search-results").
 			OnInput(func(ctx goapp.Context, e goapp.Event) {
 				b.text = ctx.JSSrc().Get("value").String()
+				opened := !b.Open && !b.typed && b.text != ""
 				b.typed = b.typed || b.text != ""
 				b.find()
+				// Write the results at once rather than at go-app's next
+				// frame: the keystroke shows its effect in the same task.
+				b.show()
+				if !opened {
+					ctx.PreventUpdate()
+				}
 			}).
 			OnKeyDown(func(ctx goapp.Context, e goapp.Event) {
 				if e.Get("key").String() == "Escape" {
 					b.typed = false
 				}
 			})),
-		goapp.Div().ID("search-results").Aria("live", "polite").Body(
-			goapp.If(b.text != "" && len(b.results) == 0, func() goapp.UI {
-				return elem("p").Class("muted").Text(b.t(i18n.SearchNone))
-			}),
-			goapp.If(len(b.results) > 0, func() goapp.UI { return goapp.Raw(b.resultsHTML()) }),
-		),
+		// The results are written by show, not by go-app: the container has
+		// no go-app children, so its renders leave them alone.
+		goapp.Div().ID("search-results").Aria("live", "polite"),
 	)
+}
+
+// OnMount writes the results of a box that kept its text.
+func (b *searchBox) OnMount(ctx goapp.Context) {
+	ctx.Defer(func(goapp.Context) { b.show() })
+}
+
+// show writes the current results into their container.
+func (b *searchBox) show() {
+	if !goapp.IsClient {
+		return
+	}
+	if el := goapp.Window().GetElementByID("search-results"); el.Truthy() {
+		el.Set("innerHTML", b.resultsHTML())
+	}
 }
 
 // resultsHTML writes the grouped results as one HTML string: the list
 // changes wholesale on each keystroke, and one innerHTML costs far less in
-// wasm than go-app's node-by-node update of forty links.
+// wasm than go-app's node-by-node update of forty links. Links are plain
+// anchors, which go-app's window click handler routes like any other.
 func (b *searchBox) resultsHTML() string {
+	if b.text != "" && len(b.results) == 0 {
+		return `<p class="muted">` + html.EscapeString(b.t(i18n.SearchNone)) + `</p>`
+	}
 	titles := [3]i18n.Key{search.Term: i18n.SearchTerms, search.Heading: i18n.SearchSections, search.Text: i18n.SearchText}
 	var w strings.Builder
 	w.WriteString(`<div class="results">`)
