@@ -96,14 +96,7 @@ func (in IndirectInput) Validate() error {
 	c.rng("rate", in.Rate, 1, maxRate)
 	c.rng("rr", in.Rerolls, 0, maxRerolls)
 	c.rng("acc", in.Accuracy, 0, maxValue)
-	if in.CM != nil {
-		c.rng("cm", *in.CM, 0, maxCM)
-		if in.Range != 0 {
-			c.fail("cm", "%v", errBothRanges)
-		}
-	} else {
-		c.rng("range", in.Range, 0, maxBand)
-	}
+	c.distance(in.Range, in.CM)
 	c.rng("aoe", in.AoE, 1, maxAoE)
 	c.rng("pen", in.Penetration, 0, maxValue)
 	c.rng("dmg", in.Damage, 1, maxDamage)

@@ -228,14 +228,7 @@ func (in ShootInput) Validate() error {
 func (in ShootInput) check(c *validator) {
 	c.game(in.Game)
 	in.Attack.check(c)
-	if in.CM != nil {
-		c.rng("cm", *in.CM, 0, maxCM)
-		if in.Range != 0 {
-			c.fail("cm", "%v", errBothRanges)
-		}
-	} else {
-		c.rng("range", in.Range, 0, maxBand)
-	}
+	c.distance(in.Range, in.CM)
 	if in.Cover < 0 || int(in.Cover) >= len(coverNames) {
 		c.fail("cover", "%d is not allowed: allowed none, cover, takecover, kneecover", int(in.Cover))
 	} else if in.Target == TargetVehicle && in.Cover > CoverNormal {

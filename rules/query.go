@@ -188,6 +188,19 @@ func (c *validator) rng(key string, n, lo, hi int) {
 }
 
 // game resolves a game id.
+// distance checks a shot's distance, given as a range band or in
+// centimetres (cm, when not nil), never both.
+func (c *validator) distance(band int, cm *int) {
+	if cm == nil {
+		c.rng("range", band, 0, maxBand)
+		return
+	}
+	c.rng("cm", *cm, 0, maxCM)
+	if band != 0 {
+		c.fail("cm", "%v", errBothRanges)
+	}
+}
+
 func (c *validator) game(id string) Game {
 	g, err := GameByID(id)
 	if err != nil {

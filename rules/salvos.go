@@ -85,14 +85,7 @@ func (s Salvo) check(c *validator) {
 	c.rng("rate", s.Rate, 1, maxRate)
 	c.rng("rr", s.Rerolls, 0, maxRerolls)
 	c.rng("acc", s.Accuracy, 0, maxValue)
-	if s.CM != nil {
-		c.rng("cm", *s.CM, 0, maxCM)
-		if s.Range != 0 {
-			c.fail("cm", "%v", errBothRanges)
-		}
-	} else {
-		c.rng("range", s.Range, 0, maxBand)
-	}
+	c.distance(s.Range, s.CM)
 	c.rng("pen", s.Penetration, 0, maxValue)
 	c.rng("dmg", s.Damage, 1, maxDamage)
 	if s.Cover < 0 || int(s.Cover) >= len(coverNames) {
