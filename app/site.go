@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/at4x/companion/app/contentdata"
 	"github.com/at4x/companion/app/search"
 	"github.com/at4x/companion/docs/content"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -52,6 +53,7 @@ func (s *Site) index(game, lang string) *search.Index {
 	k := game + "/" + lang
 	ix, ok := s.indexes[k]
 	if !ok {
+		contentdata.RestoreBlocks(s.lib, game, lang)
 		ix = search.ForText(s.lib, game, lang)
 		s.indexes[k] = ix
 	}

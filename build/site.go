@@ -67,17 +67,14 @@ func buildSite(out, base string) error {
 	if err != nil {
 		return fmt.Errorf("loading the content failed: %w", err)
 	}
-	// The client rebuilds the search blocks from the HTML: 1/4 of the JSON.
-	libJSON, err := json.Marshal(contentdata.Strip(lib))
-	if err != nil {
-		return err
-	}
+	// The client rebuilds the search blocks from the HTML: 1/4 of the data.
+	libData := contentdata.Encode(contentdata.Strip(lib))
 	root, err := moduleRoot()
 	if err != nil {
 		return err
 	}
 	libFile := filepath.Join(root, "app", "contentdata", contentdata.File)
-	if err := writeIfChanged(libFile, libJSON); err != nil {
+	if err := writeIfChanged(libFile, libData); err != nil {
 		return err
 	}
 
@@ -123,7 +120,7 @@ func buildSite(out, base string) error {
 	}
 
 	// The version changes exactly when something the client runs changes.
-	version := hash(wasm, libJSON, css, []byte(base))[:16]
+	version := hash(wasm, libData, css, []byte(base))[:16]
 	fmt.Println("site: version", version)
 
 	registered.Do(func() {

@@ -1,7 +1,6 @@
 package contentdata
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/at4x/companion/docs/content"
@@ -31,7 +30,7 @@ func TestBlocks(t *testing.T) {
 	}
 }
 
-// TestBlocksMatchTheRenderer checks Restore against the blocks package docs
+// TestBlocksMatchTheRenderer checks Blocks against the blocks package docs
 // makes, on the real texts.
 func TestBlocksMatchTheRenderer(t *testing.T) {
 	lib, err := Load()
@@ -69,26 +68,22 @@ func TestStripRestore(t *testing.T) {
 	if err != nil {
 		t.Skipf("content does not load yet: %v", err)
 	}
-	b, err := json.Marshal(Strip(lib))
+	b := Encode(Strip(lib))
+	back, err := Decode(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var back content.Library
-	if err := json.Unmarshal(b, &back); err != nil {
-		t.Fatal(err)
-	}
-	Restore(&back)
 	for i, text := range lib.Texts {
+		RestoreBlocks(back, text.Game, text.Lang)
 		got := back.Texts[i].Sections()
 		for j, s := range text.Sections() {
 			if got[j].HTML != s.HTML {
-				t.Errorf("%s/%s/%s: HTML differs after Strip and Restore", text.Game, text.Lang, s.ID)
+				t.Errorf("%s/%s/%s: HTML differs after Strip, Encode and Decode", text.Game, text.Lang, s.ID)
 			}
 			if len(got[j].Blocks) != len(s.Blocks) {
 				t.Errorf("%s/%s/%s: %d blocks, want %d", text.Game, text.Lang, s.ID, len(got[j].Blocks), len(s.Blocks))
 			}
 		}
 	}
-	full, _ := json.Marshal(lib)
-	t.Logf("library JSON: %d bytes stripped, %d full", len(b), len(full))
+	t.Logf("library: %d bytes stripped, %d full", len(b), len(Encode(lib)))
 }

@@ -1,0 +1,255 @@
+package contentdata
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/at4x/companion/docs/content"
+)
+
+// The embedded library is not JSON: encoding/json decodes by reflection and
+// unquotes every '"' of the HTML, which took about 0.5 s of a throttled
+// phone's start. This format is the Library's fields in declaration order,
+// each string and slice prefixed by its length as a uvarint, and each map
+// as its length then its pairs in key order, so the client reads it in one
+// pass with no reflection.
+
+// magic starts the encoded library, and changes with the format.
+const magic = "at4x-library-1\n"
+
+// Encode writes a library in the format Decode reads.
+func Encode(lib *content.Library) []byte {
+	var e encoder
+	e.b = append(e.b, magic...)
+	e.len(len(lib.Texts))
+	for _, t := range lib.Texts {
+		e.str(t.Game)
+		e.str(t.Lang)
+		e.len(len(t.Chapters))
+		for _, c := range t.Chapters {
+			e.str(c.ID)
+			e.str(c.Title)
+			e.len(len(c.Sections))
+			for _, s := range c.Sections {
+				e.str(s.ID)
+				e.str(s.Title)
+				e.str(s.Source)
+				e.str(s.HTML)
+				e.headings(s.Headings)
+				e.blocks(s.Blocks)
+			}
+		}
+	}
+	e.len(len(lib.Pages))
+	for _, p := range lib.Pages {
+		e.str(p.ID)
+		e.str(p.Lang)
+		e.str(p.Title)
+		e.str(p.HTML)
+		e.headings(p.Headings)
+		e.blocks(p.Blocks)
+	}
+	e.len(len(lib.Terms))
+	for _, t := range lib.Terms {
+		e.str(t.ID)
+		e.strs(t.Games)
+		e.len(len(t.Names))
+		for _, l := range sortedKeys(t.Names) {
+			e.str(l)
+			e.strMap(t.Names[l])
+		}
+		e.strMap(t.Abbr)
+		e.len(len(t.Aliases))
+		for _, l := range sortedKeys(t.Aliases) {
+			e.str(l)
+			e.strs(t.Aliases[l])
+		}
+		e.strMap(t.Def)
+		e.strs(t.Sections)
+	}
+	return e.b
+}
+
+type encoder struct{ b []byte }
+
+func (e *encoder) len(n int)    { e.b = binary.AppendUvarint(e.b, uint64(n)) }
+func (e *encoder) str(s string) { e.len(len(s)); e.b = append(e.b, s...) }
+
+func (e *encoder) strs(v []string) {
+	e.len(len(v))
+	for _, s := range v {
+		e.str(s)
+	}
+}
+
+func (e *encoder) strMap(m map[string]string) {
+	e.len(len(m))
+	for _, k := range sortedKeys(m) {
+		e.str(k)
+		e.str(m[k])
+	}
+}
+
+func (e *encoder) headings(v []content.Heading) {
+	e.len(len(v))
+	for _, h := range v {
+		e.str(h.ID)
+		e.str(h.Title)
+	}
+}
+
+func (e *encoder) blocks(v []content.Block) {
+	e.len(len(v))
+	for _, b := range v {
+		e.str(b.Anchor)
+		e.str(b.Text)
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// Decode reads a library Encode wrote. Empty slices and maps come back nil,
+// as encoding/json leaves omitted fields.
+func Decode(b []byte) (lib *content.Library, err error) {
+	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
+		return nil, fmt.Errorf("decoding the library failed: it does not start with %q; rebuild it with go run ./build site", magic)
+	}
+	d := decoder{b: b[len(magic):]}
+	defer func() {
+		if r := recover(); r != nil {
+			if r != errTruncated {
+				panic(r)
+			}
+			lib, err = nil, fmt.Errorf("decoding the library failed: %w", errTruncated)
+		}
+	}()
+	lib = &content.Library{}
+	for range d.len() {
+		t := &content.Text{Game: d.str(), Lang: d.str()}
+		for range d.len() {
+			c := &content.Chapter{ID: d.str(), Title: d.str()}
+			for range d.len() {
+				c.Sections = append(c.Sections, &content.Section{
+					ID: d.str(), Title: d.str(), Source: d.str(), HTML: d.str(),
+					Headings: d.headings(), Blocks: d.blocks(),
+				})
+			}
+			t.Chapters = append(t.Chapters, c)
+		}
+		lib.Texts = append(lib.Texts, t)
+	}
+	for range d.len() {
+		lib.Pages = append(lib.Pages, &content.Page{
+			ID: d.str(), Lang: d.str(), Title: d.str(), HTML: d.str(),
+			Headings: d.headings(), Blocks: d.blocks(),
+		})
+	}
+	for range d.len() {
+		t := &content.Term{ID: d.str(), Games: d.strs()}
+		if n := d.len(); n > 0 {
+			t.Names = make(map[string]map[string]string, n)
+			for range n {
+				lang := d.str()
+				t.Names[lang] = d.strMap()
+			}
+		}
+		t.Abbr = d.strMap()
+		if n := d.len(); n > 0 {
+			t.Aliases = make(map[string][]string, n)
+			for range n {
+				lang := d.str()
+				t.Aliases[lang] = d.strs()
+			}
+		}
+		t.Def = d.strMap()
+		t.Sections = d.strs()
+		lib.Terms = append(lib.Terms, t)
+	}
+	if len(d.b) != 0 {
+		return nil, fmt.Errorf("decoding the library failed: %d bytes left over after the last term", len(d.b))
+	}
+	return lib, nil
+}
+
+var errTruncated = errors.New("the data ends in the middle of a value")
+
+// decoder reads the encoded library; it panics with errTruncated, which
+// Decode turns into an error, so the reading code stays one call per field.
+type decoder struct{ b []byte }
+
+func (d *decoder) len() int {
+	n, k := binary.Uvarint(d.b)
+	if k <= 0 || n > uint64(len(d.b)) {
+		panic(errTruncated)
+	}
+	d.b = d.b[k:]
+	return int(n)
+}
+
+func (d *decoder) str() string {
+	n := d.len()
+	if n > len(d.b) {
+		panic(errTruncated)
+	}
+	s := string(d.b[:n])
+	d.b = d.b[n:]
+	return s
+}
+
+func (d *decoder) strs() []string {
+	n := d.len()
+	if n == 0 {
+		return nil
+	}
+	v := make([]string, n)
+	for i := range v {
+		v[i] = d.str()
+	}
+	return v
+}
+
+func (d *decoder) strMap() map[string]string {
+	n := d.len()
+	if n == 0 {
+		return nil
+	}
+	m := make(map[string]string, n)
+	for range n {
+		k := d.str()
+		m[k] = d.str()
+	}
+	return m
+}
+
+func (d *decoder) headings() []content.Heading {
+	n := d.len()
+	if n == 0 {
+		return nil
+	}
+	v := make([]content.Heading, n)
+	for i := range v {
+		v[i] = content.Heading{ID: d.str(), Title: d.str()}
+	}
+	return v
+}
+
+func (d *decoder) blocks() []content.Block {
+	n := d.len()
+	if n == 0 {
+		return nil
+	}
+	v := make([]content.Block, n)
+	for i := range v {
+		v[i] = content.Block{Anchor: d.str(), Text: d.str()}
+	}
+	return v
+}
