@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
@@ -38,6 +39,7 @@ type calculator struct {
 	copied    string
 	profiles  []profile
 	saveName  string
+	urlSeq    int // counts address rewrites, so that only the last one runs
 }
 
 // side is the result of one set of values.
@@ -62,7 +64,10 @@ func (c *calculator) OnMount(ctx goapp.Context) {
 
 // OnUpdate rereads the link after a navigation to another calculator or
 // another link.
-func (c *calculator) OnUpdate(ctx goapp.Context) { c.reset() }
+func (c *calculator) OnUpdate(ctx goapp.Context) {
+	c.urlSeq++ // the new link wins over a rewrite still waiting
+	c.reset()
+}
 
 func (c *calculator) reset() {
 	c.spec = specFor(c.Name)
@@ -164,7 +169,7 @@ func clone(v url.Values) url.Values {
 }
 
 // set changes one value and rewrites the address.
-func (c *calculator) set(key, value string) {
+func (c *calculator) set(ctx goapp.Context, key, value string) {
 	v := clone(c.now.shown)
 	if v == nil {
 		v = clone(c.values)
@@ -177,19 +182,35 @@ func (c *calculator) set(key, value string) {
 	v.Set(key, value)
 	c.values = v
 	c.compute()
-	c.syncURL()
+	c.syncURL(ctx)
 }
 
 // syncURL replaces the address with the current share link, without a new
-// history entry per tap.
-func (c *calculator) syncURL() {
+// history entry per tap. It waits until the taps pause: replaceState took
+// about 14 ms of each tap on a throttled phone, before the result showed,
+// and browsers ignore it when it is called too often.
+func (c *calculator) syncURL(ctx goapp.Context) {
 	if !goapp.IsClient {
 		return
 	}
 	q := clone(c.values)
 	q.Set("lang", c.Lang)
-	goapp.Window().Get("history").Call("replaceState", nil, "", c.Base+"/calc/"+c.Name+"?"+q.Encode())
+	path := c.Base + "/calc/" + c.Name
+	link := path + "?" + q.Encode()
+	c.urlSeq++
+	seq := c.urlSeq
+	ctx.After(urlDelay, func(ctx goapp.Context) {
+		ctx.PreventUpdate()
+		// A later change or a navigation since then has the last word.
+		if seq != c.urlSeq || goapp.Window().Get("location").Get("pathname").String() != path {
+			return
+		}
+		goapp.Window().Get("history").Call("replaceState", nil, "", link)
+	})
 }
+
+// urlDelay is how long syncURL waits for the next change.
+const urlDelay = 250 * time.Millisecond
 
 // Render draws the inputs, then the result.
 func (c *calculator) Render() goapp.UI {
@@ -257,7 +278,7 @@ func (c *calculator) fieldView(f field) goapp.UI {
 		step := func(d int) goapp.EventHandler {
 			return func(ctx goapp.Context, e goapp.Event) {
 				cur, _ := strconv.Atoi(c.now.shown.Get(f.key))
-				c.set(f.key, strconv.Itoa(min(max(cur+d, f.min), f.max)))
+				c.set(ctx, f.key, strconv.Itoa(min(max(cur+d, f.min), f.max)))
 			}
 		}
 		scope := goapp.EventScope(f.key)
@@ -268,7 +289,7 @@ func (c *calculator) fieldView(f field) goapp.UI {
 			goapp.Input().Type("number").ID(id).Value(val).Min(f.min).Max(f.max).Attr("inputmode", "numeric").
 				Aria("describedby", id+"-hint").
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
-					c.set(f.key, strings.TrimSpace(ctx.JSSrc().Get("value").String()))
+					c.set(ctx, f.key, strings.TrimSpace(ctx.JSSrc().Get("value").String()))
 				}, scope),
 			goapp.Button().Type("button").Class("step").DataSet("step", f.key).DataSet("dir", "up").
 				Aria("label", fmt.Sprintf(c.t(i18n.Increase), label)).
@@ -278,7 +299,7 @@ func (c *calculator) fieldView(f field) goapp.UI {
 		return goapp.Div().Class("field").Body(
 			goapp.Label().Class("choice").For(id).Body(
 				goapp.Input().Type("checkbox").ID(id).Checked(val == "1").OnChange(func(ctx goapp.Context, e goapp.Event) {
-					c.set(f.key, map[bool]string{true: "1", false: "0"}[ctx.JSSrc().Get("checked").Bool()])
+					c.set(ctx, f.key, map[bool]string{true: "1", false: "0"}[ctx.JSSrc().Get("checked").Bool()])
 				}, goapp.EventScope(f.key)),
 				elem("span").Text(label),
 			),
@@ -286,14 +307,14 @@ func (c *calculator) fieldView(f field) goapp.UI {
 		)
 	case choice:
 		input = goapp.Select().ID(id).OnChange(func(ctx goapp.Context, e goapp.Event) {
-			c.set(f.key, ctx.JSSrc().Get("value").String())
+			c.set(ctx, f.key, ctx.JSSrc().Get("value").String())
 		}, goapp.EventScope(f.key)).Body(goapp.Range(f.options).Slice(func(i int) goapp.UI {
 			o := f.options[i]
 			return goapp.Option().Value(o.value).Selected(o.value == val).Text(c.t(o.label))
 		}))
 	case list:
 		input = goapp.Input().Type("text").ID(id).Value(val).Attr("inputmode", "numeric").
-			OnChange(func(ctx goapp.Context, e goapp.Event) { c.set(f.key, ctx.JSSrc().Get("value").String()) }, goapp.EventScope(f.key))
+			OnChange(func(ctx goapp.Context, e goapp.Event) { c.set(ctx, f.key, ctx.JSSrc().Get("value").String()) }, goapp.EventScope(f.key))
 	}
 	cls := "field"
 	if errMsg != "" {
@@ -630,7 +651,7 @@ func (c *calculator) salvoButtons() goapp.UI {
 				}
 				c.values = v
 				c.compute()
-				c.syncURL()
+				c.syncURL(ctx)
 			}),
 		goapp.Button().Type("button").Class("btn ghost").ID("salvo-remove").Disabled(n <= 1).Text(c.t(i18n.RemoveSalvo)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
@@ -646,7 +667,7 @@ func (c *calculator) salvoButtons() goapp.UI {
 				}
 				c.values = v
 				c.compute()
-				c.syncURL()
+				c.syncURL(ctx)
 			}),
 	)
 }

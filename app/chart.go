@@ -3,7 +3,7 @@ package app
 import (
 	"fmt"
 	"html"
-	"strings"
+	"strconv"
 
 	"github.com/at4x/companion/i18n"
 )
@@ -42,9 +42,17 @@ func (c chart) svg(lang string, picked int) string {
 	}
 	w := chartWidth / float64(n)
 	every := (n + 15) / 16
-	var b strings.Builder
-	title := html.EscapeString(c.name(lang))
-	fmt.Fprintf(&b, `<svg viewBox="0 0 %g %g" role="img" aria-label="%s">`, chartWidth, chartBars+chartLabels+2, title)
+	// Built with strconv, not fmt: this runs for every chart on every tap
+	// of a calculator, and fmt's reflection is slow in wasm.
+	b := make([]byte, 0, 256*n)
+	b = append(b, `<svg viewBox="0 0 `...)
+	b = strconv.AppendFloat(b, chartWidth, 'g', -1, 64)
+	b = append(b, ' ')
+	b = strconv.AppendFloat(b, chartBars+chartLabels+2, 'g', -1, 64)
+	b = append(b, `" role="img" aria-label="`...)
+	b = append(b, html.EscapeString(c.name(lang))...)
+	b = append(b, `">`...)
+	fixed := func(b []byte, v float64) []byte { return strconv.AppendFloat(b, v, 'f', 2, 64) }
 	for i, p := range c.p[:n] {
 		h := p / top * chartBars
 		cls := "bar"
@@ -54,15 +62,43 @@ func (c chart) svg(lang string, picked int) string {
 		x := float64(i) * w
 		label := html.EscapeString(c.labels[i])
 		// An invisible full-height strip makes thin bars easy to tap.
-		fmt.Fprintf(&b, `<rect class="hit" data-i="%d" x="%.2f" y="0" width="%.2f" height="%g" fill="transparent"/>`, i, x, w, chartBars)
-		fmt.Fprintf(&b, `<rect class="%s" data-i="%d" x="%.2f" y="%.2f" width="%.2f" height="%.2f"><title>%s: %s</title></rect>`,
-			cls, i, x+w*0.1, chartBars-h, w*0.8, max(h, 0.5), label, html.EscapeString(i18n.Percent(lang, p)))
+		b = append(b, `<rect class="hit" data-i="`...)
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = append(b, `" x="`...)
+		b = fixed(b, x)
+		b = append(b, `" y="0" width="`...)
+		b = fixed(b, w)
+		b = append(b, `" height="`...)
+		b = strconv.AppendFloat(b, chartBars, 'g', -1, 64)
+		b = append(b, `" fill="transparent"/><rect class="`...)
+		b = append(b, cls...)
+		b = append(b, `" data-i="`...)
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = append(b, `" x="`...)
+		b = fixed(b, x+w*0.1)
+		b = append(b, `" y="`...)
+		b = fixed(b, chartBars-h)
+		b = append(b, `" width="`...)
+		b = fixed(b, w*0.8)
+		b = append(b, `" height="`...)
+		b = fixed(b, max(h, 0.5))
+		b = append(b, `"><title>`...)
+		b = append(b, label...)
+		b = append(b, ": "...)
+		b = append(b, html.EscapeString(i18n.Percent(lang, p))...)
+		b = append(b, `</title></rect>`...)
 		if i%every == 0 {
-			fmt.Fprintf(&b, `<text x="%.2f" y="%g" text-anchor="middle">%s</text>`, x+w/2, chartBars+chartLabels-2, label)
+			b = append(b, `<text x="`...)
+			b = fixed(b, x+w/2)
+			b = append(b, `" y="`...)
+			b = strconv.AppendFloat(b, chartBars+chartLabels-2, 'g', -1, 64)
+			b = append(b, `" text-anchor="middle">`...)
+			b = append(b, label...)
+			b = append(b, `</text>`...)
 		}
 	}
-	b.WriteString(`</svg>`)
-	return b.String()
+	b = append(b, `</svg>`...)
+	return string(b)
 }
 
 // name is the chart's title in a language.

@@ -38,7 +38,7 @@ var presets = []preset{
 }
 
 // apply loads a profile's values that this calculator has.
-func (c *calculator) apply(p profile) {
+func (c *calculator) apply(ctx goapp.Context, p profile) {
 	v := clone(c.now.shown)
 	for k, val := range p.Values {
 		if k == "game" && !slices.Contains(c.spec.games, val) {
@@ -50,7 +50,7 @@ func (c *calculator) apply(p profile) {
 	}
 	c.values = v
 	c.compute()
-	c.syncURL()
+	c.syncURL(ctx)
 }
 
 // profileView picks a preset or saved profile, and saves the current one.
@@ -63,7 +63,7 @@ func (c *calculator) profileView() goapp.UI {
 				all := c.allProfiles()
 				i := atoi(ctx.JSSrc().Get("value").String())
 				if i > 0 && i <= len(all) {
-					c.apply(all[i-1])
+					c.apply(ctx, all[i-1])
 				}
 				ctx.JSSrc().Set("value", "0")
 			}).Body(

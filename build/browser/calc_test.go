@@ -55,6 +55,8 @@ func TestCalculatorShareLink(t *testing.T) {
 	s.do(t, chromedp.SetValue(chromedp.ID("f-target"), "veh"))
 	s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("f-target").dispatchEvent(new Event("change", {bubbles: true}))`))
 	s.poll(t, `!!document.querySelector("[data-step='frame'][data-dir='up']")`, "the vehicle fields")
+	// The address follows once the taps pause.
+	s.poll(t, `new URLSearchParams(location.search).get("frame") !== null`, "the vehicle's values in the address")
 	frame := eval[string](t, s, `new URLSearchParams(location.search).get("frame")`)
 	s.do(t, chromedp.Click(chromedp.CSS(`[data-step='frame'][data-dir='up']`)))
 	s.poll(t, fmt.Sprintf(`new URLSearchParams(location.search).get("frame") === "%d"`, atoi(frame)+1), "frame +1")
