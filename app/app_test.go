@@ -181,6 +181,22 @@ func TestExplain(t *testing.T) {
 	}
 }
 
+func TestExplainD10RollsUnder(t *testing.T) {
+	c := &calculator{Lang: "en"}
+	got := c.explain([]rules.Step{
+		{Kind: "d10-attacks", Value: 3},
+		{Kind: "d10-charge", Value: 1},
+		{Kind: "d10-hit", Needed: 8, Chance: 0.8},
+		{Kind: "d10-armour", Action: 4, Difficulty: 1, Needed: 3, Chance: 0.3},
+		{Kind: "d10-damage", Action: 4, Difficulty: 3, Needed: 6, Chance: 0.6},
+	})
+	want := "Attacks 3 · d10-charge +1 · Hit roll: hits on 8 or less (80%) · " +
+		"Armour roll: AR 4 − MA 1, stops the attack on 3 or less (30%) · Damage roll: 5 + PUI 4 − PHY 3, damages on 6 or less (60%)"
+	if got != want {
+		t.Errorf("explain = %q\nwant      %q", got, want)
+	}
+}
+
 // TestEveryStepHasWords runs each calculator on a few links and checks the
 // explanation has words for every step the engine gives.
 func TestEveryStepHasWords(t *testing.T) {

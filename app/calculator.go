@@ -437,10 +437,47 @@ func knownStep(spec *calcSpec, kind string) bool {
 	return pair || value || named || kind == "cover" || kind == "salvo"
 }
 
+// d10Formats phrase the d10 sheet's roll-under steps whole: their rolls
+// succeed at or under a number, never "N+".
+var d10Formats = map[string]i18n.Key{"d10-hit": i18n.StepD10HitF, "d10-armour": i18n.StepD10ArmourF,
+	"d10-damage": i18n.StepD10DamageF, "d10-defcr": i18n.StepD10DefcrF}
+
+// d10Step phrases one step of a d10 calculator.
+func (c *calculator) d10Step(st rules.Step) string {
+	var s string
+	switch f, ok := d10Formats[st.Kind]; {
+	case ok:
+		s = fmt.Sprintf(c.t(f), st.Action, st.Difficulty, st.Needed, st.Value)
+	default:
+		label := st.Kind
+		if k, ok := stepLabel(c.spec, st.Kind); ok {
+			label = c.t(k)
+		}
+		switch {
+		case st.Needed > 0:
+			s = label + sep(c.Lang) + fmt.Sprintf(c.t(i18n.StepAtMostF), st.Needed)
+		case st.Kind == "d10-attacks" || st.Kind == "d10-cd" || st.Kind == "d10-cr":
+			s = fmt.Sprintf("%s %d", label, st.Value)
+		case st.Value != 0:
+			s = fmt.Sprintf("%s %+d", label, st.Value)
+		default:
+			s = label
+		}
+	}
+	if st.Chance > 0 && st.Chance < 1 || st.Needed > 0 {
+		s += " (" + i18n.Percent(c.Lang, st.Chance) + ")"
+	}
+	return s
+}
+
 // explain phrases the engine's steps in the page's language.
 func (c *calculator) explain(steps []rules.Step) string {
 	var parts []string
 	for _, st := range steps {
+		if strings.HasPrefix(st.Kind, "d10-") {
+			parts = append(parts, c.d10Step(st))
+			continue
+		}
 		var b strings.Builder
 		switch k, pair := stepPairs[st.Kind]; {
 		case pair:

@@ -170,8 +170,13 @@ const (
 	StepD10Morale
 	StepAutoSuccess
 	StepAutoFail
-	StepAgainstF // kind, action, difficulty
-	StepNeedsF   // roll
+	StepAgainstF   // kind, action, difficulty
+	StepNeedsF     // roll
+	StepAtMostF    // roll: a d10 at or under it
+	StepD10HitF    // action, difficulty, needed, value
+	StepD10ArmourF // AR, MA, needed
+	StepD10DamageF // PUI, PHY, needed
+	StepD10DefcrF  // CR, defender's CR, needed, modifier
 	ChartHits
 	ChartImpacts
 	ChartCasualties
