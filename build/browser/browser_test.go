@@ -241,10 +241,9 @@ func TestSearchWithATypoOpensTheRule(t *testing.T) {
 	}
 	sorted := slices.Clone(times)
 	slices.Sort(sorted)
+	// Speed is go run ./build perf's to measure, under a set CPU slowdown;
+	// a timed assertion here would only measure how busy the machine is.
 	t.Logf("search keystrokes in wasm (ms): %.1f; median %.1f", times, sorted[len(sorted)/2])
-	if sorted[len(sorted)/2] > 16 {
-		t.Errorf("the median keystroke takes %.1f ms, want under 16", sorted[len(sorted)/2])
-	}
 	s.do(t, chromedp.SendKeys(chromedp.ID("search-input"), "covre"))
 	s.poll(t, `document.querySelectorAll("#search-results a.result").length > 0`, "search results")
 	if n := eval[int](t, s, `document.querySelectorAll("#search-results mark").length`); n == 0 {
