@@ -2,7 +2,7 @@
 //
 //	go run ./build serve [-addr localhost:8000]   build the site and serve it
 //	go run ./build site  [-out build/site] [-base /]   build the static site
-//	go run ./build test  [-fuzztime 3s]           every check and test
+//	go run ./build test  [-fuzzexecs 20000]       every check and test
 //	go run ./build perf  [-runs 5]                the size and speed report
 //
 // Each command does its own set-up and says what it does, so that a fresh
