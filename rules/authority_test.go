@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"net/url"
 	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -142,9 +141,7 @@ func TestAuthorityQuery(t *testing.T) {
 	for _, b := range bad {
 		v, _ := url.ParseQuery(b.query)
 		_, err := ParseAuthority(v)
-		if err == nil || !strings.HasPrefix(err.Error(), b.key+":") || !strings.Contains(err.Error(), b.allowed) {
-			t.Errorf("%s: error %v, want one naming %s and %s", b.query, err, b.key, b.allowed)
-		}
+		wantKeyError(t, b.query, err, b.key, b.allowed)
 	}
 }
 

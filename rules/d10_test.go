@@ -101,19 +101,6 @@ func d10Query(t *testing.T, s string) url.Values {
 	return v
 }
 
-// d10WantError checks that err names key and says what is allowed.
-func d10WantError(t *testing.T, query string, err error, key, allowed string) {
-	t.Helper()
-	switch {
-	case err == nil:
-		t.Errorf("%q: no error, want one naming %s", query, key)
-	case !strings.HasPrefix(err.Error(), key+": "):
-		t.Errorf("%q: error %q does not start with %q", query, err, key+": ")
-	case !strings.Contains(err.Error(), allowed):
-		t.Errorf("%q: error %q does not say %q", query, err, allowed)
-	}
-}
-
 func TestD10NotesCatalogue(t *testing.T) {
 	// Uniqueness across the whole catalogue is TestNotesCatalogue's.
 	for _, n := range D10Notes() {
@@ -154,10 +141,10 @@ func TestD10IsItsOwnRuleset(t *testing.T) {
 	for _, q := range []string{"game=at43", "game=at44", "game=d6"} {
 		v := d10Query(t, q)
 		_, err := ParseD10Attack(v)
-		d10WantError(t, q, err, "game", "allowed d10")
+		wantKeyError(t, q, err, "game", "allowed d10")
 		_, err = ParseD10Morale(v)
-		d10WantError(t, q, err, "game", "allowed d10")
+		wantKeyError(t, q, err, "game", "allowed d10")
 		_, err = ParseD10Vehicle(v)
-		d10WantError(t, q, err, "game", "allowed d10")
+		wantKeyError(t, q, err, "game", "allowed d10")
 	}
 }

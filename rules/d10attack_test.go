@@ -482,12 +482,12 @@ func TestParseD10AttackErrors(t *testing.T) {
 		{"game=at44", "game", "allowed d10"},
 	} {
 		_, err := ParseD10Attack(d10Query(t, tt.query))
-		d10WantError(t, tt.query, err, tt.key, tt.allowed)
+		wantKeyError(t, tt.query, err, tt.key, tt.allowed)
 	}
 	// A struct built in Go is checked the same way.
 	bad := defaultD10Attack()
 	bad.Mode = 7
-	d10WantError(t, "Mode 7", bad.Validate(), "mode", "allowed ranged, melee")
+	wantKeyError(t, "Mode 7", bad.Validate(), "mode", "allowed ranged, melee")
 	if _, err := D10Attack(bad); err == nil {
 		t.Error("D10Attack runs an invalid input")
 	}

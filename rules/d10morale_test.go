@@ -97,7 +97,7 @@ func TestParseD10Morale(t *testing.T) {
 		{"game=at43", "game", "allowed d10"},
 	} {
 		_, err := ParseD10Morale(d10Query(t, tt.query))
-		d10WantError(t, tt.query, err, tt.key, tt.allowed)
+		wantKeyError(t, tt.query, err, tt.key, tt.allowed)
 	}
 	if _, err := D10Morale(D10MoraleInput{Game: "d10", COU: 12}); err == nil {
 		t.Error("D10Morale runs COU 12")

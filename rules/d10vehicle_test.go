@@ -274,7 +274,7 @@ func TestParseD10Vehicle(t *testing.T) {
 		{"game=at44", "game", "allowed d10"},
 	} {
 		_, err := ParseD10Vehicle(d10Query(t, tt.query))
-		d10WantError(t, tt.query, err, tt.key, tt.allowed)
+		wantKeyError(t, tt.query, err, tt.key, tt.allowed)
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"reflect"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -207,9 +206,7 @@ func TestMoraleQuery(t *testing.T) {
 	for _, b := range bad {
 		v, _ := url.ParseQuery(b.query)
 		_, err := ParseMorale(v)
-		if err == nil || !strings.HasPrefix(err.Error(), b.key+":") || !strings.Contains(err.Error(), b.allowed) {
-			t.Errorf("%s: error %v, want one naming %s and %s", b.query, err, b.key, b.allowed)
-		}
+		wantKeyError(t, b.query, err, b.key, b.allowed)
 	}
 }
 
