@@ -3,41 +3,13 @@ package search
 import (
 	"strings"
 	"unicode"
-)
 
-// foldRune maps a rune to its search form: lower case, accents removed.
-// It always returns exactly one rune, so rune positions in a folded string
-// are rune positions in the original, which highlighting relies on.
-func foldRune(r rune) rune {
-	r = unicode.ToLower(r)
-	switch r {
-	case 'à', 'á', 'â', 'ä', 'ã', 'å', 'æ':
-		return 'a'
-	case 'ç':
-		return 'c'
-	case 'è', 'é', 'ê', 'ë':
-		return 'e'
-	case 'ì', 'í', 'î', 'ï':
-		return 'i'
-	case 'ñ':
-		return 'n'
-	case 'ò', 'ó', 'ô', 'ö', 'õ', 'œ':
-		return 'o'
-	case 'ù', 'ú', 'û', 'ü':
-		return 'u'
-	case 'ý', 'ÿ':
-		return 'y'
-	case '’', '‘':
-		return '\''
-	case '\u00a0', '\u202f':
-		return ' '
-	}
-	return r
-}
+	"github.com/at4x/companion/docs/content"
+)
 
 // Fold returns s lower-cased with accents removed, rune for rune.
 func Fold(s string) string {
-	return strings.Map(foldRune, s)
+	return strings.Map(content.FoldRune, s)
 }
 
 // words splits a folded string into its words with the rune offset of each.

@@ -25,28 +25,49 @@ func Slug(s string) string {
 	return b.String()
 }
 
-// Fold lowercases s and replaces the accented letters of French with their
-// plain forms ("Œuvre à l'été" becomes "oeuvre a l'ete").
+// FoldRune maps a rune to its plain form: lower case, accents removed.
+// It always returns exactly one rune, so rune positions in a folded string
+// are rune positions in the original, which search highlighting relies on.
+func FoldRune(r rune) rune {
+	r = unicode.ToLower(r)
+	switch r {
+	case 'à', 'á', 'â', 'ä', 'ã', 'å', 'æ':
+		return 'a'
+	case 'ç':
+		return 'c'
+	case 'è', 'é', 'ê', 'ë':
+		return 'e'
+	case 'ì', 'í', 'î', 'ï':
+		return 'i'
+	case 'ñ':
+		return 'n'
+	case 'ò', 'ó', 'ô', 'ö', 'õ', 'œ':
+		return 'o'
+	case 'ù', 'ú', 'û', 'ü':
+		return 'u'
+	case 'ý', 'ÿ':
+		return 'y'
+	case '’', '‘':
+		return '\''
+	case '\u00a0', '\u202f':
+		return ' '
+	}
+	return r
+}
+
+// Fold lowercases s and removes its accents, spelling the ligatures out
+// ("Œuvre à l'été" becomes "oeuvre a l'ete"), for anchors.
 func Fold(s string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if f, ok := folds[r]; ok {
-			b.WriteString(f)
-		} else {
-			b.WriteRune(r)
+	for _, r := range s {
+		switch r = unicode.ToLower(r); r {
+		case 'œ':
+			b.WriteString("oe")
+		case 'æ':
+			b.WriteString("ae")
+		default:
+			b.WriteRune(FoldRune(r))
 		}
 	}
 	return b.String()
-}
-
-var folds = map[rune]string{
-	'à': "a", 'â': "a", 'ä': "a", 'á': "a",
-	'ç': "c",
-	'é': "e", 'è': "e", 'ê': "e", 'ë': "e",
-	'î': "i", 'ï': "i", 'í': "i",
-	'ô': "o", 'ö': "o", 'ó': "o",
-	'ù': "u", 'û': "u", 'ü': "u", 'ú': "u",
-	'ÿ': "y", 'ñ': "n",
-	'œ': "oe", 'æ': "ae",
-	'’': "'",
 }
