@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/at4x/companion/build/browser"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -227,26 +228,10 @@ func loadOnce(dir, path string) (paint, interactive, repeatPaint, repeatInteract
 }
 
 func newBrowser() (context.Context, context.CancelFunc) {
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath()),
-		chromedp.NoSandbox,
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.WindowSize(412, 900),
-	)
+	opts := browser.AllocatorOptions(chromedp.Flag("disable-quic", true), chromedp.WindowSize(412, 900))
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	return ctx, func() { cancel(); acancel() }
-}
-
-func chromiumPath() string {
-	for _, p := range []string{"/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"} {
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	return "chromium"
 }
 
 func throttle(ctx context.Context) error {

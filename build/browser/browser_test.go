@@ -28,10 +28,6 @@ func siteDir(t *testing.T) string {
 	return dir
 }
 
-// chromium is Debian's package, which chromedp drives over the DevTools
-// protocol.
-const chromium = "/usr/bin/chromium"
-
 // session is a headless Chromium with a fresh profile, looking at one
 // server that serves the built site.
 type session struct {
@@ -50,23 +46,13 @@ func newSession(t *testing.T, width, height int64) *session {
 func newSessionWith(t *testing.T, width, height int64, handler func(dir string) http.Handler) *session {
 	t.Helper()
 	dir := siteDir(t)
-	if _, err := os.Stat(chromium); err != nil {
-		t.Skipf("%s is missing (apt-get install chromium): %v", chromium, err)
+	if _, err := os.Stat(Chromium); err != nil {
+		t.Skipf("%s is missing (apt-get install chromium): %v", Chromium, err)
 	}
 	srv := httptest.NewServer(handler(dir))
 	t.Cleanup(srv.Close)
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.NoSandbox,
-		chromedp.Headless,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), AllocatorOptions(chromedp.UserDataDir(t.TempDir()))...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
 	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
