@@ -19,6 +19,7 @@ import (
 type renderer struct {
 	md     goldmark.Markdown
 	marker *termMarker
+	terms  []*content.Term
 	links  []link
 }
 
@@ -27,8 +28,10 @@ func newRenderer(terms []*content.Term) *renderer {
 		md: goldmark.New(
 			goldmark.WithExtensions(extension.Table),
 			goldmark.WithParserOptions(parser.WithAttribute(), parser.WithAutoHeadingID()),
+			withDiagrams(),
 		),
 		marker: newTermMarker(terms),
+		terms:  terms,
 	}
 }
 
@@ -80,6 +83,9 @@ func (r *renderer) render(game, lang, from, md string, anchorLevel int) (rendere
 	ctx := parser.NewContext(parser.WithIDs(newFoldedIDs()))
 	doc := r.md.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
 	var out rendered
+	if err := placeDiagrams(doc, src, game, lang, r.terms); err != nil {
+		return out, err
+	}
 	anchor := ""
 	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

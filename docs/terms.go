@@ -105,7 +105,7 @@ func (m *termMarker) mark(html, lang, game string) string {
 // marked.
 func skipped(tag string) bool {
 	t := strings.TrimPrefix(strings.TrimPrefix(tag, "<"), "/")
-	for _, name := range []string{"a", "h1", "h2", "h3", "h4", "h5", "h6", "code", "pre", "th"} {
+	for _, name := range []string{"a", "h1", "h2", "h3", "h4", "h5", "h6", "code", "pre", "th", "svg"} {
 		if strings.HasPrefix(t, name) && len(t) > len(name) && (t[len(name)] == '>' || t[len(name)] == ' ') {
 			return true
 		}

@@ -58,6 +58,40 @@ const (
 	KeepAwakeUnsupported
 	Close
 	ReadRule
+	// Rule diagrams (docs/diagram): labels drawn into the SVG and captions.
+	DiagramLabelF // title
+	DiagramShooters
+	DiagramTarget
+	DiagramCaught
+	DiagramSafe
+	DiagramZoneOfFireCaption
+	DiagramObstacle
+	DiagramBehindF // fighters behind, unit size, save
+	DiagramCoverRangeZero
+	DiagramCoverNearEdgeF // leader term
+	DiagramCoverCaption
+	DiagramRangeCaptionF // leader term
+	DiagramCMRangeF      // distance, band
+	DiagramDistance
+	DiagramRadiusHead
+	DiagramRadiusF   // successes, radius
+	DiagramShotLostF // successes
+	DiagramCapWord
+	DiagramImpactsF   // impacts per fighter
+	DiagramDeviationF // failed dice, distance
+	DiagramDeviatesAny
+	DiagramDeviatesOnHit
+	DiagramDirection
+	DiagramIndirectCaptionF // AoE, cap
+	DiagramLocationCaption
+	DiagramWeapon
+	DiagramMeleeDiceF // dice
+	DiagramDestroyedToFrame
+	DiagramWeaponWhileAny
+	DiagramCrushCaption
+	DiagramFreeF    // roll
+	DiagramEngagedF // term name, roll
+	DiagramPath
 	TermLinkHint
 	SourceLabel
 	ChapterLabel
