@@ -37,6 +37,7 @@ func perf(args []string) error {
 	flags := flag.NewFlagSet("perf", flag.ExitOnError)
 	runs := flags.Int("runs", 5, "load runs per site; the report gives medians")
 	out := flags.String("out", "build/perf.md", "where to write the report")
+	lighthouseRuns := flags.Int("lighthouse", 3, "Lighthouse runs per page (0 skips Lighthouse)")
 	flags.Parse(args)
 
 	tmp, err := os.MkdirTemp("", "at4x-perf-")
@@ -70,6 +71,11 @@ func perf(args []string) error {
 		return fmt.Errorf("interactions: %w", err)
 	}
 	r.interactions(inter)
+	if *lighthouseRuns > 0 {
+		if err := r.lighthouse(appDir, helloDir, *lighthouseRuns); err != nil {
+			return err
+		}
+	}
 	if err := r.bench(); err != nil {
 		return err
 	}
