@@ -175,7 +175,7 @@ func (s *shell) termDialog() goapp.UI {
 // termLabel is a term's name with its card abbreviation.
 func termLabel(t *content.Term, lang, game string) string {
 	n := t.Name(lang, game)
-	if ab := t.Abbr[game]; ab != "" && !strings.EqualFold(ab, n) {
+	if ab := t.Abbrev(lang, game); ab != "" && !strings.EqualFold(ab, n) {
 		n += " (" + ab + ")"
 	}
 	return n

@@ -53,7 +53,7 @@ func (m *termMarker) names(lang, game string) []name {
 		if n := t.Names[lang][game]; utf8.RuneCountInString(n) >= 3 {
 			out = append(out, name{text: n, id: t.ID})
 		}
-		if a := t.Abbr[game]; len(a) >= 2 {
+		if a := t.Abbrev(lang, game); len(a) >= 2 {
 			out = append(out, name{text: a, id: t.ID, exact: true})
 		}
 	}
