@@ -16,9 +16,8 @@ import (
 // skipped unless named in $DOCS_PARITY (DOCS_PARITY=at44 go test ./docs
 // -run TestParity/at44), so a text can be checked while it is converted.
 //
-// at43 joins in the next commit, at44 and d10 when their texts are
-// converted.
-var parityGames = []string{}
+// at44 and d10 join when their texts are converted.
+var parityGames = []string{"at43"}
 
 // sectionParts is what the parity test compares in one section of one text.
 type sectionParts struct {
