@@ -16,8 +16,8 @@ import (
 // skipped unless named in $DOCS_PARITY (DOCS_PARITY=at44 go test ./docs
 // -run TestParity/at44), so a text can be checked while it is converted.
 //
-// at44 and d10 join when their texts are converted.
-var parityGames = []string{"at43"}
+// Every game with a text is listed.
+var parityGames = []string{"at43", "at44", "d10"}
 
 // sectionParts is what the parity test compares in one section of one text.
 type sectionParts struct {
