@@ -5,6 +5,7 @@ import (
 	"image/png"
 	"io"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -63,13 +64,13 @@ func TestInstallFiles(t *testing.T) {
 		}
 	}
 	worker := string(get("/app-worker.js"))
-	for _, want := range []string{"event.waitUntil", `cache: "reload"`, `request.mode === "navigate"`, "ignoreSearch"} {
+	for _, want := range []string{"event.waitUntil", `cache: "no-cache"`, `request.mode === "navigate"`, "ignoreSearch"} {
 		if !strings.Contains(worker, want) {
 			t.Errorf("app-worker.js lacks %s", want)
 		}
 	}
-	if !strings.Contains(worker, `"/web/app.wasm"`) {
-		t.Error("the worker does not precache the wasm")
+	if !regexp.MustCompile(`"/web/app-[0-9a-f]{10}\.wasm"`).MatchString(worker) {
+		t.Error("the worker does not precache the wasm under its hashed name")
 	}
 }
 
