@@ -112,3 +112,30 @@ func TestOffline(t *testing.T) {
 		t.Errorf("offline result lacks casualties: %v", res)
 	}
 }
+
+// firstVisitBudget is the most a first visit may move, brotli-compressed,
+// until the app is complete offline.
+const firstVisitBudget = 2_100_000
+
+// TestOfflineFirstVisitMovesEachFileOnce counts the bytes the server sends
+// while a first visit loads a section and the worker fills its cache: each
+// file moves once (the worker adopts the wasm the page downloaded), within
+// the budget.
+func TestOfflineFirstVisitMovesEachFileOnce(t *testing.T) {
+	var c *Counter
+	s := newSessionWith(t, 360, 740, func(dir string) http.Handler {
+		c = &Counter{Handler: FileServer(dir)}
+		return c
+	})
+	s.open(t, "/en/at43/shooting.cover")
+	s.waitOfflineReady(t)
+	wasm := eval[string](t, s, `performance.getEntriesByType("resource").map(e => new URL(e.name).pathname).find(p => p.endsWith(".wasm"))`)
+	if n := c.Bodies(wasm); n != 1 {
+		t.Errorf("the wasm (%s) was sent %d times, want once", wasm, n)
+	}
+	moved := c.Bytes()
+	t.Logf("first visit, bytes moved until offline-complete: %.2f MB (brotli)", float64(moved)/1e6)
+	if moved > firstVisitBudget {
+		t.Errorf("the first visit moved %d bytes, over the %d budget", moved, firstVisitBudget)
+	}
+}
