@@ -23,6 +23,9 @@ type HostOptions struct {
 	// CacheControl, when set, is every response's Cache-Control, like the
 	// max-age=600 GitHub Pages sends.
 	CacheControl string
+	// Base is the path the site is served under, like "/sub" for a site
+	// built with -base /sub/; paths outside it are not found.
+	Base string
 }
 
 // FileServer serves a built site the way a careful static host does (Netlify,
@@ -45,7 +48,11 @@ func NewHost(dir string, o HostOptions) http.Handler {
 			return
 		}
 		status := http.StatusOK
-		name, ok := resolve(dir, r.URL.Path, !o.Plain)
+		rest, inside := strings.CutPrefix(r.URL.Path, strings.TrimRight(o.Base, "/")+"/")
+		name, ok := resolve(dir, rest, !o.Plain)
+		if !inside {
+			ok = false
+		}
 		if !ok && !o.Plain {
 			name, ok = resolve(dir, "/404.html", false)
 			status = http.StatusNotFound

@@ -12,8 +12,14 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
 )
 
 // shareLink is a calculator's share link, never opened before in the tests
@@ -239,4 +245,81 @@ func TestHostingNginx(t *testing.T) {
 	s.srv = &httptest.Server{URL: origin}
 	s.readsDeepLink(t, "/en/at43/shooting.cover")
 	s.readsShareLink(t)
+}
+
+// cspWatch records, from the first script of every page, the Content
+// Security Policy violations the page reports.
+const cspWatch = `window.__csp = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.violatedDirective + " " + e.blockedURI + " " + e.sourceFile + ":" + e.lineNumber));`
+
+// TestHostingContentSecurityPolicy runs the app under the policy the site
+// ships in _headers, which the test server sends like Netlify: the pages,
+// search, a calculator, settings and the worker's install run without a
+// single violation, reported to the page or to the console.
+func TestHostingContentSecurityPolicy(t *testing.T) {
+	s := newSession(t, 360, 740)
+	res, err := http.Get(s.url("/en/at43"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	csp := res.Header.Get("Content-Security-Policy")
+	if !strings.Contains(csp, "default-src 'self'") || !strings.Contains(csp, "script-src 'self' 'wasm-unsafe-eval'") || strings.Contains(csp, "unsafe-inline") {
+		t.Fatalf("the page is served with CSP %q, want _headers' strict policy", csp)
+	}
+	var mu sync.Mutex
+	var console []string
+	err = chromedp.Listen(s.ctx, func(ev any) {
+		if e, ok := ev.(*cdplog.EventEntryAdded); ok && strings.Contains(e.Entry.Text, "Content Security Policy") {
+			mu.Lock()
+			console = append(console, e.Entry.Text)
+			mu.Unlock()
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(s.ctx, cdplog.Enable, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(s.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: cspWatch}); err != nil {
+		t.Fatal(err)
+	}
+	violations := func(where string) {
+		t.Helper()
+		if v := eval[[]string](t, s, `window.__csp || ["the watch did not run"]`); len(v) > 0 {
+			t.Errorf("%s: %d CSP violations: %q", where, len(v), v)
+		}
+	}
+
+	s.open(t, "/en/at43/shooting.cover")
+	s.waitOfflineReady(t)
+	if !eval[bool](t, s, `typeof window.at4xControlled === "boolean"`) {
+		t.Error("the head script did not run")
+	}
+	s.do(t, chromedp.Click(chromedp.ID("search-open")))
+	s.poll(t, `document.activeElement && document.activeElement.id === "search-input"`, "the search box")
+	s.do(t, chromedp.SendKeys(chromedp.ID("search-input"), "covre"))
+	s.poll(t, `document.querySelectorAll("#search-results a.result").length > 0`, "search results")
+	violations("a section and search")
+
+	s.readsShareLink(t)
+	s.do(t, chromedp.Click(chromedp.CSS(`[data-step='n'][data-dir='up']`)))
+	s.poll(t, `new URLSearchParams(location.search).get("n") === "6"`, "the stepper")
+	violations("the calculator")
+
+	s.open(t, "/en/settings")
+	s.do(t, chromedp.Click(chromedp.ID("theme-dark")))
+	s.poll(t, `document.documentElement.dataset.theme === "dark"`, "the dark theme")
+	s.open(t, "/fr/at44/glossary")
+	if eval[string](t, s, `document.documentElement.dataset.theme || ""`) != "dark" {
+		t.Error("the saved theme is not applied under the CSP")
+	}
+	violations("settings and the glossary")
+
+	mu.Lock()
+	defer mu.Unlock()
+	if len(console) > 0 {
+		t.Errorf("the console reports CSP violations: %q", console)
+	}
 }

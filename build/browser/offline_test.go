@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 func TestInstallFiles(t *testing.T) {
@@ -138,4 +140,25 @@ func TestOfflineFirstVisitMovesEachFileOnce(t *testing.T) {
 	if moved > firstVisitBudget {
 		t.Errorf("the first visit moved %d bytes, over the %d budget", moved, firstVisitBudget)
 	}
+}
+
+// TestOfflineRefillsAWipedCache wipes the worker's cache, as a browser
+// evicting it would: the next online visit fills it again, and the app then
+// starts offline.
+func TestOfflineRefillsAWipedCache(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/")
+	s.waitOfflineReady(t)
+	wiped, err := chromedp.Run(s.ctx, chromedp.Evaluate[int](`(async () => {
+		let n = 0;
+		for (const k of await caches.keys()) { if (await caches.delete(k)) n++; }
+		return n;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil || wiped != 1 {
+		t.Fatalf("wiping the cache: %d caches deleted, %v", wiped, err)
+	}
+	s.open(t, "/en/at43")
+	s.waitOfflineReady(t)
+	s.srv.Close()
+	s.readsDeepLink(t, "/fr/at44/shooting.cover")
 }
