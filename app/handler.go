@@ -33,11 +33,6 @@ func HeadScript(base string) []byte {
 	return []byte(strings.ReplaceAll(s, "{{CONTROLLED}}", controlledFlag))
 }
 
-// CachePrefix starts the name of every cache the service worker of a site
-// served under base creates, and only those: the worker deletes old caches
-// by this prefix, so it never touches another app's.
-func CachePrefix(base string) string { return storagePrefix(base) + "cache-" }
-
 // VersionMark is the tag each page carries in its head, which the service
 // worker checks before it stores a page: a page the HTTP cache or a CDN kept
 // from an older version never enters the new version's cache.

@@ -32,6 +32,11 @@ func storagePrefix(base string) string {
 	return "at4x:" + strings.TrimRight(base, "/") + "/:"
 }
 
+// CachePrefix starts the name of every cache the service worker of a site
+// served under base creates, and only those: the worker deletes old caches
+// by this prefix, so it never touches another app's.
+func CachePrefix(base string) string { return storagePrefix(base) + "cache-" }
+
 // storageKey is the local storage key for name under the base the page runs
 // under. In the browser it adopts a value saved under the bare name, where
 // versions before the prefix kept it.

@@ -75,7 +75,7 @@ self.addEventListener("activate", (event) => {
     (async () => {
       if (await missing().then((m) => m.length === 0)) {
         for (const key of await caches.keys()) {
-          if (key !== cacheName && key.startsWith(cachePrefix)) {
+          if ((key !== cacheName && key.startsWith(cachePrefix)) || (await ourLegacyCache(key))) {
             await caches.delete(key);
           }
         }
@@ -84,6 +84,23 @@ self.addEventListener("activate", (event) => {
     })()
   );
 });
+
+// ourLegacyCache reports whether a cache is one this app's earlier workers
+// made, named "app-" + version like every go-app app's: it holds this
+// scope's icon files, which another app's cache cannot, since one scope has
+// one worker.
+async function ourLegacyCache(key) {
+  if (!key.startsWith("app-")) {
+    return false;
+  }
+  const cache = await caches.open(key);
+  for (const file of ["web/icon.svg", "web/icon-maskable.png"]) {
+    if (!(await cache.match(new URL(file, self.registration.scope).href))) {
+      return false;
+    }
+  }
+  return true;
+}
 
 // missing lists the precached URLs the cache lacks.
 async function missing() {

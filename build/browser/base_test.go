@@ -63,14 +63,28 @@ func TestOfflineTwoBasesKeepTheirCaches(t *testing.T) {
 	})
 	s.open(t, "/sub/en/at43")
 	s.waitOfflineReady(t)
+	// Before the root app's worker installs: a cache its earlier versions
+	// left (go-app names every app's caches "app-" + version) and another
+	// go-app app's cache, under /other/.
+	_, err := chromedp.Run(s.ctx, chromedp.Evaluate[bool](`(async () => {
+		const ours = await caches.open("app-0ld"), theirs = await caches.open("app-other");
+		for (const f of ["/web/icon.svg", "/web/icon-maskable.png"]) {
+			await ours.put(f, new Response("old"));
+			await theirs.put("/other" + f, new Response("theirs"));
+		}
+		return true;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
 	s.open(t, "/en/at44")
 	s.waitOfflineReady(t)
 	got, err := chromedp.Run(s.ctx, chromedp.Evaluate[[]string](`(async () => (await caches.keys()).sort())()`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 2 || !hasPrefix(got, "at4x:/:cache-") || !hasPrefix(got, "at4x:/sub/:cache-") {
-		t.Errorf("caches %q, want one for / and one for /sub/", got)
+	if len(got) != 3 || !hasPrefix(got, "at4x:/:cache-") || !hasPrefix(got, "at4x:/sub/:cache-") || !slices.Contains(got, "app-other") {
+		t.Errorf("caches %q, want one for /, one for /sub/ and the other app's, and not the root app's old one", got)
 	}
 	stored := eval[[]string](t, s, `Object.keys(localStorage).sort()`)
 	if !hasPrefix(stored, "at4x:/:prefs") || !hasPrefix(stored, "at4x:/sub/:prefs") {
