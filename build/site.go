@@ -371,6 +371,8 @@ func brotliBytes(b []byte) ([]byte, error) {
 	if dir, err := os.UserCacheDir(); err == nil && len(b) > 1<<20 {
 		cached = filepath.Join(dir, "at4x-companion", "brotli", hash(b)[:32]+".br")
 		if out, err := os.ReadFile(cached); err == nil {
+			now := time.Now()
+			os.Chtimes(cached, now, now) // newest: kept by pruneCache
 			return out, nil
 		}
 	}
@@ -385,8 +387,32 @@ func brotliBytes(b []byte) ([]byte, error) {
 		if os.WriteFile(cached+".tmp", br.Bytes(), 0o644) == nil {
 			os.Rename(cached+".tmp", cached)
 		}
+		pruneCache(filepath.Dir(cached), 4)
 	}
 	return br.Bytes(), nil
+}
+
+// pruneCache keeps the keep newest files of dir, which hold one wasm's
+// brotli each, so the cache does not grow with every build.
+func pruneCache(dir string, keep int) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	type file struct {
+		name string
+		mod  time.Time
+	}
+	var files []file
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && !e.IsDir() {
+			files = append(files, file{e.Name(), info.ModTime()})
+		}
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].mod.After(files[j].mod) })
+	for i := keep; i < len(files); i++ {
+		os.Remove(filepath.Join(dir, files[i].name))
+	}
 }
 
 // precacheSize adds up the brotli sizes of the URLs the generated worker
