@@ -49,8 +49,9 @@ func storageKey(name string) string {
 }
 
 // adoptLegacy copies the value under the old key to the new one when the
-// new one has none. Values read later are validated, so a foreign value
-// under the bare name does no harm.
+// new one has none. Preferences and bookmarks are validated when read, and
+// a malformed value is ignored, so a foreign value under the bare name does
+// no harm.
 func adoptLegacy(key, old string) {
 	defer func() { _ = recover() }() // storage disabled: nothing to adopt
 	ls := goapp.Window().Get("localStorage")

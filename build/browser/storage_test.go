@@ -73,3 +73,25 @@ func TestStoredPrefsAreValidated(t *testing.T) {
 		t.Error("a bookmark in an unknown language is listed")
 	}
 }
+
+// TestStorageAdoptsOldKeys stores a theme and a bookmark under the bare keys
+// that versions before the per-base prefix used: the app adopts them.
+func TestStorageAdoptsOldKeys(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.do(t, chromedp.Navigate(s.url("/en/at43?wasm=false")))
+	s.poll(t, `document.readyState === "complete"`, "the page without the wasm")
+	s.do(t, chromedp.Evaluate[chromedp.Void](`(() => {
+		localStorage.setItem("prefs", JSON.stringify({theme: "dark"}));
+		localStorage.setItem("bookmarks", JSON.stringify([{lang: "en", game: "at43", section: "shooting.cover", title: "Old bookmark"}]));
+	})()`))
+	s.open(t, "/en/settings")
+	if got := s.text(t, ".settings .marks"); !strings.Contains(got, "Old bookmark") {
+		t.Errorf("the bookmarks list %q lacks the bookmark saved under the old key", got)
+	}
+	if theme := eval[string](t, s, `document.documentElement.dataset.theme || ""`); theme != "dark" {
+		t.Errorf("theme %q, want the dark saved under the old key", theme)
+	}
+	if !eval[bool](t, s, `localStorage.getItem("at4x:/:bookmarks") !== null`) {
+		t.Error("the bookmarks were not copied under the new key")
+	}
+}
