@@ -1,7 +1,6 @@
 package app
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"slices"
@@ -130,10 +129,7 @@ func (s *shell) load(ctx goapp.Context) {
 		return
 	}
 	s.loaded = true
-	ls := ctx.LocalStorage()
-	_ = ls.Get(prefsKey, &s.prefs)
-	_ = ls.Get(marksKey, &s.marks)
-	_ = ls.Get(recentKey, &s.recent)
+	s.prefs, s.marks, s.recent = loadPrefs(ctx)
 }
 
 // OnInit reads the address before the first render in the browser, so the
@@ -144,7 +140,7 @@ func (s *shell) OnInit() {
 		return
 	}
 	if raw := goapp.Window().Get("localStorage").Call("getItem", prefsKey); raw.Truthy() {
-		_ = json.Unmarshal([]byte(raw.String()), &s.prefs)
+		s.prefs = parsePrefs(raw.String())
 	}
 	s.read(goapp.Window().URL())
 }
@@ -294,6 +290,7 @@ func (s *shell) Render() goapp.UI {
 				}),
 			)
 		}),
+		&saveNotice{Lang: s.lang},
 		&searchBox{Open: s.searchOpen, Lang: s.lang, Game: s.game, site: s.site},
 		elem("main").ID("main").TabIndex(-1).Class("main").Body(s.view()),
 		s.footerNav(),

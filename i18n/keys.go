@@ -333,5 +333,9 @@ const (
 	Share
 	Reset
 	EngineMissing
+
+	// Storage (issue 12): a save the device refused.
+	SaveFailed
+
 	keyCount
 )

@@ -332,4 +332,8 @@ var table = [keyCount]struct{ en, fr string }{
 	Share:              {"Link to this result", "Lien vers ce résultat"},
 	Reset:              {"Reset", "Réinitialiser"},
 	EngineMissing:      {"This calculator is not available yet.", "Ce calcul n’est pas encore disponible."},
+
+	// Storage (issue 12): a save the device refused.
+	SaveFailed: {"This device would not save your change (its storage is full or blocked). It lasts until you close the app.",
+		"L’appareil n’a pas enregistré votre modification (stockage plein ou bloqué). Elle reste valable jusqu’à la fermeture de l’application."},
 }
