@@ -13,6 +13,7 @@ const (
 	marksKey    = "bookmarks"
 	recentKey   = "recent"
 	profilesKey = "profiles"
+	historyKey  = "calcHistory" // recent calculations (history.go)
 )
 
 // controlledFlag is the window property the page head sets when a service
