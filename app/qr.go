@@ -15,7 +15,7 @@ import (
 // enough for a phone screen read by another phone), every version from 1 to
 // 40, and the mask with the lowest penalty. A ready-made module
 // (github.com/piglig/go-qr v1.1.0) added 55 KB brotli to the wasm, over the
-// 40 KB allowed; this file adds a few.
+// 40 KB allowed; this file adds about 12.5 KB.
 
 // qrECCLevelM is level M's two format bits.
 const qrECCLevelM = 0
