@@ -36,7 +36,17 @@ func TestShareQRAndHistory(t *testing.T) {
 	if !eval[bool](t, s, `getComputedStyle(document.querySelector("#calc-qr .qr-paper")).fill === "rgb(255, 255, 255)"`) {
 		t.Error("the QR code's ground is not white in the light theme")
 	}
+	s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("calc-share").scrollIntoView({behavior: "instant"})`))
 	s.screenshot(t, "share-qr-en")
+	// In the dark theme too: the theme's light text colour is the ground.
+	eval[bool](t, s, `document.documentElement.setAttribute("data-theme", "dark"); true`)
+	if !eval[bool](t, s, `(() => { const lum = c => c.match(/\d+/g).slice(0, 3).reduce((a, b) => a + +b, 0);
+		const q = document.querySelector("#calc-qr"); return lum(getComputedStyle(q.querySelector(".qr-paper")).fill) > 600 && lum(getComputedStyle(q.querySelector(".qr-box")).color) < 150 })()`) {
+		t.Error("the QR code is not dark on light in the dark theme")
+	}
+	s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("calc-qr").scrollIntoView({behavior: "instant"})`))
+	s.screenshot(t, "share-qr-dark-en")
+	eval[bool](t, s, `document.documentElement.removeAttribute("data-theme"); true`)
 
 	// Two calculations, then reopen the first from the list.
 	s.do(t, chromedp.Click(chromedp.CSS(`[data-step='n'][data-dir='up']`)))
@@ -72,12 +82,13 @@ func TestShareQRAndHistory(t *testing.T) {
 	s.poll(t, `document.querySelector(".share-said").textContent.includes("Lien copié")`, "the French confirmation")
 	s.do(t, chromedp.Click(chromedp.ID("calc-qr-toggle")))
 	s.poll(t, `!!document.querySelector("#calc-qr svg")`, "the QR code")
+	s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("calc-share").scrollIntoView({behavior: "instant"})`))
+	s.screenshot(t, "share-qr-fr")
 	s.do(t, chromedp.Click(chromedp.CSS(`[data-step='n'][data-dir='up']`)))
 	s.poll(t, `document.querySelectorAll("#calc-history li").length === 1`, "a French calculation in the history")
 	if got := s.text(t, "#calc-history h2"); got != "Calculs récents" {
 		t.Errorf("history title %q", got)
 	}
-	s.screenshot(t, "share-qr-fr")
 	s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("calc-history").scrollIntoView({behavior: "instant"})`))
 	s.screenshot(t, "history-fr")
 }
