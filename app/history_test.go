@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"net/url"
 	"testing"
+
+	"github.com/at4x/companion/i18n"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 func records(links ...string) []calcRecord {
@@ -78,5 +81,40 @@ func TestCalcLinkAndTitle(t *testing.T) {
 	}
 	if got, want := r.title("fr"), calcTitle("fr", "shoot")+" · AT-44"; got != want || got == r.title("en") {
 		t.Errorf("French title %q, want %q", got, want)
+	}
+}
+
+// TestHistoryRender draws a list that the device refused to save, through
+// go-app's test engine: the title, the note, each link with its headline,
+// and the Clear button, in the page's language.
+func TestHistoryRender(t *testing.T) {
+	h := &calcHistory{Lang: "fr", unsaved: true, list: []calcRecord{
+		{"/calc/morale?game=at43&lang=en", "B"},
+		{"/calc/shoot?game=at44&lang=fr&n=6", "A"},
+	}}
+	e := goapp.NewTestEngine()
+	if err := e.Load(h); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	tests := []struct {
+		name string
+		want goapp.UI
+		path []int
+	}{
+		{"title", goapp.Text("Calculs récents"), []int{0, 0, 0}},
+		{"unsaved note", goapp.Text(i18n.T("fr", i18n.HistoryUnsaved)), []int{0, 1, 0}},
+		{"newest link", goapp.A().Href("/calc/morale?game=at43&lang=en"), []int{0, 2, 0, 0}},
+		{"its calculator", goapp.Text(calcTitle("fr", "morale") + " · AT-43"), []int{0, 2, 0, 0, 0, 0}},
+		{"its headline", goapp.Text("B"), []int{0, 2, 0, 0, 1, 0}},
+		{"older link", goapp.A().Href("/calc/shoot?game=at44&lang=fr&n=6"), []int{0, 2, 1, 0}},
+		{"clear", goapp.Text("Effacer"), []int{0, 3, 0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := goapp.Match(tt.want, h, tt.path...); err != nil {
+				t.Error(err)
+			}
+		})
 	}
 }
