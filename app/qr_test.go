@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/at4x/companion/i18n"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // TestQRMatchesReference compares whole symbols with those of an
@@ -147,5 +150,33 @@ func TestQRSVG(t *testing.T) {
 	}
 	if qrSVG(strings.Repeat("a", 3000)) != "" {
 		t.Error("a link too long for a QR code was drawn")
+	}
+}
+
+// TestQRCodeRender draws the component through go-app's test engine: the
+// code with its caption, or a note when the link is too long.
+func TestQRCodeRender(t *testing.T) {
+	tests := []struct {
+		name string
+		link string
+		want goapp.UI
+		path []int
+	}{
+		{"code", "https://at4x.example/calc/crush?game=at43", goapp.Raw(qrSVG("https://at4x.example/calc/crush?game=at43")), []int{0, 0, 0}},
+		{"caption", "https://at4x.example/calc/crush?game=at43", goapp.Text(i18n.T("fr", i18n.QRCaption)), []int{0, 1, 0}},
+		{"too long", strings.Repeat("a", 3000), goapp.Text(i18n.T("fr", i18n.QRTooLong)), []int{0, 0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q := &qrCode{Lang: "fr", Link: tt.link}
+			e := goapp.NewTestEngine()
+			if err := e.Load(q); err != nil {
+				t.Fatal(err)
+			}
+			e.ConsumeAll()
+			if err := goapp.Match(tt.want, q, tt.path...); err != nil {
+				t.Error(err)
+			}
+		})
 	}
 }
