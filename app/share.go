@@ -46,11 +46,14 @@ func (b *shareBar) Render() goapp.UI {
 	if b.said != 0 && b.saidFor == b.Link {
 		said = i18n.T(b.Lang, b.said)
 	}
+	toggle := goapp.Button().Type("button").Class("btn ghost").ID("calc-qr-toggle").Aria("expanded", b.showQR).
+		Text(i18n.T(b.Lang, i18n.ShowQR)).OnClick(b.toggleQR)
+	if b.showQR {
+		toggle = toggle.Aria("controls", "calc-qr") // only while it is there
+	}
 	return goapp.Div().Class("share-bar").Body(
 		goapp.Button().Type("button").Class("btn").ID("calc-share").Text(i18n.T(b.Lang, i18n.ShareLink)).OnClick(b.share),
-		goapp.Button().Type("button").Class("btn ghost").ID("calc-qr-toggle").
-			Aria("expanded", b.showQR).Aria("controls", "calc-qr").
-			Text(i18n.T(b.Lang, i18n.ShowQR)).OnClick(b.toggleQR),
+		toggle,
 		elem("p").Class("share-said").Role("status").Text(said),
 		goapp.If(said != "" && b.said == i18n.CopyByHand, func() goapp.UI {
 			return goapp.Input().Type("url").Class("share-link").ID("calc-link").ReadOnly(true).Value(absolute(b.Link)).
