@@ -450,7 +450,7 @@ func qrSVG(link string) string {
 	side := strconv.Itoa(m.size + 2*qrQuiet)
 	var b strings.Builder
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" class="qr-svg" viewBox="0 0 ` + side + " " + side +
-		`" shape-rendering="crispEdges" role="img" aria-hidden="true"><rect class="qr-paper" fill="#fff" width="` + side + `" height="` + side + `"/><path class="qr-ink" fill="currentColor" d="`)
+		`" shape-rendering="crispEdges" aria-hidden="true"><rect class="qr-paper" fill="#fff" width="` + side + `" height="` + side + `"/><path class="qr-ink" fill="currentColor" d="`)
 	for y := range m.size {
 		for x := 0; x < m.size; {
 			if !m.dark[y][x] {
