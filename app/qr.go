@@ -27,7 +27,7 @@ var (
 	qrECCBlocks   = [41]int{-1, 1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16, 17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33, 35, 37, 38, 40, 43, 45, 47, 49}
 )
 
-// qrCode is an encoded symbol: size×size modules, true for dark.
+// qrMatrix is an encoded symbol: size×size modules, true for dark.
 type qrMatrix struct {
 	size    int
 	version int
