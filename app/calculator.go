@@ -206,6 +206,7 @@ func (c *calculator) syncURL(ctx goapp.Context) {
 			return
 		}
 		goapp.Window().Get("history").Call("replaceState", nil, "", link)
+		recordCalc(ctx, calcRecord{Link: link, Headline: c.headline(c.now.out)}) // issue 9.7: history
 	})
 }
 
@@ -224,6 +225,7 @@ func (c *calculator) Render() goapp.UI {
 			return elem("p").Class("note").Role("note").Textf(c.t(i18n.WrongGameF), c.t(c.spec.title), gameName(c.spec.games[0]))
 		}),
 		c.resultView(),
+		&shareBar{Lang: c.Lang, Link: calcLink(c.Base, c.Name, c.Lang, c.values), Headline: c.headline(c.now.out)}, // issue 9.6: share
 		elem("form").Class("fields").OnSubmit(func(ctx goapp.Context, e goapp.Event) { e.PreventDefault() }).Body(
 			goapp.Range(c.spec.fields).Slice(func(i int) goapp.UI {
 				f := c.spec.fields[i]
@@ -255,6 +257,7 @@ func (c *calculator) Render() goapp.UI {
 		),
 		c.exportView(),
 		c.profileView(),
+		&calcHistory{Lang: c.Lang}, // issue 9.7: history
 	)
 }
 

@@ -19,6 +19,7 @@ var (
 	marksKey    = storageKey("bookmarks")
 	recentKey   = storageKey("recent")
 	profilesKey = storageKey("profiles")
+	historyKey  = storageKey("history") // recent calculations (history.go)
 )
 
 const prefsName = "prefs"

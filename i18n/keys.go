@@ -337,5 +337,18 @@ const (
 	// Storage (issue 12): a save the device refused.
 	SaveFailed
 
+	// Sharing a calculation and the list of recent ones (issue 9, points 6-7).
+	ShareLink      // the Share button
+	ShareTitle     // the title handed to the share sheet
+	LinkCopied     // after the link was copied
+	LinkShared     // after the share sheet sent it
+	CopyByHand     // when neither sharing nor copying works
+	ShowQR         // the QR code toggle
+	QRLabel        // what the QR code image is
+	QRCaption      // under the QR code
+	QRTooLong      // when the link does not fit in a QR code
+	HistoryTitle   // the list of recent calculations
+	HistoryClear   // the button that empties it
+	HistoryUnsaved // when the device refused to save it
 	keyCount
 )

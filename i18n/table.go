@@ -336,4 +336,17 @@ var table = [keyCount]struct{ en, fr string }{
 	// Storage (issue 12): a save the device refused.
 	SaveFailed: {"This device would not save your change (its storage is full or blocked). It lasts until you close the app.",
 		"L’appareil n’a pas enregistré votre modification (stockage plein ou bloqué). Elle reste valable jusqu’à la fermeture de l’application."},
+	// Sharing a calculation and the list of recent ones (issue 9, points 6-7).
+	ShareLink:      {"Share", "Partager"},
+	ShareTitle:     {"Dice odds", "Probabilités aux dés"},
+	LinkCopied:     {"Link copied: paste it to your opponent.", "Lien copié : collez-le à votre adversaire."},
+	LinkShared:     {"Link shared.", "Lien partagé."},
+	CopyByHand:     {"Copying is blocked here: select the link below and copy it.", "La copie est bloquée ici : sélectionnez le lien ci-dessous et copiez-le."},
+	ShowQR:         {"QR code", "Code QR"},
+	QRLabel:        {"QR code of the link to this calculation", "Code QR du lien vers ce calcul"},
+	QRCaption:      {"Scan it with another phone to open the same calculation.", "Scannez-le avec un autre téléphone pour ouvrir le même calcul."},
+	QRTooLong:      {"This link is too long for a QR code.", "Ce lien est trop long pour un code QR."},
+	HistoryTitle:   {"Recent calculations", "Calculs récents"},
+	HistoryClear:   {"Clear", "Effacer"},
+	HistoryUnsaved: {"This device refused to save the list (storage full?): it lasts until the app is closed.", "L’appareil a refusé d’enregistrer la liste (stockage plein ?) : elle dure jusqu’à la fermeture de l’application."},
 }
