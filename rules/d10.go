@@ -30,7 +30,7 @@ func d10Chance(target int) float64 {
 // rulesets, nor theirs to it.
 func checkD10Game(c *validator, id string) {
 	if id != D10.ID {
-		c.fail("game", "%q is not allowed in a d10 calculator: allowed %s", id, D10.ID)
+		c.fail("game", ErrChoice, "%s is not allowed in a d10 calculator: allowed %s", clip(id), D10.ID)
 	}
 }
 
@@ -38,7 +38,7 @@ func checkD10Game(c *validator, id string) {
 // the validator's "lo-hi" would read badly.
 func signedRange(c *validator, key string, n, lo, hi int) {
 	if n < lo || n > hi {
-		c.fail(key, "%d is out of range: allowed %d to %d", n, lo, hi)
+		c.fail(key, ErrRange, "%d is out of range: allowed %d to %d", n, lo, hi)
 	}
 }
 

@@ -73,11 +73,16 @@
 // Each calculator takes a plain input struct and returns (result, error):
 // [Shoot], [Melee], [Salvos], [Indirect], and the others. Each input parses
 // from the app's share links with ParseXxx(url.Values), writes itself back
-// with Query, and checks itself in Validate, whose errors name the field by
-// its query key and say what is allowed. Results marshal to JSON with fixed
+// with Query, and checks itself in Validate. Parse and Validate report
+// every refused value at once, as [FieldErrors]: each [FieldError] names
+// its query key, says what is allowed, echoes at most 40 characters of the
+// input, and wraps a sentinel reason ([ErrSyntax], [ErrRange], [ErrChoice],
+// [ErrBothRanges], [ErrConflict], [ErrUnknownKey]) for errors.Is; [ParseLink]
+// reads a link's query reporting bad percent-escapes the same way. Results
+// marshal to JSON with fixed
 // keys (hits, impacts, casualties, wiped_out, ...), distributions as
-// {"p": [...], "mean": x}, plus Explain, machine-readable [Step] values the
-// app phrases in English or French, and Notes: the [Note] of every
+// {"p": [...], "mean": x}, plus Explain, machine-readable [Step] values
+// (their [StepKind]s listed by [StepKinds]) the app phrases in English or French, and Notes: the [Note] of every
 // interpretation the result depends on, with stable ids and text in both
 // languages.
 package rules

@@ -42,7 +42,7 @@ type IndirectInput struct {
 func ParseIndirect(v url.Values) (IndirectInput, error) {
 	r := newQueryReader(v, "")
 	if r.has("range") && r.has("cm") {
-		return IndirectInput{}, errBothRanges
+		r.fail("cm", ErrBothRanges, "range and cm both given: give one of them")
 	}
 	in := IndirectInput{
 		Game:         r.str("game", AT43.ID),
@@ -59,10 +59,10 @@ func ParseIndirect(v url.Values) (IndirectInput, error) {
 		Protection:   r.int("prot", 5),
 		Under:        r.int("under", 1),
 	}
-	if r.err != nil {
-		return IndirectInput{}, r.err
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return IndirectInput{}, err
 	}
-	return in, in.Validate()
+	return in, nil
 }
 
 // Query writes in as share-link values.
@@ -88,7 +88,7 @@ func (in IndirectInput) Query() url.Values {
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in IndirectInput) Validate() error {
 	c := &validator{}
 	c.game(in.Game)
@@ -102,7 +102,7 @@ func (in IndirectInput) Validate() error {
 	c.rng("dmg", in.Damage, 1, maxDamage)
 	c.rng("prot", in.Protection, 0, maxValue)
 	c.rng("under", in.Under, 0, maxFighters)
-	return c.err
+	return c.result()
 }
 
 // IndirectResult is what one indirect-fire salvo does.
@@ -138,18 +138,18 @@ func Indirect(in IndirectInput) (IndirectResult, error) {
 	band := in.Range
 	if in.CM != nil {
 		band = g.RangeBand(*in.CM)
-		tr.Explain = append(tr.Explain, Step{Kind: "range", Action: *in.CM, Value: band})
+		tr.Explain = append(tr.Explain, Step{Kind: StepRange, Action: *in.CM, Value: band})
 		if *in.CM > 0 && *in.CM%10 == 0 {
 			tr.note(g.Notes.RangeLine)
 		}
 	}
-	t := test("shoot", in.Accuracy, band)
+	t := test(StepShoot, in.Accuracy, band)
 	tr.hit(g, t, in.Weapons, in.Rate, in.Rerolls)
-	dt := test("damage", in.Penetration, in.Protection)
+	dt := test(StepDamage, in.Penetration, in.Protection)
 	tr.Explain = append(tr.Explain, dt)
 	pd := damageChance(in.Penetration, in.Protection, in.DamageReroll)
 	if in.DamageReroll && dt.Auto == Roll {
-		tr.Explain = append(tr.Explain, Step{Kind: "damage-reroll", Chance: pd})
+		tr.Explain = append(tr.Explain, Step{Kind: StepDamageReroll, Chance: pd})
 		tr.note(NoteDamageReroll)
 	}
 	tr.note(NoteTemplateUnder)

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"errors"
 	"net/url"
 	"slices"
 )
@@ -17,8 +16,6 @@ const (
 var targetNames = []string{"inf", "veh"}
 
 var pickNames = []string{"wreck", "disarm"}
-
-var errBothRanges = errors.New("range and cm both given: give one of them")
 
 // Attack is what shooting and close combat share: the attacking weapons, the
 // damage they do and the unit they hit. Query keys and defaults:
@@ -122,7 +119,7 @@ func (a Attack) check(c *validator) {
 	case TargetVehicle:
 		checkVehicle(c, a.Vehicle)
 	default:
-		c.fail("target", "%d is not allowed: allowed inf, veh", int(a.Target))
+		c.fail("target", ErrChoice, "%d is not allowed: allowed inf, veh", int(a.Target))
 	}
 }
 
@@ -130,14 +127,14 @@ func checkVehicle(c *validator, v VehicleTarget) {
 	c.rng("frame", v.Frame, 1, maxSP)
 	c.rng("prop", v.Propulsion, 0, maxSP)
 	if len(v.Weapons) > maxVehWeapons {
-		c.fail("weapons", "%d weapons given: allowed 0-%d", len(v.Weapons), maxVehWeapons)
+		c.fail("weapons", ErrRange, "%d weapons given: allowed 0-%d", len(v.Weapons), maxVehWeapons)
 	}
 	for _, sp := range v.Weapons {
 		c.rng("weapons", sp, 0, maxSP)
 	}
 	c.rng("vehicles", v.Vehicles, 1, maxVehicles)
 	if v.Pick < 0 || int(v.Pick) >= len(pickNames) {
-		c.fail("pick", "%d is not allowed: allowed wreck, disarm", int(v.Pick))
+		c.fail("pick", ErrChoice, "%d is not allowed: allowed wreck, disarm", int(v.Pick))
 	}
 }
 
@@ -188,17 +185,17 @@ func ParseShoot(v url.Values) (ShootInput, error) {
 	in := ShootInput{Game: r.str("game", AT43.ID)}
 	in.Attack.read(r)
 	if r.has("range") && r.has("cm") {
-		return ShootInput{}, errBothRanges
+		r.fail("cm", ErrBothRanges, "range and cm both given: give one of them")
 	}
 	in.Range = r.int("range", 0)
 	in.CM = r.optInt("cm")
 	in.Cover = Cover(r.choice("cover", int(CoverNone), coverNames[:]))
 	in.FireAtWill = r.bool("faw", false)
 	in.Detection = r.bool("det", false)
-	if r.err != nil {
-		return ShootInput{}, r.err
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return ShootInput{}, err
 	}
-	return in, in.Validate()
+	return in, nil
 }
 
 // Query writes in as share-link values.
@@ -218,11 +215,11 @@ func (in ShootInput) Query() url.Values {
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in ShootInput) Validate() error {
 	c := &validator{}
 	in.check(c)
-	return c.err
+	return c.result()
 }
 
 func (in ShootInput) check(c *validator) {
@@ -230,9 +227,9 @@ func (in ShootInput) check(c *validator) {
 	in.Attack.check(c)
 	c.distance(in.Range, in.CM)
 	if in.Cover < 0 || int(in.Cover) >= len(coverNames) {
-		c.fail("cover", "%d is not allowed: allowed none, cover, takecover, kneecover", int(in.Cover))
+		c.fail("cover", ErrChoice, "%d is not allowed: allowed none, cover, takecover, kneecover", int(in.Cover))
 	} else if in.Target == TargetVehicle && in.Cover > CoverNormal {
-		c.fail("cover", "%q protects infantry only: allowed for vehicles none, cover", in.Cover)
+		c.fail("cover", ErrConflict, "%q protects infantry only: allowed for vehicles none, cover", in.Cover)
 	}
 }
 
@@ -253,10 +250,10 @@ func ParseMelee(v url.Values) (MeleeInput, error) {
 	in := MeleeInput{Game: r.str("game", AT43.ID)}
 	in.Attack.read(r)
 	in.Defense = r.int("def", 3)
-	if r.err != nil {
-		return MeleeInput{}, r.err
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return MeleeInput{}, err
 	}
-	return in, in.Validate()
+	return in, nil
 }
 
 // Query writes in as share-link values.
@@ -269,13 +266,13 @@ func (in MeleeInput) Query() url.Values {
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in MeleeInput) Validate() error {
 	c := &validator{}
 	c.game(in.Game)
 	in.Attack.check(c)
 	c.rng("def", in.Defense, 0, maxValue)
-	return c.err
+	return c.result()
 }
 
 // Shoot works out one salvo of direct fire: hits, cover saves, damage tests,
@@ -303,7 +300,7 @@ func (res *AttackResult) fire(g Game, s Salvo, target Target) {
 	band := s.Range
 	if s.CM != nil {
 		band = g.RangeBand(*s.CM)
-		res.Explain = append(res.Explain, Step{Kind: "range", Action: *s.CM, Value: band})
+		res.Explain = append(res.Explain, Step{Kind: StepRange, Action: *s.CM, Value: band})
 		if *s.CM > 0 && *s.CM%10 == 0 {
 			res.note(g.Notes.RangeLine)
 		}
@@ -316,7 +313,7 @@ func (res *AttackResult) fire(g Game, s Salvo, target Target) {
 	if s.FireAtWill {
 		rerolls++
 	}
-	res.hit(g, test("shoot", acc, band), s.Weapons, s.Rate, rerolls)
+	res.hit(g, test(StepShoot, acc, band), s.Weapons, s.Rate, rerolls)
 
 	save := g.CoverSave[s.Cover]
 	if s.Cover == CoverKnee {
@@ -327,7 +324,7 @@ func (res *AttackResult) fire(g Game, s Salvo, target Target) {
 	}
 	res.Impacts = res.Hits
 	if save > 0 {
-		res.Explain = append(res.Explain, Step{Kind: "cover", Needed: save, Chance: RollChance(save)})
+		res.Explain = append(res.Explain, Step{Kind: StepCover, Needed: save, Chance: RollChance(save)})
 		res.Impacts = res.Hits.Thin(1 - RollChance(save))
 	}
 }
@@ -340,32 +337,32 @@ func Melee(in MeleeInput) (AttackResult, error) {
 	}
 	g, _ := GameByID(in.Game)
 	var res AttackResult
-	res.hit(g, test("melee", in.Accuracy, in.Defense), in.Weapons, in.Rate, in.Rerolls)
+	res.hit(g, test(StepMelee, in.Accuracy, in.Defense), in.Weapons, in.Rate, in.Rerolls)
 	res.Impacts = res.Hits
 	return res.damage(g, in.Attack, true)
 }
 
 // hit rolls the attack dice.
 func (res *AttackResult) hit(g Game, t Step, weapons, rate, rerolls int) {
-	res.Explain = append(res.Explain, t, Step{Kind: "dice", Value: weapons * rate})
+	res.Explain = append(res.Explain, t, Step{Kind: StepDice, Value: weapons * rate})
 	if rerolls > 0 && t.Auto == Roll {
 		pool := rerolls
 		if g.Reroll == RerollPool {
 			pool *= weapons
 			res.note(g.Notes.RerollPool)
 		}
-		res.Explain = append(res.Explain, Step{Kind: "reroll", Value: pool})
+		res.Explain = append(res.Explain, Step{Kind: StepReroll, Value: pool})
 	}
 	res.Hits = Hits(g, weapons, rate, rerolls, t.Chance)
 }
 
 // damage rolls the damage tests of res.Impacts against the target.
 func (res *AttackResult) damage(g Game, a Attack, melee bool) (AttackResult, error) {
-	dt := test("damage", a.Penetration, a.Protection)
+	dt := test(StepDamage, a.Penetration, a.Protection)
 	res.Explain = append(res.Explain, dt)
 	p := damageChance(a.Penetration, a.Protection, a.DamageReroll)
 	if a.DamageReroll && dt.Auto == Roll {
-		res.Explain = append(res.Explain, Step{Kind: "damage-reroll", Chance: p})
+		res.Explain = append(res.Explain, Step{Kind: StepDamageReroll, Chance: p})
 		res.note(NoteDamageReroll)
 	}
 	if a.Target == TargetVehicle {

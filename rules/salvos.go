@@ -1,8 +1,8 @@
 package rules
 
 import (
-	"fmt"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,7 +46,7 @@ func DefaultSalvo() Salvo {
 func (s *Salvo) read(r *queryReader) {
 	d := DefaultSalvo()
 	if r.has("range") && r.has("cm") {
-		r.fail("cm", "%v", errBothRanges)
+		r.fail("cm", ErrBothRanges, "range and cm both given: give one of them")
 	}
 	s.Weapons = r.int("n", d.Weapons)
 	s.Rate = r.int("rate", d.Rate)
@@ -89,7 +89,7 @@ func (s Salvo) check(c *validator) {
 	c.rng("pen", s.Penetration, 0, maxValue)
 	c.rng("dmg", s.Damage, 1, maxDamage)
 	if s.Cover < 0 || int(s.Cover) >= len(coverNames) {
-		c.fail("cover", "%d is not allowed: allowed none, cover, takecover, kneecover", int(s.Cover))
+		c.fail("cover", ErrChoice, "%d is not allowed: allowed none, cover, takecover, kneecover", int(s.Cover))
 	}
 }
 
@@ -123,13 +123,7 @@ func ParseSalvos(v url.Values) (SalvosInput, error) {
 		Protection: r.int("prot", 5),
 		Medic:      r.bool("medic", false),
 	}
-	if r.err != nil {
-		return SalvosInput{}, r.err
-	}
-	count, err := salvoGroups(v)
-	if err != nil {
-		return SalvosInput{}, err
-	}
+	count := salvoGroups(v, r)
 	if count == 0 {
 		in.Salvos = []Salvo{DefaultSalvo()}
 	}
@@ -137,42 +131,60 @@ func ParseSalvos(v url.Values) (SalvosInput, error) {
 		var s Salvo
 		sr := newQueryReader(v, salvoPrefix(i))
 		s.read(sr)
-		if sr.err != nil {
-			return SalvosInput{}, sr.err
+		for _, e := range sr.errs {
+			r.add(e)
 		}
 		in.Salvos = append(in.Salvos, s)
 	}
-	return in, in.Validate()
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return SalvosInput{}, err
+	}
+	return in, nil
 }
+
+// salvoKeys are the keys of one salvo group.
+var salvoKeys = []string{"n", "rate", "rr", "acc", "range", "cm", "pen", "dmg", "dmgrr", "cover", "faw", "det"}
 
 func salvoPrefix(i int) string { return "s" + strconv.Itoa(i) + "." }
 
-// salvoGroups counts the s<i>. groups in v, which must run 1, 2, ... with
-// no gap and no more than maxSalvos.
-func salvoGroups(v url.Values) (int, error) {
+// salvoGroups counts the s<i>. groups in v, which must run s1, s2, ...
+// with no gap, no leading zero and no more than maxSalvos, each holding only
+// salvo keys; every key that breaks this is refused into r. The groups
+// counted are those up to the first gap.
+func salvoGroups(v url.Values, r *queryReader) int {
 	seen := map[int]bool{}
+	keys := make([]string, 0, len(v))
 	for key := range v {
-		num, _, ok := strings.Cut(key, ".")
+		keys = append(keys, key)
+	}
+	sort.Strings(keys) // errors in a fixed order
+	for _, key := range keys {
+		num, sub, ok := strings.Cut(key, ".")
 		if !ok || !strings.HasPrefix(num, "s") {
 			continue
 		}
 		i, err := strconv.Atoi(num[1:])
-		if err != nil || i < 1 || i > maxSalvos {
-			return 0, fmt.Errorf("%s: salvo groups are numbered s1 to s%d", key, maxSalvos)
+		switch {
+		case err != nil || i < 1 || i > maxSalvos || num != "s"+strconv.Itoa(i):
+			r.add(fieldErr(clipKey(key), ErrUnknownKey, "not a salvo key: salvo groups are numbered s1 to s%d, with no leading zero", maxSalvos))
+			continue
+		case !slices.Contains(salvoKeys, sub):
+			r.add(fieldErr(clipKey(key), ErrUnknownKey, "not a salvo key: allowed %s after %s.", strings.Join(salvoKeys, ", "), num))
+			continue
 		}
 		seen[i] = true
 	}
-	ids := make([]int, 0, len(seen))
-	for i := range seen {
-		ids = append(ids, i)
+	n := 0
+	for seen[n+1] {
+		n++
 	}
-	sort.Ints(ids)
-	for want, i := range ids {
-		if i != want+1 {
-			return 0, fmt.Errorf("s%d: salvo group s%d is missing: number the groups from s1 without gaps", i, want+1)
+	for i := n + 2; i <= maxSalvos; i++ {
+		if seen[i] {
+			r.add(fieldErr("s"+strconv.Itoa(i), ErrRange, "salvo group s%d is missing: number the groups from s1 without gaps", n+1))
+			break
 		}
 	}
-	return len(ids), nil
+	return n
 }
 
 // Query writes in as share-link values.
@@ -190,7 +202,7 @@ func (in SalvosInput) Query() url.Values {
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in SalvosInput) Validate() error {
 	c := &validator{}
 	c.game(in.Game)
@@ -198,17 +210,16 @@ func (in SalvosInput) Validate() error {
 	c.rng("type", in.Type, 1, 3)
 	c.rng("prot", in.Protection, 0, maxValue)
 	if len(in.Salvos) < 1 || len(in.Salvos) > maxSalvos {
-		c.fail("s1", "%d salvos given: allowed 1-%d", len(in.Salvos), maxSalvos)
+		c.fail("s1", ErrRange, "%d salvos given: allowed 1-%d", len(in.Salvos), maxSalvos)
 	}
 	for i, s := range in.Salvos {
-		if c.err != nil {
-			break
-		}
 		sc := &validator{prefix: salvoPrefix(i + 1)}
 		s.check(sc)
-		c.err = sc.err
+		for _, e := range sc.errs {
+			c.add(e)
+		}
 	}
-	return c.err
+	return c.result()
 }
 
 // SalvosResult is what a sequence of salvos does to one infantry unit.
@@ -248,11 +259,11 @@ func Salvos(in SalvosInput) (SalvosResult, error) {
 	for _, s := range in.Salvos {
 		var step AttackResult
 		step.fire(g, s, TargetInfantry)
-		dt := test("damage", s.Penetration, in.Protection)
+		dt := test(StepDamage, s.Penetration, in.Protection)
 		step.Explain = append(step.Explain, dt)
 		p := damageChance(s.Penetration, in.Protection, s.DamageReroll)
 		if s.DamageReroll && dt.Auto == Roll {
-			step.Explain = append(step.Explain, Step{Kind: "damage-reroll", Chance: p})
+			step.Explain = append(step.Explain, Step{Kind: StepDamageReroll, Chance: p})
 			step.note(NoteDamageReroll)
 		}
 		// Successes past size+1 kill no one more, even after a medic's save.
@@ -284,7 +295,7 @@ func Salvos(in SalvosInput) (SalvosResult, error) {
 		}
 		res.After = append(res.After, Dist{P: cas})
 		res.Salvos = append(res.Salvos, step.done())
-		res.Explain = append(res.Explain, Step{Kind: "salvo", Value: len(res.Salvos)})
+		res.Explain = append(res.Explain, Step{Kind: StepSalvo, Value: len(res.Salvos)})
 		res.Explain = append(res.Explain, step.Explain...)
 		for _, n := range step.Notes {
 			res.note(n)

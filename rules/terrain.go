@@ -66,22 +66,22 @@ func ParseTerrain(v url.Values) (TerrainInput, error) {
 		Salvos:      r.int("salvos", 1),
 	}
 	in.Structure = 12
-	if s, ok := r.raw("structure"); ok && r.err == nil {
-		g, err := GameByID(in.Game)
-		if err != nil {
-			return TerrainInput{}, err
+	// The structure's names depend on the game: with a game that has no
+	// terrain calculator, Validate reports the game and structure is left.
+	if g, err := GameByID(in.Game); err == nil && g.Terrain.StructureDrops {
+		if s, ok := r.raw("structure"); ok {
+			n, ok := structureValue(g, s)
+			if !ok {
+				r.fail("structure", ErrChoice, "%s is neither a whole number nor an element: allowed 1-%d or %s",
+					clip(s), maxValue, strings.Join(structureNames(g), ", "))
+			}
+			in.Structure = n
 		}
-		n, ok := structureValue(g, s)
-		if !ok {
-			r.fail("structure", "%q is neither a whole number nor an element: allowed 1-%d or %s",
-				s, maxValue, strings.Join(structureNames(g), ", "))
-		}
-		in.Structure = n
 	}
-	if r.err != nil {
-		return TerrainInput{}, r.err
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return TerrainInput{}, err
 	}
-	return in, in.Validate()
+	return in, nil
 }
 
 // structureValue reads s as a number or as the name of one of g's terrain
@@ -134,15 +134,15 @@ func (in TerrainInput) Query() url.Values {
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in TerrainInput) Validate() error {
 	c := &validator{}
 	g := c.game(in.Game)
-	if c.err != nil {
-		return c.err
+	if c.failed() {
+		return c.result()
 	}
 	if !g.Terrain.StructureDrops {
-		c.fail("game", "%s has no scenery whose structure drops: allowed %s", in.Game, strings.Join(terrainGames(), ", "))
+		c.fail("game", ErrChoice, "%s has no terrain calculator (its scenery does not lose structure): allowed %s", clip(in.Game), strings.Join(terrainGames(), ", "))
 	}
 	c.rng("n", in.Weapons, 0, maxFighters)
 	c.rng("rate", in.Rate, 1, maxRate)
@@ -153,7 +153,7 @@ func (in TerrainInput) Validate() error {
 	c.rng("dmg", in.Damage, 1, maxDamage)
 	c.rng("structure", in.Structure, 1, maxValue)
 	c.rng("salvos", in.Salvos, 1, maxTerrainSalvos)
-	return c.err
+	return c.result()
 }
 
 func terrainGames() []string {
@@ -176,10 +176,10 @@ func Terrain(in TerrainInput) (TerrainResult, error) {
 		return TerrainResult{}, err
 	}
 	g, _ := GameByID(in.Game)
-	shot := test("shoot", in.Accuracy, in.Range)
+	shot := test(StepShoot, in.Accuracy, in.Range)
 	res := TerrainResult{Notes: []Note{noteStructureSalvo}, BySalvo: make([]float64, in.Salvos)}
 	res.Hits = Hits(g, in.Weapons, in.Rate, in.Rerolls, shot.Chance)
-	res.Explain = []Step{shot, {Kind: "dice", Value: in.Weapons * in.Rate}}
+	res.Explain = []Step{shot, {Kind: StepDice, Value: in.Weapons * in.Rate}}
 	if in.Rerolls > 0 && shot.Auto == Roll {
 		pool := in.Rerolls
 		if g.Reroll == RerollPool {
@@ -188,7 +188,7 @@ func Terrain(in TerrainInput) (TerrainResult, error) {
 				res.Notes = append(res.Notes, noteByID(g.Notes.RerollPool))
 			}
 		}
-		res.Explain = append(res.Explain, Step{Kind: "reroll", Value: pool})
+		res.Explain = append(res.Explain, Step{Kind: StepReroll, Value: pool})
 	}
 
 	// drop[s][j]: a salvo at structure s lands j successes, the last entry
@@ -196,7 +196,7 @@ func Terrain(in TerrainInput) (TerrainResult, error) {
 	s0, dmg := in.Structure, in.Damage
 	drop := make([][]float64, s0+1)
 	for s := s0; s >= 1; s-- {
-		dt := test("damage", in.Penetration, s)
+		dt := test(StepDamage, in.Penetration, s)
 		res.Explain = append(res.Explain, dt)
 		drop[s] = res.Hits.thinCap(dt.Chance, (s+dmg-1)/dmg).P
 	}

@@ -102,8 +102,8 @@ func vehicleDamage(g Game, impacts Dist, pDamage float64, damage int, t VehicleT
 	c := &validator{}
 	t.check(c)
 	c.rng("dmg", damage, 1, maxDamage)
-	if c.err != nil {
-		return VehicleResult{}, c.err
+	if c.failed() {
+		return VehicleResult{}, c.result()
 	}
 	switch {
 	case !(pDamage >= 0 && pDamage <= 1):
@@ -156,11 +156,11 @@ func vehicleDamage(g Game, impacts Dist, pDamage float64, damage int, t VehicleT
 	res.Frame = res.Vehicles[0].Frame
 
 	res.Explain = []Step{
-		{Kind: "vehicles", Value: v},
-		{Kind: "location", Value: dice},
-		{Kind: "propulsion", Chance: odds.prop},
-		{Kind: "frame", Chance: odds.frame},
-		{Kind: "weapon", Chance: odds.weapon},
+		{Kind: StepVehicles, Value: v},
+		{Kind: StepLocation, Value: dice},
+		{Kind: StepPropulsion, Chance: odds.prop},
+		{Kind: StepFrame, Chance: odds.frame},
+		{Kind: StepWeapon, Chance: odds.weapon},
 	}
 	res.Notes = vehicleNotes(g, t, dice, melee)
 	return res, nil
