@@ -93,23 +93,36 @@ func (s Salvo) check(c *validator) {
 	}
 }
 
-// SalvosInput is several salvos of direct fire, in order, at one infantry
-// unit: casualties add up and the unit cannot lose more fighters than it
-// has. Keys and defaults:
+// SalvosInput is several salvos of direct fire, in order, at one unit.
+// Against infantry casualties add up and the unit cannot lose more fighters
+// than it has; against vehicles each vehicle's state (the SP of every part)
+// is carried from salvo to salvo, each salvo doing its own Damage. Keys and
+// defaults:
 //
-//	game   Game        at43|at44 (at43)
-//	size   Size        fighters in the unit, 1-100 (6)
-//	type   Type        infantry type (AT-44 rank) 1-3 (1)
-//	prot   Protection  0-30 (5)
-//	medic  Medic       once for the whole sequence (one round), 0|1 (0)
-//	s1.*, s2.*, ...    the salvos, 1-10 of them, numbered from 1 without
-//	                   gaps (one default salvo when none is given)
+//	game     Game        at43|at44 (at43)
+//	target   Target      inf|veh (inf)
+//	prot     Protection  target's Protection (AT-44 ARM), 0-30 (5)
+//	medic    Medic       Medic (inf) or Self-repair (veh), once for the whole
+//	                     sequence (one round), 0|1 (0)
+//	size     Size        fighters in the unit, 1-100 (6; inf only)
+//	type     Type        infantry type (AT-44 rank) 1-3 (1; inf only)
+//	frame    Vehicle.Frame       frame SP, 1-60 (6; veh only)
+//	prop     Vehicle.Propulsion  propulsion SP, 0-60 (3; veh only)
+//	weapons  Vehicle.Weapons     SP of each weapon, comma-separated,
+//	                             0-6 of 0-60 (3; veh only)
+//	vehicles Vehicle.Vehicles    vehicles in the unit, 1-10 (1; veh only)
+//	pick     Vehicle.Pick        wreck|disarm (wreck; veh only)
+//	s1.*, s2.*, ...      the salvos, 1-10 of them, numbered from 1 without
+//	                     gaps (one default salvo when none is given); at
+//	                     vehicles each salvo's cover is none or cover
 type SalvosInput struct {
 	Game       string
+	Target     Target
 	Size       int
 	Type       int
 	Protection int
 	Medic      bool
+	Vehicle    VehicleTarget
 	Salvos     []Salvo
 }
 
@@ -122,6 +135,15 @@ func ParseSalvos(v url.Values) (SalvosInput, error) {
 		Type:       r.int("type", 1),
 		Protection: r.int("prot", 5),
 		Medic:      r.bool("medic", false),
+	}
+	d := defaultAttack()
+	in.Target = Target(r.choice("target", int(TargetInfantry), targetNames))
+	in.Vehicle = VehicleTarget{
+		Frame:      r.int("frame", d.Vehicle.Frame),
+		Propulsion: r.int("prop", d.Vehicle.Propulsion),
+		Weapons:    r.ints("weapons", d.Vehicle.Weapons, maxVehWeapons),
+		Vehicles:   r.int("vehicles", d.Vehicle.Vehicles),
+		Pick:       WeaponPick(r.choice("pick", int(d.Vehicle.Pick), pickNames)),
 	}
 	count := salvoGroups(v, r)
 	if count == 0 {
@@ -192,10 +214,19 @@ func (in SalvosInput) Query() url.Values {
 	v := url.Values{}
 	w := queryWriter{v: v}
 	w.str("game", in.Game)
-	w.int("size", in.Size)
-	w.int("type", in.Type)
 	w.int("prot", in.Protection)
 	w.bool("medic", in.Medic)
+	if in.Target == TargetVehicle {
+		w.choice("target", int(in.Target), targetNames)
+		w.int("frame", in.Vehicle.Frame)
+		w.int("prop", in.Vehicle.Propulsion)
+		w.ints("weapons", in.Vehicle.Weapons)
+		w.int("vehicles", in.Vehicle.Vehicles)
+		w.choice("pick", int(in.Vehicle.Pick), pickNames)
+	} else {
+		w.int("size", in.Size)
+		w.int("type", in.Type)
+	}
 	for i, s := range in.Salvos {
 		s.write(queryWriter{v: v, prefix: salvoPrefix(i + 1)})
 	}
@@ -206,15 +237,25 @@ func (in SalvosInput) Query() url.Values {
 func (in SalvosInput) Validate() error {
 	c := &validator{}
 	c.game(in.Game)
-	c.rng("size", in.Size, 1, maxFighters)
-	c.rng("type", in.Type, 1, 3)
 	c.rng("prot", in.Protection, 0, maxValue)
+	switch in.Target {
+	case TargetInfantry:
+		c.rng("size", in.Size, 1, maxFighters)
+		c.rng("type", in.Type, 1, 3)
+	case TargetVehicle:
+		checkVehicle(c, in.Vehicle)
+	default:
+		c.fail("target", ErrChoice, "%d is not allowed: allowed inf, veh", int(in.Target))
+	}
 	if len(in.Salvos) < 1 || len(in.Salvos) > maxSalvos {
 		c.fail("s1", ErrRange, "%d salvos given: allowed 1-%d", len(in.Salvos), maxSalvos)
 	}
 	for i, s := range in.Salvos {
 		sc := &validator{prefix: salvoPrefix(i + 1)}
 		s.check(sc)
+		if in.Target == TargetVehicle && s.Cover > CoverNormal && s.Cover < Cover(len(coverNames)) {
+			sc.fail("cover", ErrConflict, "%q protects infantry only: allowed for vehicles none, cover", s.Cover)
+		}
 		for _, e := range sc.errs {
 			c.add(e)
 		}
@@ -222,12 +263,19 @@ func (in SalvosInput) Validate() error {
 	return c.result()
 }
 
-// SalvosResult is what a sequence of salvos does to one infantry unit.
+// SalvosResult is what a sequence of salvos does to one unit: infantry
+// results (casualties, wiped_out, morale_threshold and After) or vehicle
+// results (destroyed, immobilized, lost, frame, wrecks, vehicles and
+// VehicleAfter), both flattened into the JSON object.
 type SalvosResult struct {
-	InfantryResult
-	// After holds the casualties so far after each salvo; the last one is
-	// Casualties.
-	After []Dist `json:"after"`
+	*InfantryResult
+	*VehicleResult
+	// After holds, against infantry, the casualties so far after each
+	// salvo; the last one is Casualties.
+	After []Dist `json:"after,omitempty"`
+	// VehicleAfter holds, against vehicles, the unit's figures so far after
+	// each salvo; the last one is the result's.
+	VehicleAfter []VehicleResult `json:"vehicle_after,omitempty"`
 	// Salvos holds each salvo's hits, impacts and explanation; their
 	// casualties are in After.
 	Salvos []AttackResult `json:"salvos"`
@@ -245,6 +293,9 @@ func Salvos(in SalvosInput) (SalvosResult, error) {
 		return SalvosResult{}, err
 	}
 	g, _ := GameByID(in.Game)
+	if in.Target == TargetVehicle {
+		return salvosAtVehicles(g, in), nil
+	}
 	size := in.Size
 	// state[m][c]: c fighters lost, medic still available (m=1) or not (m=0).
 	var state [2][]float64
@@ -308,7 +359,7 @@ func Salvos(in SalvosInput) (SalvosResult, error) {
 		res.note(noteByID(g.Notes.HeroCount))
 	}
 	cas := res.After[len(res.After)-1]
-	res.InfantryResult = InfantryResult{
+	res.InfantryResult = &InfantryResult{
 		Casualties:      cas,
 		WipedOut:        cas.AtLeast(size),
 		MoraleThreshold: moraleChance(cas, size, g.MoraleThreshold(in.Type)),

@@ -1,0 +1,363 @@
+package rules
+
+import "slices"
+
+// Salvos at a unit of vehicles. The single-salvo engine (vehicleDamage)
+// counts hits per class of part, which needs every hit to do the same
+// damage; salvos in a sequence each bring their own Damage (rifles, then a
+// missile launcher), so here each vehicle's state is carried literally from
+// salvo to salvo: a Markov chain over the SP of every part and whether
+// Self-repair was used, one damaging hit at a time. The reachable states
+// are few (a vehicle of 6 frame, 3 propulsion and a weapon of 3 SP has under
+// 200), and only chances above tiny are carried.
+
+// A vehicle's state is its weapons' SP (a vector, numbered in the order
+// met: few are reachable, since the attacker's pick follows a fixed rule),
+// then its propulsion SP, frame SP (0: destroyed, not stored) and whether
+// Self-repair was used. The chance of every state with the same weapons is
+// held in one dense plane indexed by the other three.
+
+// weaponTable numbers the weapon vectors met and caches the effect of a
+// weapon hit on each.
+type weaponTable struct {
+	pick  WeaponPick
+	n     int // weapons
+	vecs  [][maxVehWeapons]int8
+	index map[[maxVehWeapons]int8]int
+	next  [][]weaponHit // [vector][dmg], computed on first use
+}
+
+// weaponHit is a weapon result of some damage on a vector: the vector after
+// it and the damage passed to the frame.
+type weaponHit struct {
+	to, over int
+	known    bool
+}
+
+func newWeaponTable(t VehicleTarget) *weaponTable {
+	wt := &weaponTable{pick: t.Pick, n: len(t.Weapons), index: map[[maxVehWeapons]int8]int{}}
+	var start [maxVehWeapons]int8
+	for w, sp := range t.Weapons {
+		start[w] = int8(sp)
+	}
+	wt.id(start)
+	return wt
+}
+
+func (wt *weaponTable) id(v [maxVehWeapons]int8) int {
+	if i, ok := wt.index[v]; ok {
+		return i
+	}
+	wt.index[v] = len(wt.vecs)
+	wt.vecs = append(wt.vecs, v)
+	wt.next = append(wt.next, make([]weaponHit, maxDamage+1))
+	return len(wt.vecs) - 1
+}
+
+// hit is a weapon result of dmg (0 to maxDamage) on vector i: the working
+// weapon the pick chooses keeps what it can, the rest (all of it when no
+// weapon works) goes to the frame.
+func (wt *weaponTable) hit(i, dmg int) (int, int) {
+	if h := wt.next[i][dmg]; h.known {
+		return h.to, h.over
+	}
+	v := wt.vecs[i]
+	var left [maxVehWeapons]int
+	for w := range wt.n {
+		left[w] = int(v[w])
+	}
+	over := dmg
+	if w := pickWeapon(left[:wt.n], dmg, wt.pick); w >= 0 {
+		taken := min(left[w], dmg)
+		v[w] -= int8(taken)
+		over -= taken
+	}
+	to := wt.id(v)
+	wt.next[i][dmg] = weaponHit{to: to, over: over, known: true}
+	return to, over
+}
+
+// vehicleSalvoChain carries one vehicle from salvo to salvo: now[w] is the
+// plane of weapon vector w (nil when it holds nothing), each cell
+// (prop*(frame+1) + frameLeft)*2 + repaired the chance of that state.
+type vehicleSalvoChain struct {
+	t            VehicleTarget
+	odds         locationOdds
+	wt           *weaponTable
+	frame, plane int // frame SP at the start; cells per plane
+	now          [][]float64
+	spare        [][]float64 // planes to reuse
+}
+
+func newVehicleSalvoChain(t VehicleTarget, odds locationOdds) *vehicleSalvoChain {
+	ch := &vehicleSalvoChain{t: t, odds: odds, wt: newWeaponTable(t), frame: t.Frame,
+		plane: (t.Propulsion + 1) * (t.Frame + 1) * 2}
+	ch.now = [][]float64{ch.newPlane()}
+	ch.now[0][ch.cell(t.Propulsion, t.Frame, false)] = 1
+	return ch
+}
+
+func (ch *vehicleSalvoChain) cell(prop, frame int, repaired bool) int {
+	c := (prop*(ch.frame+1) + frame) * 2
+	if repaired {
+		c++
+	}
+	return c
+}
+
+func (ch *vehicleSalvoChain) newPlane() []float64 {
+	if n := len(ch.spare); n > 0 {
+		p := ch.spare[n-1]
+		ch.spare = ch.spare[:n-1]
+		clear(p)
+		return p
+	}
+	return make([]float64, ch.plane)
+}
+
+func (ch *vehicleSalvoChain) release(planes [][]float64) {
+	for _, p := range planes {
+		if p != nil {
+			ch.spare = append(ch.spare, p)
+		}
+	}
+}
+
+// at returns the plane of vector w in planes, growing the list as needed.
+func (ch *vehicleSalvoChain) at(planes *[][]float64, w int) []float64 {
+	for len(*planes) <= w {
+		*planes = append(*planes, nil)
+	}
+	if (*planes)[w] == nil {
+		(*planes)[w] = ch.newPlane()
+	}
+	return (*planes)[w]
+}
+
+// step is the distribution after one more damaging hit of dmg: the
+// location die picks the propulsion, the frame or a weapon; a part at 0 SP
+// passes everything to the frame; Self-repair takes one point off the first
+// damaging hit.
+func (ch *vehicleSalvoChain) step(cur [][]float64, dmg int) [][]float64 {
+	var next [][]float64
+	f1 := ch.frame + 1
+	repair := ch.t.SelfRepair
+	for w, pl := range cur {
+		if pl == nil {
+			continue
+		}
+		for c, p := range pl {
+			if p == 0 {
+				continue
+			}
+			rep := c%2 == 1
+			frame := (c / 2) % f1
+			prop := c / 2 / f1
+			d := dmg
+			if repair && !rep {
+				d--
+			}
+			rep = rep || repair
+			if q := p * ch.odds.prop; q >= tiny {
+				taken := min(prop, d)
+				if fr := frame - (d - taken); fr > 0 {
+					ch.at(&next, w)[ch.cell(prop-taken, fr, rep)] += q
+				}
+			}
+			if q := p * ch.odds.frame; q >= tiny && frame > d {
+				ch.at(&next, w)[ch.cell(prop, frame-d, rep)] += q
+			}
+			if q := p * ch.odds.weapon; q >= tiny {
+				to, over := ch.wt.hit(w, d)
+				if fr := frame - over; fr > 0 {
+					ch.at(&next, to)[ch.cell(prop, fr, rep)] += q
+				}
+			}
+		}
+	}
+	return next
+}
+
+// salvo moves the chain through a salvo whose damaging hits on this vehicle
+// follow hits, each doing dmg: the mixture over k of k steps.
+func (ch *vehicleSalvoChain) salvo(hits Dist, dmg int) {
+	var out [][]float64
+	cur := ch.now
+	for k, pk := range hits.P {
+		if k > 0 {
+			next := ch.step(cur, dmg)
+			ch.release(cur)
+			cur = next
+		}
+		if len(cur) == 0 {
+			break
+		}
+		if pk == 0 {
+			continue
+		}
+		for w, pl := range cur {
+			if pl == nil {
+				continue
+			}
+			var o []float64
+			for c, p := range pl {
+				if p == 0 {
+					continue
+				}
+				if o == nil {
+					o = ch.at(&out, w)
+				}
+				o[c] += pk * p
+			}
+		}
+	}
+	ch.release(cur)
+	ch.now = out
+}
+
+// mostHits is a number of damaging hits no vehicle of t survives: each hit
+// takes at least one SP somewhere (the frame when its part is gone), but
+// for the one Self-repair may cancel.
+func mostHits(t VehicleTarget) int {
+	n := t.Frame + t.Propulsion + 1
+	for _, sp := range t.Weapons {
+		n += sp
+	}
+	return n
+}
+
+// figures is the vehicle's fate so far.
+func (ch *vehicleSalvoChain) figures(impacts Dist) VehicleFigures {
+	f := VehicleFigures{Impacts: impacts, Lost: make([]float64, len(ch.t.Weapons))}
+	frame := make([]float64, ch.frame+1)
+	f1 := ch.frame + 1
+	alive := 0.0
+	for w, pl := range ch.now {
+		if pl == nil {
+			continue
+		}
+		vec := ch.wt.vecs[w]
+		for c, p := range pl {
+			if p == 0 {
+				continue
+			}
+			alive += p
+			frame[(c/2)%f1] += p
+			if c/2/f1 == 0 {
+				f.Immobilized += p
+			}
+			for i := range f.Lost {
+				if vec[i] == 0 {
+					f.Lost[i] += p
+				}
+			}
+		}
+	}
+	f.Destroyed = max(1-alive, 0)
+	frame[0] = f.Destroyed
+	for w := range f.Lost {
+		f.Lost[w] = min(f.Lost[w]+f.Destroyed, 1)
+	}
+	f.Frame = Dist{P: frame}
+	return f
+}
+
+// unitFigures puts the vehicles' figures together: with one vehicle they
+// are its own; with several, the vehicles are taken to fall independently
+// (see noteSalvosUnit).
+func unitFigures(vs []VehicleFigures, weapons int) VehicleResult {
+	res := VehicleResult{Vehicles: vs, Frame: vs[0].Frame}
+	if len(vs) == 1 {
+		f := vs[0]
+		res.Destroyed, res.Immobilized, res.Lost = f.Destroyed, f.Immobilized, slices.Clone(f.Lost)
+		res.Wrecks = Dist{P: []float64{1 - f.Destroyed, f.Destroyed}}
+		return res
+	}
+	dead, stuck := 1.0, 1.0
+	res.Lost = make([]float64, weapons)
+	for w := range res.Lost {
+		res.Lost[w] = 1
+	}
+	wrecks := []float64{1}
+	for _, f := range vs {
+		dead *= f.Destroyed
+		stuck *= f.Destroyed + f.Immobilized
+		for w := range res.Lost {
+			res.Lost[w] *= f.Lost[w]
+		}
+		wrecks = Dist{P: wrecks}.Convolve(Dist{P: []float64{1 - f.Destroyed, f.Destroyed}}).P
+	}
+	res.Destroyed, res.Immobilized = dead, max(stuck-dead, 0)
+	res.Wrecks = Dist{P: wrecks}
+	return res
+}
+
+// noteSalvosUnit is the reading of salvos at several vehicles.
+var (
+	noteSalvosUnit = Note{ID: "salvos-vehicle-unit",
+		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible among all the unit's vehicles, closest first, as for a single salvo, and a share that falls on a vehicle already destroyed is lost. Each vehicle's own figures follow its state exactly from salvo to salvo; the figures for the whole unit treat the vehicles as falling independently, which is close but not exact.",
+		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible entre tous les véhicules de l'unité, les plus proches d'abord, comme pour une seule salve, et la part qui tombe sur un véhicule déjà détruit est perdue. Les chiffres de chaque véhicule suivent exactement son état d'une salve à l'autre ; ceux de l'unité entière traitent les véhicules comme détruits indépendamment, ce qui est proche mais pas exact."}
+)
+
+// salvosAtVehicles works out in's salvos at its unit of vehicles.
+func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
+	t := in.Vehicle
+	t.Weapons = slices.Clone(t.Weapons)
+	t.SelfRepair = t.SelfRepair || in.Medic
+	v := t.Vehicles
+	odds := newLocationOdds(1, t.Pick)
+	chains := make([]*vehicleSalvoChain, v)
+	for j := range chains {
+		chains[j] = newVehicleSalvoChain(t, odds)
+	}
+	took := make([][]float64, v) // impacts each vehicle has taken so far
+	for j := range took {
+		took[j] = []float64{1}
+	}
+	res := SalvosResult{Notes: []Note{}}
+	for _, s := range in.Salvos {
+		var step AttackResult
+		step.fire(g, s, TargetVehicle)
+		dt := test(StepDamage, s.Penetration, in.Protection)
+		step.Explain = append(step.Explain, dt)
+		p := damageChance(s.Penetration, in.Protection, s.DamageReroll)
+		if s.DamageReroll && dt.Auto == Roll {
+			step.Explain = append(step.Explain, Step{Kind: StepDamageReroll, Chance: p})
+			step.note(NoteDamageReroll)
+		}
+		figures := make([]VehicleFigures, v)
+		for j, ch := range chains {
+			mine := make([]float64, share(step.Impacts.Max(), v, j)+1)
+			for i, pi := range step.Impacts.P {
+				mine[share(i, v, j)] += pi
+			}
+			imp := Dist{P: mine}
+			ch.salvo(imp.thinCap(p, mostHits(t)), s.Damage)
+			took[j] = Dist{P: took[j]}.Convolve(imp).P
+			figures[j] = ch.figures(Dist{P: took[j]})
+		}
+		after := unitFigures(figures, len(t.Weapons))
+		res.VehicleAfter = append(res.VehicleAfter, after)
+		res.Salvos = append(res.Salvos, step.done())
+		res.Explain = append(res.Explain, Step{Kind: StepSalvo, Value: len(res.Salvos)})
+		res.Explain = append(res.Explain, step.Explain...)
+		for _, n := range step.Notes {
+			res.note(n)
+		}
+	}
+	last := res.VehicleAfter[len(res.VehicleAfter)-1]
+	res.VehicleResult = &last
+	res.Explain = append(res.Explain,
+		Step{Kind: StepVehicles, Value: v},
+		Step{Kind: StepLocation, Value: 1},
+		Step{Kind: StepPropulsion, Chance: odds.prop},
+		Step{Kind: StepFrame, Chance: odds.frame},
+		Step{Kind: StepWeapon, Chance: odds.weapon})
+	for _, n := range vehicleNotes(g, t, 1, false) {
+		res.note(n)
+	}
+	if v > 1 {
+		res.note(noteSalvosUnit)
+	}
+	return res
+}
