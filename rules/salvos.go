@@ -260,6 +260,11 @@ func (in SalvosInput) Validate() error {
 			c.add(e)
 		}
 	}
+	if in.Target == TargetVehicle && !c.failed() {
+		if work, worst := in.vehicleSalvosWork(); work > maxVehicleSalvosWork {
+			c.fail(salvoPrefix(worst+1)+"n", ErrRange, "too many dice for vehicles this large: lower the dice per salvo (n x rate), the vehicles' SP or the number of salvos")
+		}
+	}
 	return c.result()
 }
 

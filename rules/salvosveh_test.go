@@ -401,18 +401,30 @@ func BenchmarkSalvosVehicleUnit(b *testing.B) {
 	}
 }
 
-// BenchmarkSalvosVehicleWorst is the largest vehicle Validate allows, hit
-// by ten salvos of Damage 1 and 2.
-func BenchmarkSalvosVehicleWorst(b *testing.B) {
+// BenchmarkSalvosVehicleLargest is about the largest input Validate lets
+// through: three vehicles of 20 frame, 10 propulsion and three weapons of
+// 10 SP, ten salvos of 30 dice, Damage 1 and 2.
+func BenchmarkSalvosVehicleLargest(b *testing.B) {
 	in := SalvosInput{Game: "at44", Target: TargetVehicle, Protection: 5, Medic: true,
-		Vehicle: VehicleTarget{Frame: maxSP, Propulsion: maxSP, Weapons: []int{maxSP, maxSP, maxSP, maxSP, maxSP, maxSP}, Vehicles: maxVehicles}}
+		Vehicle: VehicleTarget{Frame: 20, Propulsion: 10, Weapons: []int{10, 10, 10}, Vehicles: 3}}
 	for i := range maxSalvos {
-		in.Salvos = append(in.Salvos, Salvo{Weapons: maxFighters, Rate: maxRate, Accuracy: 6, Range: 1,
+		in.Salvos = append(in.Salvos, Salvo{Weapons: 10, Rate: 3, Accuracy: 6, Range: 1,
 			Penetration: 6, Damage: 1 + i%2})
+	}
+	if work, _ := in.vehicleSalvosWork(); work > maxVehicleSalvosWork {
+		b.Fatalf("work %v is refused", work)
 	}
 	for b.Loop() {
 		if _, err := Salvos(in); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestSalvosVehicleTooLarge checks that a link whose chain would take too
+// long is refused with a message naming the salvo with the most dice.
+func TestSalvosVehicleTooLarge(t *testing.T) {
+	v, _ := url.ParseQuery("target=veh&frame=60&prop=60&weapons=60,60,60,60,60,60&vehicles=10&s1.n=3&s2.n=100&s2.rate=20")
+	_, err := ParseSalvos(v)
+	wantKeyError(t, "huge vehicles", err, "s2.n", "lower the dice per salvo")
 }
