@@ -114,7 +114,6 @@ func ratSalvosVehicle(g Game, in SalvosInput) refOutcome {
 	return out
 }
 
-
 // TestSalvosVehicleMatchesExactReference checks salvos of different
 // Damage at one vehicle against the literal chain in rationals.
 func TestSalvosVehicleMatchesExactReference(t *testing.T) {
