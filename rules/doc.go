@@ -30,7 +30,7 @@
 //     n fighters cannot lose more than n;
 //   - a Markov chain carries a state from step to step where steps interact:
 //     [Salvos] tracks the fighters lost so far (and whether the medic has
-//     acted) across salvos.
+//     acted) across salvos, or each vehicle's parts.
 //
 // Thinning and convolution skip the ends of a distribution that hold less
 // than 1e-18 of its mass, so the largest inputs (2000 dice) cost well under
@@ -41,13 +41,18 @@
 //
 // A vehicle is a Markov chain over the structure points of its parts
 // (frame, propulsion, each weapon), absorbed when the frame falls. Read
-// literally it has far too many states, but each damaging hit's location is
-// independent of the others (the AT-44 close-combat choice between two dice
-// follows a fixed order per weapon pick) and the attacker's weapon pick is a
-// fixed rule, so the state after k hits depends only on how many hit each
-// class of part: vehicleDamage sums the chain over those counts (binomial
-// within binomial), visiting only counts that leave the frame standing, and
-// the tests check it hit by hit against the literal chain in rationals.
+// literally it has far too many states, but when each damaging hit's
+// location is independent of the others and the attacker's weapon pick is a
+// fixed rule, the state after k hits of one Damage depends only on how many
+// hit each class of part: vehicleDamage sums the chain over those counts
+// (binomial within binomial), visiting only counts that leave the frame
+// standing, and the tests check it hit by hit against the literal chain in
+// rationals. Where that does not hold, the literal chain itself runs, one
+// hit at a time over the states reachable (weapon vectors x propulsion x
+// frame x Self-repair): [Salvos] at vehicles, whose salvos each bring their
+// own Damage, and AT-44 close combat out to wreck, where the attacker keeps,
+// of two location dice, the one that hurts the frame most in the vehicle's
+// present state. Inputs whose chain would be too long are refused.
 // Impacts are shared out as evenly as possible, closest vehicle first; given
 // the total, the vehicles fall independently. [Morale] is a three-state
 // chain (valiant, disorganized, routed) under each game's pass and spending

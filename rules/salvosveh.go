@@ -83,6 +83,7 @@ func (wt *weaponTable) hit(i, dmg int) (int, int) {
 type vehicleSalvoChain struct {
 	t            VehicleTarget
 	odds         locationOdds
+	dice         int // location dice, the best kept for the state (wreck); 1 for shots
 	wt           *weaponTable
 	frame, plane int // frame SP at the start; cells per plane
 	now          []*cellPlane
@@ -101,7 +102,7 @@ func (pl *cellPlane) add(c int, p float64) {
 }
 
 func newVehicleSalvoChain(t VehicleTarget, odds locationOdds) *vehicleSalvoChain {
-	ch := &vehicleSalvoChain{t: t, odds: odds, wt: newWeaponTable(t), frame: t.Frame,
+	ch := &vehicleSalvoChain{t: t, odds: odds, dice: 1, wt: newWeaponTable(t), frame: t.Frame,
 		plane: (t.Propulsion + 1) * (t.Frame + 1) * 2}
 	ch.now = []*cellPlane{ch.newPlane()}
 	ch.now[0].add(ch.cell(t.Propulsion, t.Frame, false), 1)
@@ -157,40 +158,66 @@ func (ch *vehicleSalvoChain) step(cur []*cellPlane, dmg int) []*cellPlane {
 	f1 := ch.frame + 1
 	repair := ch.t.SelfRepair
 	for w, pl := range cur {
-		if pl == nil {
+		if pl == nil || pl.lo > pl.hi {
 			continue
+		}
+		same := ch.at(&next, w)
+		// A weapon result lands on the plane of the vector it leaves: one
+		// for a full hit, one for a hit Self-repair has reduced.
+		var to [2]*cellPlane
+		var over [2]int
+		for r, d := range [2]int{dmg, dmg - 1} {
+			if d < 0 || r == 1 && !repair {
+				continue
+			}
+			var t int
+			t, over[r] = ch.wt.hit(w, d)
+			to[r] = ch.at(&next, t)
 		}
 		for c := pl.lo; c <= pl.hi; c++ {
 			p := pl.p[c]
 			if p == 0 {
 				continue
 			}
-			rep := c%2 == 1
 			frame := (c / 2) % f1
 			prop := c / 2 / f1
-			d := dmg
-			if repair && !rep {
-				d--
+			d, r, nc := dmg, 0, c // nc: the cell with the repair flag set
+			if repair && c%2 == 0 {
+				d, r, nc = dmg-1, 1, c+1
 			}
-			rep = rep || repair
-			if q := p * ch.odds.prop; q >= tiny {
+			odds := ch.odds
+			if ch.dice > 1 {
+				odds = ch.stateOdds(w, prop, d)
+			}
+			if q := p * odds.prop; q >= tiny {
 				taken := min(prop, d)
 				if fr := frame - (d - taken); fr > 0 {
-					ch.at(&next, w).add(ch.cell(prop-taken, fr, rep), q)
+					same.add(nc-2*(taken*f1+d-taken), q)
 				}
 			}
-			if q := p * ch.odds.frame; q >= tiny && frame > d {
-				ch.at(&next, w).add(ch.cell(prop, frame-d, rep), q)
+			if q := p * odds.frame; q >= tiny && frame > d {
+				same.add(nc-2*d, q)
 			}
-			if q := p * ch.odds.weapon; q >= tiny {
-				to, over := ch.wt.hit(w, d)
-				if fr := frame - over; fr > 0 {
-					ch.at(&next, to).add(ch.cell(prop, fr, rep), q)
-				}
+			if q := p * odds.weapon; q >= tiny && frame > over[r] {
+				to[r].add(nc-2*over[r], q)
 			}
 		}
 	}
 	return next
+}
+
+// stateOdds is where a damaging hit of d lands when the attacker rolls
+// several location dice and keeps, for the state the vehicle is in, the one
+// that sends the most damage to the frame at once: the frame, a propulsion
+// at 0 SP (or with less than d left), a weapon result when no weapon works
+// (or the one picked has less than d left). Ties keep the order frame,
+// propulsion, weapon: an immobilized vehicle is the better wreck.
+func (ch *vehicleSalvoChain) stateOdds(w, prop, d int) locationOdds {
+	_, over := ch.wt.hit(w, d)
+	toFrame := [3]int{partProp: d - min(prop, d), partFrame: d, partWeapon: over}
+	order := [3]int{partFrame, partProp, partWeapon}
+	slices.SortStableFunc(order[:], func(a, b int) int { return toFrame[b] - toFrame[a] })
+	return keptOdds(ch.dice, order)
 }
 
 // salvo moves the chain through a salvo whose damaging hits on this vehicle
@@ -254,6 +281,48 @@ func (in SalvosInput) vehicleSalvosWork() (work float64, worst int) {
 		}
 	}
 	return work, worst
+}
+
+// meleeChain is the vehicleChain of a vehicle of t under close-combat hits
+// of damage, with dice location dice kept per state (see stateOdds), worked
+// out hit after hit for every count of hits with need set, or nil when that
+// would take more than maxVehicleSalvosWork cells.
+func meleeChain(t VehicleTarget, damage, dice int, need []bool) *vehicleChain {
+	kmax := len(need) - 1
+	sumW := len(t.Weapons) + 1
+	for _, sp := range t.Weapons {
+		sumW += sp
+	}
+	if float64(kmax)*float64(sumW*(t.Propulsion+1)*(t.Frame+1)*2) > maxVehicleSalvosWork {
+		return nil
+	}
+	ch := newVehicleSalvoChain(t, newLocationOdds(1, t.Pick))
+	ch.dice = dice
+	out := &vehicleChain{frame: t.Frame, kmax: kmax, lo: 0, hi: kmax,
+		alive: make([]float64, kmax+1), immobile: make([]float64, kmax+1),
+		lost: make([][]float64, len(t.Weapons)), left: make([][]float64, kmax+1)}
+	for w := range out.lost {
+		out.lost[w] = make([]float64, kmax+1)
+	}
+	cur := ch.now
+	for k := range kmax + 1 {
+		if k > 0 {
+			next := ch.step(cur, damage)
+			ch.release(cur)
+			cur = next
+		}
+		ch.now = cur
+		f := ch.figures(Dist{})
+		out.alive[k] = 1 - f.Destroyed
+		out.immobile[k] = f.Immobilized
+		for w := range out.lost {
+			out.lost[w][k] = max(f.Lost[w]-f.Destroyed, 0)
+		}
+		left := slices.Clone(f.Frame.P)
+		left[0] = 0
+		out.left[k] = left
+	}
+	return out
 }
 
 // mostHits is a number of damaging hits no vehicle of t survives: each hit

@@ -427,3 +427,45 @@ func TestSalvosVehicleTooLarge(t *testing.T) {
 	_, err := ParseSalvos(v)
 	wantKeyError(t, "huge vehicles", err, "s2.n", "lower the dice per salvo")
 }
+
+// TestMeleeKeepsTheBetterDiePerState checks the AT-44 close combat against
+// a vehicle with no weapon left: a weapon result then hits the frame, so an
+// attacker out to wreck keeps it over a propulsion result, and the vehicle
+// falls more often than under the fixed order.
+func TestMeleeKeepsTheBetterDiePerState(t *testing.T) {
+	tgt := VehicleTarget{Frame: 4, Propulsion: 3, Weapons: []int{0}, Vehicles: 1}
+	impacts := Point(4)
+	fixed, err := vehicleDamage(AT43, impacts, 1, 1, tgt, false) // one die: nothing to choose
+	if err != nil {
+		t.Fatal(err)
+	}
+	state, err := vehicleDamage(AT44, impacts, 1, 1, tgt, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Four hits of 1 against 4 frame SP: destroyed only if all four reach
+	// the frame. One die: 4/6 per hit (frame or weapon). Two dice kept per
+	// state: a hit misses the frame only if both dice show propulsion.
+	if want := math.Pow(4.0/6, 4); !near(fixed.Destroyed, want) {
+		t.Errorf("one die: destroyed %v, want %v", fixed.Destroyed, want)
+	}
+	if want := math.Pow(1-1.0/9, 4); !near(state.Destroyed, want) {
+		t.Errorf("two dice kept per state: destroyed %v, want %v", state.Destroyed, want)
+	}
+	var ids []string
+	for _, n := range state.Notes {
+		ids = append(ids, n.ID)
+	}
+	if !slices.Contains(ids, "vehicle-melee-location-state") || slices.Contains(ids, "vehicle-melee-location") {
+		t.Errorf("notes %v: want vehicle-melee-location-state only", ids)
+	}
+	// Out to disarm the order stays fixed: weapon, frame, propulsion.
+	tgt.Pick = PickDisarm
+	disarm, err := vehicleDamage(AT44, impacts, 1, 1, tgt, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := math.Pow(1-1.0/9, 4); !near(disarm.Destroyed, want) {
+		t.Errorf("disarm: destroyed %v, want %v", disarm.Destroyed, want)
+	}
+}

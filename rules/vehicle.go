@@ -142,7 +142,14 @@ func vehicleDamage(g Game, impacts Dist, pDamage float64, damage int, t VehicleT
 			need[k] = need[k] || p > negligible
 		}
 	}
-	ch := parts.chain(odds, need)
+	var ch *vehicleChain
+	if dice > 1 && t.Pick == PickWreck {
+		ch = meleeChain(t, damage, dice, need)
+	}
+	perState := ch != nil
+	if !perState {
+		ch = parts.chain(odds, need)
+	}
 	for j := range v {
 		res.Vehicles[j] = ch.figures(imps[j], hits[j])
 	}
@@ -163,6 +170,13 @@ func vehicleDamage(g Game, impacts Dist, pDamage float64, damage int, t VehicleT
 		{Kind: StepWeapon, Chance: odds.weapon},
 	}
 	res.Notes = vehicleNotes(g, t, dice, melee)
+	if perState {
+		for i, n := range res.Notes {
+			if n.ID == noteMeleeLocation.ID {
+				res.Notes[i] = noteMeleeLocationState
+			}
+		}
+	}
 	return res, nil
 }
 
@@ -269,11 +283,17 @@ type locationOdds struct {
 // order does not depend on the vehicle's state, so the location of each hit
 // stays independent of the others.
 func newLocationOdds(dice int, pick WeaponPick) locationOdds {
-	single := [3]float64{partProp: 2.0 / 6, partFrame: 3.0 / 6, partWeapon: 1.0 / 6}
 	order := [3]int{partFrame, partProp, partWeapon}
 	if pick == PickDisarm {
 		order = [3]int{partWeapon, partFrame, partProp}
 	}
+	return keptOdds(dice, order)
+}
+
+// keptOdds is where a hit lands when dice location dice are rolled and the
+// one showing the class first in order is kept.
+func keptOdds(dice int, order [3]int) locationOdds {
+	single := [3]float64{partProp: 2.0 / 6, partFrame: 3.0 / 6, partWeapon: 1.0 / 6}
 	var kept [3]float64
 	var one, prev float64 // chance one die, and the best die, shows this class or a better one
 	for _, part := range order {
@@ -700,6 +720,9 @@ var (
 	noteMeleeLocation = Note{ID: "vehicle-melee-location",
 		EN: "Close combat: of the location dice the attacker keeps the one his pick prefers. To wreck: frame, then propulsion, then weapon. To disarm: weapon, then frame (a destroyed vehicle loses its weapons), then propulsion.",
 		FR: "Corps à corps : parmi les dés de localisation, l'attaquant garde celui que son choix préfère. Pour détruire : châssis, puis propulsion, puis arme. Pour désarmer : arme, puis châssis (un véhicule détruit perd ses armes), puis propulsion."}
+	noteMeleeLocationState = Note{ID: "vehicle-melee-location-state",
+		EN: "Close combat, out to wreck: of the location dice the attacker keeps, for the state the vehicle is in, the one that sends the most damage to the frame at once (a weapon result with no weapon left, or a propulsion already at 0, counts as the frame); ties go to the frame, then the propulsion, then a weapon.",
+		FR: "Corps à corps, pour détruire : parmi les dés de localisation, l'attaquant garde, selon l'état du véhicule, celui qui envoie le plus de dégâts au châssis tout de suite (un résultat arme sans arme restante, ou une propulsion déjà à 0, compte comme le châssis) ; à égalité, châssis, puis propulsion, puis arme."}
 	noteVehicleSharing = Note{ID: NoteVehicleSharing,
 		EN: "AT-44 only says that the closest vehicles take impacts first; the impacts are shared as evenly as possible, closest first, as in AT-43.",
 		FR: "AT-44 dit seulement que les véhicules les plus proches prennent les impacts en premier ; les impacts sont répartis aussi également que possible, les plus proches d'abord, comme dans AT-43."}
@@ -740,7 +763,7 @@ func vehicleNotes(g Game, t VehicleTarget, dice int, melee bool) []Note {
 // extraNotes lists every note the vehicle, morale, authority, crush,
 // minefield and terrain calculators can attach.
 func extraNotes() []Note {
-	return []Note{noteWeaponPickWreck, noteWeaponPickDisarm, noteMeleeLocation,
+	return []Note{noteWeaponPickWreck, noteWeaponPickDisarm, noteMeleeLocation, noteMeleeLocationState,
 		noteVehicleSharing, noteMeleeSharing, noteSelfRepair,
 		noteEarlierTests, noteMoraleSpend, noteMoraleModifiers, noteAuthorityTie,
 		noteMineCards, noteStructureSalvo}
