@@ -52,6 +52,9 @@ type VehicleRules struct {
 	// MeleeLocationDice is how many location dice a close-combat impact
 	// rolls, the attacker keeping the best one.
 	MeleeLocationDice int
+	// OverwatchDefenderPicks gives the choice of the weapon a weapon result
+	// hits to the active player, the defender during overwatch fire (AT-43).
+	OverwatchDefenderPicks bool
 }
 
 // MoraleRules holds how a game builds and helps a morale test.
@@ -207,7 +210,7 @@ var AT43 = Game{
 		},
 		DeviationCM: 1,
 	},
-	Vehicle: VehicleRules{DestroyedPartToFrame: true, MeleeLocationDice: 1},
+	Vehicle: VehicleRules{DestroyedPartToFrame: true, MeleeLocationDice: 1, OverwatchDefenderPicks: true},
 	Morale: MoraleRules{
 		Difficulty:  8,
 		SpendPoints: SpendRally,

@@ -123,6 +123,18 @@ func (a Attack) check(c *validator) {
 	}
 }
 
+// checkPicker accepts picker=defender only at vehicles, in a game whose
+// active player picks the weapon hit (AT-43 overwatch).
+func checkPicker(c *validator, g Game, id string, target Target, v VehicleTarget) {
+	switch {
+	case !v.DefenderPicks:
+	case target != TargetVehicle:
+		c.fail("picker", ErrConflict, "applies to vehicles only: allowed with target=veh")
+	case g.ID != "" && !g.Vehicle.OverwatchDefenderPicks:
+		c.fail("picker", ErrChoice, "the attacker always picks the weapon hit in %s: allowed attacker", clip(id))
+	}
+}
+
 func checkVehicle(c *validator, v VehicleTarget) {
 	c.rng("frame", v.Frame, 1, maxSP)
 	c.rng("prop", v.Propulsion, 0, maxSP)
@@ -169,6 +181,10 @@ type InfantryResult struct {
 //	cover  Cover       none|cover|takecover|kneecover (none); vehicles: none|cover
 //	faw    FireAtWill  Fire at will: +1 re-roll, 0|1 (0)
 //	det    Detection   AT-44 Detection: +1 Accuracy, 0|1 (0)
+//	picker Vehicle.DefenderPicks  who chooses the weapon a weapon result
+//	                   hits: attacker|defender (attacker); defender is AT-43
+//	                   overwatch fire, where the active player is the
+//	                   defender; veh only
 type ShootInput struct {
 	Game string
 	Attack
@@ -192,6 +208,7 @@ func ParseShoot(v url.Values) (ShootInput, error) {
 	in.Cover = Cover(r.choice("cover", int(CoverNone), coverNames[:]))
 	in.FireAtWill = r.bool("faw", false)
 	in.Detection = r.bool("det", false)
+	in.Vehicle.DefenderPicks = r.choice("picker", 0, pickerNames) == 1
 	if err := joinErrors(r.result(), in.Validate()); err != nil {
 		return ShootInput{}, err
 	}
@@ -212,6 +229,9 @@ func (in ShootInput) Query() url.Values {
 	w.choice("cover", int(in.Cover), coverNames[:])
 	w.bool("faw", in.FireAtWill)
 	w.bool("det", in.Detection)
+	if in.Target == TargetVehicle && in.Vehicle.DefenderPicks {
+		w.str("picker", pickerNames[1])
+	}
 	return v
 }
 
@@ -223,7 +243,8 @@ func (in ShootInput) Validate() error {
 }
 
 func (in ShootInput) check(c *validator) {
-	c.game(in.Game)
+	g := c.game(in.Game)
+	checkPicker(c, g, in.Game, in.Target, in.Vehicle)
 	in.Attack.check(c)
 	c.distance(in.Range, in.CM)
 	if in.Cover < 0 || int(in.Cover) >= len(coverNames) {

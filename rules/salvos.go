@@ -112,6 +112,9 @@ func (s Salvo) check(c *validator) {
 //	                             0-6 of 0-60 (3; veh only)
 //	vehicles Vehicle.Vehicles    vehicles in the unit, 1-10 (1; veh only)
 //	pick     Vehicle.Pick        wreck|disarm (wreck; veh only)
+//	picker   Vehicle.DefenderPicks  attacker|defender (attacker; veh only):
+//	                             defender for AT-43 overwatch fire, where
+//	                             the defender picks the weapon hit
 //	s1.*, s2.*, ...      the salvos, 1-10 of them, numbered from 1 without
 //	                     gaps (one default salvo when none is given); at
 //	                     vehicles each salvo's cover is none or cover
@@ -145,6 +148,7 @@ func ParseSalvos(v url.Values) (SalvosInput, error) {
 		Vehicles:   r.int("vehicles", d.Vehicle.Vehicles),
 		Pick:       WeaponPick(r.choice("pick", int(d.Vehicle.Pick), pickNames)),
 	}
+	in.Vehicle.DefenderPicks = r.choice("picker", 0, pickerNames) == 1
 	count := salvoGroups(v, r)
 	if count == 0 {
 		in.Salvos = []Salvo{DefaultSalvo()}
@@ -223,6 +227,9 @@ func (in SalvosInput) Query() url.Values {
 		w.ints("weapons", in.Vehicle.Weapons)
 		w.int("vehicles", in.Vehicle.Vehicles)
 		w.choice("pick", int(in.Vehicle.Pick), pickNames)
+		if in.Vehicle.DefenderPicks {
+			w.str("picker", pickerNames[1])
+		}
 	} else {
 		w.int("size", in.Size)
 		w.int("type", in.Type)
@@ -236,8 +243,9 @@ func (in SalvosInput) Query() url.Values {
 // Validate checks every field, naming each bad one by its query key.
 func (in SalvosInput) Validate() error {
 	c := &validator{}
-	c.game(in.Game)
+	g := c.game(in.Game)
 	c.rng("prot", in.Protection, 0, maxValue)
+	checkPicker(c, g, in.Game, in.Target, in.Vehicle)
 	switch in.Target {
 	case TargetInfantry:
 		c.rng("size", in.Size, 1, maxFighters)

@@ -35,7 +35,7 @@ type weaponHit struct {
 }
 
 func newWeaponTable(t VehicleTarget) *weaponTable {
-	wt := &weaponTable{pick: t.Pick, n: len(t.Weapons), index: map[[maxVehWeapons]int8]int{}}
+	wt := &weaponTable{pick: t.weaponPick(), n: len(t.Weapons), index: map[[maxVehWeapons]int8]int{}}
 	var start [maxVehWeapons]int8
 	for w, sp := range t.Weapons {
 		start[w] = int8(sp)

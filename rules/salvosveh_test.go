@@ -34,6 +34,7 @@ func ratSalvoImpacts(g Game, s Salvo) ratDist {
 func ratSalvosVehicle(g Game, in SalvosInput) refOutcome {
 	t := in.Vehicle
 	t.SelfRepair = in.Medic
+	t.Pick = t.weaponPick()
 	probs := map[string]*big.Rat{}
 	states := map[string]refVehicle{}
 	start := refVehicle{frame: t.Frame, prop: t.Propulsion, weapons: slices.Clone(t.Weapons)}
@@ -135,6 +136,7 @@ func TestSalvosVehicleMatchesExactReference(t *testing.T) {
 				g := Games()[(i+int(pick))%2]
 				tgt := base
 				tgt.Weapons, tgt.Pick, tgt.Vehicles = slices.Clone(base.Weapons), pick, 1
+				tgt.DefenderPicks = medic && g.Vehicle.OverwatchDefenderPicks
 				in := SalvosInput{Game: g.ID, Target: TargetVehicle, Protection: 7, Medic: medic, Vehicle: tgt,
 					Salvos: salvos[:1+(i+n)%3]}
 				name := fmt.Sprintf("%s %+v medic=%v salvos=%d", g.ID, tgt, medic, len(in.Salvos))
@@ -467,5 +469,71 @@ func TestMeleeKeepsTheBetterDiePerState(t *testing.T) {
 	}
 	if want := math.Pow(1-1.0/9, 4); !near(disarm.Destroyed, want) {
 		t.Errorf("disarm: destroyed %v, want %v", disarm.Destroyed, want)
+	}
+}
+
+// TestDefenderPicks checks picker=defender: the defender's pick against the
+// literal chain, its link, and where it is refused.
+func TestDefenderPicks(t *testing.T) {
+	for _, dmg := range []int{1, 2, 3} {
+		tgt := VehicleTarget{Frame: 4, Propulsion: 2, Weapons: []int{1, 3, 2}, Vehicles: 1, DefenderPicks: true}
+		res, err := vehicleDamage(AT43, Binomial(6, 0.5), 2.0/3, dmg, tgt, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ratImpacts := ratBinomial(6, big.NewRat(1, 2))
+		var dead, immobile *big.Rat = new(big.Rat), new(big.Rat)
+		lost := ratZeros(3)
+		for i, pi := range ratImpacts {
+			o := refOne(tgt, i, big.NewRat(2, 3), dmg, 1)
+			dead.Add(dead, new(big.Rat).Mul(pi, o.dead))
+			immobile.Add(immobile, new(big.Rat).Mul(pi, o.immobile))
+			for w := range lost {
+				lost[w].Add(lost[w], new(big.Rat).Mul(pi, o.lost[w]))
+			}
+		}
+		if !near(res.Destroyed, ratFloat(dead)) || !near(res.Immobilized, ratFloat(immobile)) {
+			t.Errorf("dmg %d: destroyed %v immobilized %v, exact %v %v", dmg, res.Destroyed, res.Immobilized, ratFloat(dead), ratFloat(immobile))
+		}
+		for w := range lost {
+			if !near(res.Lost[w], ratFloat(lost[w])) {
+				t.Errorf("dmg %d weapon %d: lost %v, exact %v", dmg, w, res.Lost[w], ratFloat(lost[w]))
+			}
+		}
+		if res.Notes[0].ID != "vehicle-pick-defender" {
+			t.Errorf("notes %v: want vehicle-pick-defender first", res.Notes)
+		}
+	}
+	// The defender spreads the damage: a weapon result on weapons of 1 and
+	// 3 SP hits the 3 and loses nothing at Damage 1, where wreck loses the 1.
+	if w := pickWeapon([]int{1, 3}, 1, PickDefender); w != 1 {
+		t.Errorf("defender picks weapon %d of [1 3], want 1", w)
+	}
+	v, _ := url.ParseQuery("game=at43&target=veh&picker=defender&weapons=2,2")
+	in, err := ParseShoot(v)
+	if err != nil || !in.Vehicle.DefenderPicks {
+		t.Fatalf("shoot picker=defender: %+v %v", in, err)
+	}
+	if back, err := ParseShoot(in.Query()); err != nil || back.Query().Encode() != in.Query().Encode() {
+		t.Errorf("round trip: %v %s", err, back.Query().Encode())
+	}
+	v, _ = url.ParseQuery("game=at43&target=veh&picker=defender&s1.n=3&s2.dmg=2")
+	sin, err := ParseSalvos(v)
+	if err != nil || !sin.Vehicle.DefenderPicks {
+		t.Fatalf("salvos picker=defender: %+v %v", sin, err)
+	}
+	if back, err := ParseSalvos(sin.Query()); err != nil || back.Query().Encode() != sin.Query().Encode() {
+		t.Errorf("salvos round trip: %v %s", err, back.Query().Encode())
+	}
+	for _, tt := range []struct{ query, allowed string }{
+		{"game=at44&target=veh&picker=defender", "allowed attacker"},
+		{"game=at43&picker=defender", "allowed with target=veh"},
+		{"game=at43&target=veh&picker=me", "allowed attacker, defender"},
+	} {
+		v, _ := url.ParseQuery(tt.query)
+		_, err := ParseShoot(v)
+		wantKeyError(t, tt.query, err, "picker", tt.allowed)
+		_, err = ParseSalvos(v)
+		wantKeyError(t, "salvos "+tt.query, err, "picker", tt.allowed)
 	}
 }

@@ -19,6 +19,8 @@ const maxTerrainSalvos = 20
 //	rr         Rerolls      weapon re-roll value, 0-10 (0)
 //	acc        Accuracy     0-30 (3)
 //	range      Range        range band, 0-30 (0)
+//	cm         CM           distance in cm, 0-300, read into a band by the
+//	                        game; give range or cm, not both (none)
 //	pen        Penetration  0-30 (5)
 //	dmg        Damage       1-10 (1)
 //	structure  Structure    1-30, or the name of one of the game's
@@ -32,6 +34,7 @@ type TerrainInput struct {
 	Rerolls     int
 	Accuracy    int
 	Range       int
+	CM          *int
 	Penetration int
 	Damage      int
 	Structure   int
@@ -61,11 +64,15 @@ func ParseTerrain(v url.Values) (TerrainInput, error) {
 		Rerolls:     r.int("rr", 0),
 		Accuracy:    r.int("acc", 3),
 		Range:       r.int("range", 0),
+		CM:          r.optInt("cm"),
 		Penetration: r.int("pen", 5),
 		Damage:      r.int("dmg", 1),
 		Salvos:      r.int("salvos", 1),
 	}
 	in.Structure = 12
+	if r.has("range") && r.has("cm") {
+		r.fail("cm", ErrBothRanges, "range and cm both given: give one of them")
+	}
 	// The structure's names depend on the game: with a game that has no
 	// terrain calculator, Validate reports the game and structure is left.
 	if g, err := GameByID(in.Game); err == nil && g.Terrain.StructureDrops {
@@ -126,7 +133,11 @@ func (in TerrainInput) Query() url.Values {
 	w.int("rate", in.Rate)
 	w.int("rr", in.Rerolls)
 	w.int("acc", in.Accuracy)
-	w.int("range", in.Range)
+	if in.CM != nil {
+		w.int("cm", *in.CM)
+	} else {
+		w.int("range", in.Range)
+	}
 	w.int("pen", in.Penetration)
 	w.int("dmg", in.Damage)
 	w.int("structure", in.Structure)
@@ -148,7 +159,7 @@ func (in TerrainInput) Validate() error {
 	c.rng("rate", in.Rate, 1, maxRate)
 	c.rng("rr", in.Rerolls, 0, maxRerolls)
 	c.rng("acc", in.Accuracy, 0, maxValue)
-	c.rng("range", in.Range, 0, maxBand)
+	c.distance(in.Range, in.CM)
 	c.rng("pen", in.Penetration, 0, maxValue)
 	c.rng("dmg", in.Damage, 1, maxDamage)
 	c.rng("structure", in.Structure, 1, maxValue)
@@ -176,10 +187,18 @@ func Terrain(in TerrainInput) (TerrainResult, error) {
 		return TerrainResult{}, err
 	}
 	g, _ := GameByID(in.Game)
-	shot := test(StepShoot, in.Accuracy, in.Range)
+	band := in.Range
 	res := TerrainResult{Notes: []Note{noteStructureSalvo}, BySalvo: make([]float64, in.Salvos)}
+	if in.CM != nil {
+		band = g.RangeBand(*in.CM)
+		res.Explain = append(res.Explain, Step{Kind: StepRange, Action: *in.CM, Value: band})
+		if *in.CM > 0 && *in.CM%10 == 0 && g.Notes.RangeLine != "" {
+			res.Notes = append(res.Notes, noteByID(g.Notes.RangeLine))
+		}
+	}
+	shot := test(StepShoot, in.Accuracy, band)
 	res.Hits = Hits(g, in.Weapons, in.Rate, in.Rerolls, shot.Chance)
-	res.Explain = []Step{shot, {Kind: StepDice, Value: in.Weapons * in.Rate}}
+	res.Explain = append(res.Explain, shot, Step{Kind: StepDice, Value: in.Weapons * in.Rate})
 	if in.Rerolls > 0 && shot.Auto == Roll {
 		pool := in.Rerolls
 		if g.Reroll == RerollPool {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"net/url"
 	"reflect"
 	"testing"
@@ -165,4 +166,96 @@ func BenchmarkTerrainWorst(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestTerrainCM checks the cm key: read into the game's band, written back,
+// refused beside range or out of its range.
+func TestTerrainCM(t *testing.T) {
+	for _, cm := range []int{0, 9, 10, 25, 40, 300} {
+		in := TerrainInput{Game: "at44", Weapons: 3, Rate: 2, Accuracy: 4, CM: &cm, Penetration: 10, Damage: 1, Structure: 12, Salvos: 3}
+		res, err := Terrain(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		band := in
+		band.CM, band.Range = nil, AT44.RangeBand(cm)
+		want, _ := Terrain(band)
+		if res.Destroyed != want.Destroyed || res.Explain[0].Kind != StepRange || res.Explain[0].Value != band.Range {
+			t.Errorf("cm=%d: destroyed %v, band %d gives %v; first step %+v", cm, res.Destroyed, band.Range, want.Destroyed, res.Explain[0])
+		}
+		back, err := ParseTerrain(in.Query())
+		if err != nil || back.CM == nil || *back.CM != cm || back.Query().Get("range") != "" {
+			t.Errorf("cm=%d: round trip %+v, %v", cm, back, err)
+		}
+		hasLine := false
+		for _, n := range res.Notes {
+			hasLine = hasLine || n.ID == NoteRangeLine
+		}
+		if hasLine != (cm > 0 && cm%10 == 0) {
+			t.Errorf("cm=%d: range-line note %v", cm, hasLine)
+		}
+	}
+	for _, b := range []struct{ query, key, allowed string }{
+		{"cm=20&range=2", "cm", "give one of them"},
+		{"cm=301", "cm", "0-300"},
+		{"cm=x", "cm", "not a whole number"},
+	} {
+		v, _ := url.ParseQuery(b.query)
+		_, err := ParseTerrain(v)
+		wantKeyError(t, b.query, err, b.key, b.allowed)
+	}
+}
+
+// TestMonteCarloTerrainCM rolls salvos at scenery at a distance in cm, die
+// by die, the structure dropping after each salvo.
+func TestMonteCarloTerrainCM(t *testing.T) {
+	d := dice{rand.New(rand.NewPCG(5, 12))}
+	const trials = 40000
+	cm := 35
+	in := TerrainInput{Game: "at44", Weapons: 3, Rate: 2, Rerolls: 1, Accuracy: 4, CM: &cm, Penetration: 11, Damage: 1, Structure: 10, Salvos: 3}
+	res, err := Terrain(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := make([]int, in.Structure+1)
+	for range trials {
+		s := in.Structure
+		for range in.Salvos {
+			if s == 0 {
+				break
+			}
+			hits := d.hits(AT44, in.Weapons, in.Rate, in.Rerolls, in.Accuracy, 3) // 35 cm: band 3
+			lost := 0
+			for range hits {
+				if d.pass(in.Penetration, s) {
+					lost += in.Damage
+				}
+			}
+			s = max(s-lost, 0)
+		}
+		left[s]++
+	}
+	agree(t, "structure left", res.Structure, left, trials)
+}
+
+func FuzzTerrainCM(f *testing.F) {
+	f.Add(3, 2, 25, "", "12")
+	f.Add(100, 20, 300, "4", "stonewall")
+	f.Fuzz(func(t *testing.T, n, rate, cm int, rng, structure string) {
+		v := url.Values{"n": {fmt.Sprint(n)}, "rate": {fmt.Sprint(rate)}, "cm": {fmt.Sprint(cm)}, "structure": {structure}}
+		if rng != "" {
+			v.Set("range", rng)
+		}
+		in, err := ParseTerrain(v)
+		if err != nil {
+			return
+		}
+		timed(t, func() {
+			res, err := Terrain(in)
+			if err != nil {
+				t.Fatalf("%+v: parsed but failed: %v", in, err)
+			}
+			validDist(t, "structure", res.Structure)
+		})
+	})
 }

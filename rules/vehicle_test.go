@@ -222,8 +222,8 @@ func refOne(t VehicleTarget, impacts int, pDamage *big.Rat, dmg, dice int) refOu
 			hitP := new(big.Rat).Mul(p, pDamage)
 			hitP.Mul(hitP, per)
 			for _, roll := range rolls {
-				part := refKeep(v, roll, dmg, t.Pick, t.SelfRepair)
-				add(next, nst, v.hit(part, dmg, t.Pick, t.SelfRepair), hitP)
+				part := refKeep(v, roll, dmg, t.weaponPick(), t.SelfRepair)
+				add(next, nst, v.hit(part, dmg, t.weaponPick(), t.SelfRepair), hitP)
 			}
 		}
 		states, probs = nst, next
@@ -458,7 +458,7 @@ func simulate(rng *rand.Rand, impacts Dist, pDamage float64, dmg int, t VehicleT
 			for range dice - 1 {
 				roll = append(roll, face())
 			}
-			v = v.hit(refKeep(v, roll, dmg, t.Pick, t.SelfRepair), dmg, t.Pick, t.SelfRepair)
+			v = v.hit(refKeep(v, roll, dmg, t.weaponPick(), t.SelfRepair), dmg, t.weaponPick(), t.SelfRepair)
 		}
 		if j == 0 {
 			frame0 = v.frame
@@ -487,6 +487,7 @@ func TestVehicleMonteCarlo(t *testing.T) {
 		{Binomial(12, 0.5), 4.0 / 6, 2, VehicleTarget{Frame: 6, Propulsion: 3, Weapons: []int{1, 1, 3}, Vehicles: 1}, false},
 		{Binomial(20, 0.6), 3.0 / 6, 1, VehicleTarget{Frame: 4, Propulsion: 2, Weapons: []int{2, 1}, Vehicles: 3, Pick: PickDisarm, SelfRepair: true}, true},
 		{Binomial(30, 2.0/3), 5.0 / 6, 3, VehicleTarget{Frame: 9, Propulsion: 4, Weapons: []int{3, 2}, Vehicles: 2, SelfRepair: true}, true},
+		{Binomial(14, 0.5), 4.0 / 6, 1, VehicleTarget{Frame: 5, Propulsion: 2, Weapons: []int{1, 3, 2}, Vehicles: 1, DefenderPicks: true}, false},
 	}
 	rng := rand.New(rand.NewPCG(43, 44))
 	for i, c := range cases {
