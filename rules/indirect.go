@@ -22,6 +22,8 @@ import (
 //	dmgrr  DamageReroll  0|1 (0)
 //	prot   Protection    0-30 (5)
 //	under  Under         fighters under the template, 0-100 (1)
+//	fixed  Fixed         AT-43 artillery strike: the printed result needed
+//	                     to hit, whatever the range, 2-6, or 0 for none (0)
 type IndirectInput struct {
 	Game         string
 	Weapons      int
@@ -36,6 +38,7 @@ type IndirectInput struct {
 	DamageReroll bool
 	Protection   int
 	Under        int
+	Fixed        int
 }
 
 // ParseIndirect reads an IndirectInput from share-link values and validates it.
@@ -58,6 +61,7 @@ func ParseIndirect(v url.Values) (IndirectInput, error) {
 		DamageReroll: r.bool("dmgrr", false),
 		Protection:   r.int("prot", 5),
 		Under:        r.int("under", 1),
+		Fixed:        r.int("fixed", 0),
 	}
 	if err := joinErrors(r.result(), in.Validate()); err != nil {
 		return IndirectInput{}, err
@@ -85,13 +89,20 @@ func (in IndirectInput) Query() url.Values {
 	w.bool("dmgrr", in.DamageReroll)
 	w.int("prot", in.Protection)
 	w.int("under", in.Under)
+	if in.Fixed != 0 {
+		w.int("fixed", in.Fixed)
+	}
 	return v
 }
 
 // Validate checks every field, naming each bad one by its query key.
 func (in IndirectInput) Validate() error {
 	c := &validator{}
-	c.game(in.Game)
+	g := c.game(in.Game)
+	checkFixedValue(c, "fixed", in.Fixed)
+	if in.Fixed != 0 && g.ID != "" && !g.Fixed.ArtilleryStrike {
+		c.fail("fixed", ErrChoice, "%s has no artillery strikes: allowed 0", clip(in.Game))
+	}
 	c.rng("n", in.Weapons, 0, maxFighters)
 	c.rng("rate", in.Rate, 1, maxRate)
 	c.rng("rr", in.Rerolls, 0, maxRerolls)
@@ -136,7 +147,7 @@ func Indirect(in IndirectInput) (IndirectResult, error) {
 	g, _ := GameByID(in.Game)
 	var tr AttackResult // collects the steps and notes
 	band := in.Range
-	if in.CM != nil {
+	if in.CM != nil && in.Fixed == 0 {
 		band = g.RangeBand(*in.CM)
 		tr.Explain = append(tr.Explain, Step{Kind: StepRange, Action: *in.CM, Value: band})
 		if *in.CM > 0 && *in.CM%10 == 0 {
@@ -144,6 +155,10 @@ func Indirect(in IndirectInput) (IndirectResult, error) {
 		}
 	}
 	t := test(StepShoot, in.Accuracy, band)
+	if in.Fixed > 0 {
+		t = fixedTest(StepFixed, in.Fixed)
+		tr.addNote(noteArtilleryStrike)
+	}
 	tr.hit(g, t, in.Weapons, in.Rate, in.Rerolls)
 	dt := test(StepDamage, in.Penetration, in.Protection)
 	tr.Explain = append(tr.Explain, dt)

@@ -181,6 +181,13 @@ type InfantryResult struct {
 //	cover  Cover       none|cover|takecover|kneecover (none); vehicles: none|cover
 //	faw    FireAtWill  Fire at will: +1 re-roll, 0|1 (0)
 //	det    Detection   AT-44 Detection: +1 Accuracy, 0|1 (0)
+//	lock   Lock        lock-on weapon: the printed result needed to hit,
+//	                   whatever the range, 2-6, or 0 for none (0); AT-44:
+//	                   target=veh only, and cover gives no save
+//	jammer Jammer      AT-44 Jammer: the printed result the damage test
+//	                   needs against vehicles, 2-6, or 0 for none (0);
+//	                   infantry takes no damage
+//	sniper Sniper      AT-44 Sniper: cover gives no save, 0|1 (0)
 //	picker Vehicle.DefenderPicks  who chooses the weapon a weapon result
 //	                   hits: attacker|defender (attacker); defender is AT-43
 //	                   overwatch fire, where the active player is the
@@ -193,6 +200,9 @@ type ShootInput struct {
 	Cover      Cover
 	FireAtWill bool
 	Detection  bool
+	Lock       int
+	Jammer     int
+	Sniper     bool
 }
 
 // ParseShoot reads a ShootInput from share-link values and validates it.
@@ -209,6 +219,9 @@ func ParseShoot(v url.Values) (ShootInput, error) {
 	in.FireAtWill = r.bool("faw", false)
 	in.Detection = r.bool("det", false)
 	in.Vehicle.DefenderPicks = r.choice("picker", 0, pickerNames) == 1
+	in.Lock = r.int("lock", 0)
+	in.Jammer = r.int("jammer", 0)
+	in.Sniper = r.bool("sniper", false)
 	if err := joinErrors(r.result(), in.Validate()); err != nil {
 		return ShootInput{}, err
 	}
@@ -232,6 +245,7 @@ func (in ShootInput) Query() url.Values {
 	if in.Target == TargetVehicle && in.Vehicle.DefenderPicks {
 		w.str("picker", pickerNames[1])
 	}
+	in.salvo().writeFixed(w)
 	return v
 }
 
@@ -245,6 +259,7 @@ func (in ShootInput) Validate() error {
 func (in ShootInput) check(c *validator) {
 	g := c.game(in.Game)
 	checkPicker(c, g, in.Game, in.Target, in.Vehicle)
+	checkFixed(c, g, in.Game, in.Target, in.Lock, in.Jammer, in.Sniper)
 	in.Attack.check(c)
 	c.distance(in.Range, in.CM)
 	if in.Cover < 0 || int(in.Cover) >= len(coverNames) {
@@ -305,21 +320,21 @@ func Shoot(in ShootInput) (AttackResult, error) {
 	g, _ := GameByID(in.Game)
 	var res AttackResult
 	res.fire(g, in.salvo(), in.Target)
-	return res.damage(g, in.Attack, false)
+	return res.damage(g, in.Attack, false, in.Jammer)
 }
 
 // salvo is the fire part of in.
 func (in ShootInput) salvo() Salvo {
 	return Salvo{Weapons: in.Weapons, Rate: in.Rate, Rerolls: in.Rerolls,
 		Accuracy: in.Accuracy, Range: in.Range, CM: in.CM, Cover: in.Cover,
-		FireAtWill: in.FireAtWill, Detection: in.Detection}
+		FireAtWill: in.FireAtWill, Detection: in.Detection, Lock: in.Lock, Jammer: in.Jammer, Sniper: in.Sniper}
 }
 
 // fire rolls one salvo of direct fire at target into res.Hits and
 // res.Impacts (impacts after cover saves).
 func (res *AttackResult) fire(g Game, s Salvo, target Target) {
 	band := s.Range
-	if s.CM != nil {
+	if s.CM != nil && s.Lock == 0 {
 		band = g.RangeBand(*s.CM)
 		res.Explain = append(res.Explain, Step{Kind: StepRange, Action: *s.CM, Value: band})
 		if *s.CM > 0 && *s.CM%10 == 0 {
@@ -334,9 +349,26 @@ func (res *AttackResult) fire(g Game, s Salvo, target Target) {
 	if s.FireAtWill {
 		rerolls++
 	}
-	res.hit(g, test(StepShoot, acc, band), s.Weapons, s.Rate, rerolls)
+	shot := test(StepShoot, acc, band)
+	if s.Lock > 0 {
+		shot = fixedTest(StepFixed, s.Lock)
+		if g.Fixed.LockOnIgnoresCover {
+			res.addNote(noteLockOnAT44)
+		} else {
+			res.addNote(noteLockOnAT43)
+		}
+	}
+	res.hit(g, shot, s.Weapons, s.Rate, rerolls)
 
 	save := g.CoverSave[s.Cover]
+	switch {
+	case s.Sniper:
+		save = 0
+		res.addNote(noteSniper)
+		res.Explain = append(res.Explain, Step{Kind: StepSniper})
+	case s.Lock > 0 && g.Fixed.LockOnIgnoresCover:
+		save = 0
+	}
 	if s.Cover == CoverKnee {
 		res.note(g.Notes.KneeCover)
 	}
@@ -360,7 +392,7 @@ func Melee(in MeleeInput) (AttackResult, error) {
 	var res AttackResult
 	res.hit(g, test(StepMelee, in.Accuracy, in.Defense), in.Weapons, in.Rate, in.Rerolls)
 	res.Impacts = res.Hits
-	return res.damage(g, in.Attack, true)
+	return res.damage(g, in.Attack, true, 0)
 }
 
 // hit rolls the attack dice.
@@ -377,14 +409,13 @@ func (res *AttackResult) hit(g Game, t Step, weapons, rate, rerolls int) {
 	res.Hits = Hits(g, weapons, rate, rerolls, t.Chance)
 }
 
-// damage rolls the damage tests of res.Impacts against the target.
-func (res *AttackResult) damage(g Game, a Attack, melee bool) (AttackResult, error) {
-	dt := test(StepDamage, a.Penetration, a.Protection)
-	res.Explain = append(res.Explain, dt)
-	p := damageChance(a.Penetration, a.Protection, a.DamageReroll)
-	if a.DamageReroll && dt.Auto == Roll {
-		res.Explain = append(res.Explain, Step{Kind: StepDamageReroll, Chance: p})
-		res.note(NoteDamageReroll)
+// damage rolls the damage tests of res.Impacts against the target; jammer
+// is a Jammer's printed result, 0 for none.
+func (res *AttackResult) damage(g Game, a Attack, melee bool, jammer int) (AttackResult, error) {
+	steps, p, notes := damageStep(a.Penetration, a.Protection, jammer, a.DamageReroll, a.Target)
+	res.Explain = append(res.Explain, steps...)
+	for _, n := range notes {
+		res.addNote(n)
 	}
 	if a.Target == TargetVehicle {
 		t := a.Vehicle

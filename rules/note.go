@@ -27,7 +27,7 @@ const (
 // Every result carries its notes with their text, so the app needs the list
 // only to translate by id.
 func Notes() []Note {
-	return slices.Concat(d6Notes(), extraNotes(), D10Notes())
+	return slices.Concat(d6Notes(), extraNotes(), fixedNotes(), D10Notes())
 }
 
 // d6Notes are the notes of Shoot, Melee, Salvos and Indirect.

@@ -23,6 +23,13 @@ import (
 //	cover  Cover         none|cover|takecover|kneecover (none)
 //	faw    FireAtWill    0|1 (0)
 //	det    Detection     0|1 (0)
+//	lock   Lock          lock-on weapon: the printed result needed to hit,
+//	                     whatever the range, 2-6, or 0 for none (0); AT-44:
+//	                     vehicles only, and cover gives no save
+//	jammer Jammer        AT-44 Jammer: the printed result the damage test
+//	                     needs against vehicles, 2-6, or 0 for none (0);
+//	                     infantry takes no damage
+//	sniper Sniper        AT-44 Sniper: cover gives no save, 0|1 (0)
 type Salvo struct {
 	Weapons      int
 	Rate         int
@@ -36,6 +43,9 @@ type Salvo struct {
 	Cover        Cover
 	FireAtWill   bool
 	Detection    bool
+	Lock         int
+	Jammer       int
+	Sniper       bool
 }
 
 // DefaultSalvo is the salvo a link gets for missing keys.
@@ -60,6 +70,9 @@ func (s *Salvo) read(r *queryReader) {
 	s.Cover = Cover(r.choice("cover", int(d.Cover), coverNames[:]))
 	s.FireAtWill = r.bool("faw", d.FireAtWill)
 	s.Detection = r.bool("det", d.Detection)
+	s.Lock = r.int("lock", d.Lock)
+	s.Jammer = r.int("jammer", d.Jammer)
+	s.Sniper = r.bool("sniper", d.Sniper)
 }
 
 func (s Salvo) write(w queryWriter) {
@@ -78,6 +91,21 @@ func (s Salvo) write(w queryWriter) {
 	w.choice("cover", int(s.Cover), coverNames[:])
 	w.bool("faw", s.FireAtWill)
 	w.bool("det", s.Detection)
+	s.writeFixed(w)
+}
+
+// writeFixed writes the fixed-result keys that are set, so that links
+// without them stay as they were.
+func (s Salvo) writeFixed(w queryWriter) {
+	if s.Lock != 0 {
+		w.int("lock", s.Lock)
+	}
+	if s.Jammer != 0 {
+		w.int("jammer", s.Jammer)
+	}
+	if s.Sniper {
+		w.bool("sniper", true)
+	}
 }
 
 func (s Salvo) check(c *validator) {
@@ -169,7 +197,7 @@ func ParseSalvos(v url.Values) (SalvosInput, error) {
 }
 
 // salvoKeys are the keys of one salvo group.
-var salvoKeys = []string{"n", "rate", "rr", "acc", "range", "cm", "pen", "dmg", "dmgrr", "cover", "faw", "det"}
+var salvoKeys = []string{"n", "rate", "rr", "acc", "range", "cm", "pen", "dmg", "dmgrr", "cover", "faw", "det", "lock", "jammer", "sniper"}
 
 func salvoPrefix(i int) string { return "s" + strconv.Itoa(i) + "." }
 
@@ -261,6 +289,7 @@ func (in SalvosInput) Validate() error {
 	for i, s := range in.Salvos {
 		sc := &validator{prefix: salvoPrefix(i + 1)}
 		s.check(sc)
+		checkFixed(sc, g, in.Game, in.Target, s.Lock, s.Jammer, s.Sniper)
 		if in.Target == TargetVehicle && s.Cover > CoverNormal && s.Cover < Cover(len(coverNames)) {
 			sc.fail("cover", ErrConflict, "%q protects infantry only: allowed for vehicles none, cover", s.Cover)
 		}
@@ -323,12 +352,10 @@ func Salvos(in SalvosInput) (SalvosResult, error) {
 	for _, s := range in.Salvos {
 		var step AttackResult
 		step.fire(g, s, TargetInfantry)
-		dt := test(StepDamage, s.Penetration, in.Protection)
-		step.Explain = append(step.Explain, dt)
-		p := damageChance(s.Penetration, in.Protection, s.DamageReroll)
-		if s.DamageReroll && dt.Auto == Roll {
-			step.Explain = append(step.Explain, Step{Kind: StepDamageReroll, Chance: p})
-			step.note(NoteDamageReroll)
+		steps, p, notes := damageStep(s.Penetration, in.Protection, s.Jammer, s.DamageReroll, TargetInfantry)
+		step.Explain = append(step.Explain, steps...)
+		for _, n := range notes {
+			step.addNote(n)
 		}
 		// Successes past size+1 kill no one more, even after a medic's save.
 		succ := step.Impacts.thinCap(p, size+1)

@@ -429,12 +429,10 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	for _, s := range in.Salvos {
 		var step AttackResult
 		step.fire(g, s, TargetVehicle)
-		dt := test(StepDamage, s.Penetration, in.Protection)
-		step.Explain = append(step.Explain, dt)
-		p := damageChance(s.Penetration, in.Protection, s.DamageReroll)
-		if s.DamageReroll && dt.Auto == Roll {
-			step.Explain = append(step.Explain, Step{Kind: StepDamageReroll, Chance: p})
-			step.note(NoteDamageReroll)
+		steps, p, notes := damageStep(s.Penetration, in.Protection, s.Jammer, s.DamageReroll, TargetVehicle)
+		step.Explain = append(step.Explain, steps...)
+		for _, n := range notes {
+			step.addNote(n)
 		}
 		figures := make([]VehicleFigures, v)
 		for j, ch := range chains {

@@ -30,6 +30,9 @@ const (
 	StepDice         StepKind = "dice"          // Value dice rolled
 	StepRange        StepKind = "range"         // Value is the range band read from Action centimetres
 	StepDamageReroll StepKind = "damage-reroll" // Chance is the damage chance with failed tests re-rolled
+	StepFixed        StepKind = "fixed"         // hit roll on a printed result, Needed or more, whatever the range (lock-on, artillery strike)
+	StepJammer       StepKind = "jammer"        // Jammer damage test on a printed result, Needed or more (Chance 0 against infantry)
+	StepSniper       StepKind = "sniper"        // Sniper: cover gives no save
 	StepSalvo        StepKind = "salvo"         // Value is the number of the salvo whose steps follow
 	StepVehicles     StepKind = "vehicles"      // Value vehicles sharing the impacts
 	StepLocation     StepKind = "location"      // Value location dice rolled, the best kept
@@ -73,7 +76,7 @@ const (
 // hit-roll modifiers ("d10-" and the modifier's query key) included.
 func StepKinds() []StepKind {
 	kinds := []StepKind{StepShoot, StepMelee, StepDamage, StepCover, StepReroll, StepDice,
-		StepRange, StepDamageReroll, StepSalvo, StepVehicles, StepLocation, StepPropulsion,
+		StepRange, StepDamageReroll, StepFixed, StepJammer, StepSniper, StepSalvo, StepVehicles, StepLocation, StepPropulsion,
 		StepFrame, StepWeapon, StepMorale, StepRank, StepObjective, StepEarlier, StepAuthority,
 		StepCrushFree, StepCrushEngaged,
 		StepD10Attacks, StepD10CD, StepD10CR, StepD10Hit, StepD10Dodge, StepD10Parry,
