@@ -96,5 +96,5 @@ var (
 
 // fixedNotes lists the notes of this file.
 func fixedNotes() []Note {
-	return []Note{noteLockOnAT44, noteLockOnAT43, noteJammer, noteSniper, noteArtilleryStrike}
+	return []Note{noteLockOnAT44, noteLockOnAT43, noteJammer, noteSniper, noteArtilleryStrike, noteIndirectVehicles}
 }

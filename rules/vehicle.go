@@ -126,8 +126,8 @@ func vehicleDamage(g Game, impacts Dist, pDamage float64, damage int, t VehicleT
 	switch {
 	case !(pDamage >= 0 && pDamage <= 1):
 		return VehicleResult{}, fmt.Errorf("damage chance %v is not a probability: allowed 0-1", pDamage)
-	case len(impacts.P) == 0 || len(impacts.P) > maxImpacts+1:
-		return VehicleResult{}, fmt.Errorf("impacts: %d values given: allowed 1-%d", len(impacts.P), maxImpacts+1)
+	case len(impacts.P) == 0 || len(impacts.P) > maxVehicles*(maxImpacts+1):
+		return VehicleResult{}, fmt.Errorf("impacts: %d values given: allowed 1-%d", len(impacts.P), maxVehicles*(maxImpacts+1))
 	}
 	dice := 1
 	if melee {

@@ -635,7 +635,7 @@ func TestVehicleBadInput(t *testing.T) {
 		{"damage 0", Point(1), 0.5, 0, ok, "dmg"},
 		{"chance", Point(1), math.NaN(), 1, ok, "damage chance"},
 		{"no impacts", Dist{}, 0.5, 1, ok, "impacts"},
-		{"too many impacts", Point(maxImpacts + 1), 0.5, 1, ok, "impacts"},
+		{"too many impacts", Point(maxVehicles * (maxImpacts + 1)), 0.5, 1, ok, "impacts"},
 	}
 	for _, tt := range tests {
 		_, err := vehicleDamage(AT43, tt.impacts, tt.p, tt.dmg, tt.t, false)
