@@ -171,8 +171,8 @@ type IndirectResult struct {
 	// Vehicle is what the template does to the vehicles under it, when
 	// there are any: each takes ImpactsPerFighter impacts.
 	Vehicle *VehicleResult `json:"vehicle,omitempty"`
-	Explain    []Step             `json:"explain"`
-	Notes      []Note             `json:"notes"`
+	Explain []Step         `json:"explain"`
+	Notes   []Note         `json:"notes"`
 }
 
 // Indirect works out one salvo of indirect fire: for each number of

@@ -149,7 +149,6 @@ func FuzzIndirectVehicles(f *testing.F) {
 	})
 }
 
-
 // BenchmarkIndirectVehiclesWorst is the largest template Validate allows
 // over ten of the largest vehicles.
 func BenchmarkIndirectVehiclesWorst(b *testing.B) {
