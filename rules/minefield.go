@@ -173,5 +173,5 @@ func Minefield(in MinefieldInput) (MinefieldResult, error) {
 }
 
 var noteMineCards = Note{ID: "minefield-cards",
-	EN: "Several cards: the unit takes one impact per member for each card, all rolled together, and casualties cannot exceed its members.",
-	FR: "Plusieurs cartes : l'unité subit un impact par membre pour chaque carte, tous lancés ensemble, et les pertes ne peuvent dépasser ses membres."}
+	EN: "Several cards: the texts give the unit, for each card, as many impacts as it has members. They are impacts on the unit, resolved together like any other: each success removes one member, up to its size. They are not read as one impact per member and card, where a member hit twice could die only once (that reading gives fewer losses).",
+	FR: "Plusieurs cartes : les textes donnent à l'unité, pour chaque carte, autant d'impacts qu'elle a de membres. Ce sont des impacts sur l'unité, résolus ensemble comme les autres : chaque réussite retire un membre, jusqu'à son effectif. Ils ne sont pas lus comme un impact par membre et par carte, où un membre touché deux fois ne mourrait qu'une fois (cette lecture donne moins de pertes)."}
