@@ -52,7 +52,15 @@
 // frame x Self-repair): [Salvos] at vehicles, whose salvos each bring their
 // own Damage, and AT-44 close combat out to wreck, where the attacker keeps,
 // of two location dice, the one that hurts the frame most in the vehicle's
-// present state. Inputs whose chain would be too long are refused.
+// present state. Salvos whose chain would be too long are refused; close
+// combat against vehicles that large keeps the fixed order of the dice.
+// Vehicles under an indirect-fire template each take the impacts every
+// fighter under it takes, so given that number they fall independently.
+//
+// Fixed-result weapons replace a test by a printed result (Game.Fixed):
+// lock-on fire and artillery strikes hit on it whatever the range, the
+// AT-44 Jammer's damage test against vehicles needs it, and the AT-44
+// Sniper ignores cover.
 // Impacts are shared out as evenly as possible, closest vehicle first; given
 // the total, the vehicles fall independently. [Morale] is a three-state
 // chain (valiant, disorganized, routed) under each game's pass and spending

@@ -537,3 +537,36 @@ func TestDefenderPicks(t *testing.T) {
 		wantKeyError(t, "salvos "+tt.query, err, "picker", tt.allowed)
 	}
 }
+
+// TestMeleeLargeVehicleKeepsTheFixedOrder checks the fallback: a vehicle
+// whose per-state chain would be too long keeps the fixed order, and says
+// so with the older note.
+func TestMeleeLargeVehicleKeepsTheFixedOrder(t *testing.T) {
+	big := VehicleTarget{Frame: maxSP, Propulsion: maxSP, Weapons: []int{maxSP, maxSP, maxSP, maxSP, maxSP, maxSP}, Vehicles: 1}
+	res, err := vehicleDamage(AT44, Point(200), 0.5, 1, big, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, n := range res.Notes {
+		ids = append(ids, n.ID)
+	}
+	if !slices.Contains(ids, "vehicle-melee-location") || slices.Contains(ids, "vehicle-melee-location-state") {
+		t.Errorf("notes %v: want the fixed-order note", ids)
+	}
+}
+
+// BenchmarkMeleeVehicleTypical is AT-44 close combat out to wreck against
+// a vehicle: the location die kept per state.
+func BenchmarkMeleeVehicleTypical(b *testing.B) {
+	a := defaultAttack()
+	a.Weapons, a.Rate, a.Accuracy, a.Penetration, a.Damage, a.Protection = 4, 2, 4, 9, 2, 8
+	a.Target = TargetVehicle
+	a.Vehicle = VehicleTarget{Frame: 8, Propulsion: 4, Weapons: []int{3, 2}, Vehicles: 2}
+	in := MeleeInput{Game: "at44", Defense: 3, Attack: a}
+	for b.Loop() {
+		if _, err := Melee(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
