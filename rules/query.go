@@ -199,16 +199,6 @@ func (r *queryReader) fail(key string, kind error, format string, args ...any) {
 	r.add(fieldErr(r.prefix+key, kind, format, args...))
 }
 
-// failed reports whether key was refused.
-func (r *queryReader) failed(key string) bool {
-	for _, e := range r.errs {
-		if e.Key == r.prefix+key {
-			return true
-		}
-	}
-	return false
-}
-
 // atoi reads a whole number. A number too large for an int is read as
 // math.MaxInt (math.MinInt when negative), so Validate reports it as out of
 // its range rather than as no number at all.
