@@ -89,6 +89,9 @@ var (
 	noteSniper = Note{ID: "at44-sniper",
 		EN: "AT-44 Sniper: the fighter stays still and his shots ignore every cover save (taking cover included) and the fighters in the zone of fire.",
 		FR: "AT-44, Sniper : le combattant reste immobile et ses tirs ignorent toute sauvegarde de couvert (« À couvert » compris) et les combattants dans le couloir de feu."}
+	noteLockOnTerrain = Note{ID: "at44-lock-on-terrain",
+		EN: "AT-44: scenery is attacked as usual, lock-on weapons included: their hit roll needs the printed result whatever the range.",
+		FR: "AT-44 : le décor s'attaque normalement, armes à tir verrouillé comprises : leur jet pour toucher demande le résultat imprimé quelle que soit la portée."}
 	noteArtilleryStrike = Note{ID: "at43-artillery-strike",
 		EN: "AT-43 artillery strike: indirect fire whose hit roll needs the printed result whatever the range; template, deviation and damage as for indirect fire.",
 		FR: "AT-43, frappe d'artillerie : un tir indirect dont le jet pour toucher demande le résultat imprimé quelle que soit la portée ; gabarit, déviation et dégâts comme pour le tir indirect."}
@@ -96,5 +99,5 @@ var (
 
 // fixedNotes lists the notes of this file.
 func fixedNotes() []Note {
-	return []Note{noteLockOnAT44, noteLockOnAT43, noteJammer, noteSniper, noteArtilleryStrike, noteIndirectVehicles}
+	return []Note{noteLockOnAT44, noteLockOnAT43, noteJammer, noteSniper, noteArtilleryStrike, noteIndirectVehicles, noteLockOnTerrain}
 }

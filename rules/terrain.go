@@ -27,6 +27,8 @@ const maxTerrainSalvos = 20
 //	                        elements ("stone wall", "stonewall",
 //	                        "stone-wall"), read as its value (12: low wall)
 //	salvos     Salvos       salvos fired, 1-20 (1)
+//	lock       Lock         lock-on weapon: the printed result needed to
+//	                        hit, whatever the range, 2-6, or 0 for none (0)
 type TerrainInput struct {
 	Game        string
 	Weapons     int
@@ -39,6 +41,7 @@ type TerrainInput struct {
 	Damage      int
 	Structure   int
 	Salvos      int
+	Lock        int
 }
 
 // TerrainResult is the chance the scenery comes down.
@@ -68,6 +71,7 @@ func ParseTerrain(v url.Values) (TerrainInput, error) {
 		Penetration: r.int("pen", 5),
 		Damage:      r.int("dmg", 1),
 		Salvos:      r.int("salvos", 1),
+		Lock:        r.int("lock", 0),
 	}
 	in.Structure = 12
 	if r.has("range") && r.has("cm") {
@@ -142,6 +146,9 @@ func (in TerrainInput) Query() url.Values {
 	w.int("dmg", in.Damage)
 	w.int("structure", in.Structure)
 	w.int("salvos", in.Salvos)
+	if in.Lock != 0 {
+		w.int("lock", in.Lock)
+	}
 	return v
 }
 
@@ -164,6 +171,10 @@ func (in TerrainInput) Validate() error {
 	c.rng("dmg", in.Damage, 1, maxDamage)
 	c.rng("structure", in.Structure, 1, maxValue)
 	c.rng("salvos", in.Salvos, 1, maxTerrainSalvos)
+	checkFixedValue(c, "lock", in.Lock)
+	if in.Lock != 0 && !g.Fixed.LockOn {
+		c.fail("lock", ErrChoice, "%s has no lock-on weapons: allowed 0", clip(in.Game))
+	}
 	return c.result()
 }
 
@@ -189,7 +200,7 @@ func Terrain(in TerrainInput) (TerrainResult, error) {
 	g, _ := GameByID(in.Game)
 	band := in.Range
 	res := TerrainResult{Notes: []Note{noteStructureSalvo}, BySalvo: make([]float64, in.Salvos)}
-	if in.CM != nil {
+	if in.CM != nil && in.Lock == 0 {
 		band = g.RangeBand(*in.CM)
 		res.Explain = append(res.Explain, Step{Kind: StepRange, Action: *in.CM, Value: band})
 		if *in.CM > 0 && *in.CM%10 == 0 && g.Notes.RangeLine != "" {
@@ -197,6 +208,10 @@ func Terrain(in TerrainInput) (TerrainResult, error) {
 		}
 	}
 	shot := test(StepShoot, in.Accuracy, band)
+	if in.Lock > 0 {
+		shot = fixedTest(StepFixed, in.Lock)
+		res.Notes = append(res.Notes, noteLockOnTerrain)
+	}
 	res.Hits = Hits(g, in.Weapons, in.Rate, in.Rerolls, shot.Chance)
 	res.Explain = append(res.Explain, shot, Step{Kind: StepDice, Value: in.Weapons * in.Rate})
 	if in.Rerolls > 0 && shot.Auto == Roll {

@@ -12,7 +12,11 @@ import (
 
 // ratTerrain follows the structure salvo by salvo in rationals.
 func ratTerrain(g Game, in TerrainInput) (bySalvo []*big.Rat, left ratDist) {
-	hits := ratHits(g, in.Weapons, in.Rate, in.Rerolls, ratChance(in.Accuracy, in.Range))
+	return ratTerrainHits(in, ratHits(g, in.Weapons, in.Rate, in.Rerolls, ratChance(in.Accuracy, in.Range)))
+}
+
+// ratTerrainHits follows the structure when each salvo's hits follow hits.
+func ratTerrainHits(in TerrainInput, hits ratDist) (bySalvo []*big.Rat, left ratDist) {
 	left = ratZeros(in.Structure + 1)
 	left[in.Structure].SetInt64(1)
 	for range in.Salvos {
@@ -238,11 +242,14 @@ func TestMonteCarloTerrainCM(t *testing.T) {
 	agree(t, "structure left", res.Structure, left, trials)
 }
 
+// FuzzTerrainCM checks any terrain link with cm (and lock): refused or
+// worked out within the time budget.
 func FuzzTerrainCM(f *testing.F) {
-	f.Add(3, 2, 25, "", "12")
-	f.Add(100, 20, 300, "4", "stonewall")
-	f.Fuzz(func(t *testing.T, n, rate, cm int, rng, structure string) {
-		v := url.Values{"n": {fmt.Sprint(n)}, "rate": {fmt.Sprint(rate)}, "cm": {fmt.Sprint(cm)}, "structure": {structure}}
+	f.Add(3, 2, 25, "", "12", 0)
+	f.Add(100, 20, 300, "4", "stonewall", 4)
+	f.Fuzz(func(t *testing.T, n, rate, cm int, rng, structure string, lock int) {
+		v := url.Values{"n": {fmt.Sprint(n)}, "rate": {fmt.Sprint(rate)}, "cm": {fmt.Sprint(cm)}, "structure": {structure},
+			"lock": {fmt.Sprint(lock)}}
 		if rng != "" {
 			v.Set("range", rng)
 		}
@@ -258,4 +265,32 @@ func FuzzTerrainCM(f *testing.F) {
 			validDist(t, "structure", res.Structure)
 		})
 	})
+}
+
+// TestTerrainLockOn checks lock-on fire at scenery: hits on the printed
+// result whatever the range, the rest as usual.
+func TestTerrainLockOn(t *testing.T) {
+	for lock := minFixed; lock <= maxFixed; lock++ {
+		in := TerrainInput{Game: "at44", Weapons: 2, Rate: 1, Rerolls: 1, Accuracy: 0, Range: 9, Penetration: 12,
+			Damage: 2, Structure: 10, Salvos: 3, Lock: lock}
+		res, err := Terrain(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits := ratHits(AT44, in.Weapons, in.Rate, in.Rerolls, big.NewRat(int64(7-lock), 6))
+		compare(t, fmt.Sprintf("lock=%d hits", lock), res.Hits, hits)
+		_, left := ratTerrainHits(in, hits)
+		compare(t, fmt.Sprintf("lock=%d structure", lock), res.Structure, left)
+		if back, err := ParseTerrain(in.Query()); err != nil || back.Lock != lock {
+			t.Errorf("lock=%d: round trip %+v, %v", lock, back, err)
+		}
+	}
+	for _, b := range []struct{ query, key, allowed string }{
+		{"lock=7", "lock", "allowed 0 (none) or 2-6"},
+		{"lock=x", "lock", "not a whole number"},
+	} {
+		v, _ := url.ParseQuery(b.query)
+		_, err := ParseTerrain(v)
+		wantKeyError(t, b.query, err, b.key, b.allowed)
+	}
 }
