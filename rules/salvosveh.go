@@ -375,7 +375,10 @@ func (ch *vehicleSalvoChain) figures(impacts Dist) VehicleFigures {
 
 // unitFigures puts the vehicles' figures together: with one vehicle they
 // are its own; with several, the vehicles are taken to fall independently
-// (see noteSalvosUnit).
+// (see noteSalvosUnit). That is not exact: given the impacts of every
+// salvo they are independent, but the impacts are shared, and summing over
+// every sequence of totals (or carrying the joint state of the unit) costs
+// a power of the number of vehicles.
 func unitFigures(vs []VehicleFigures, weapons int) VehicleResult {
 	res := VehicleResult{Vehicles: vs, Frame: vs[0].Frame}
 	if len(vs) == 1 {
@@ -406,8 +409,8 @@ func unitFigures(vs []VehicleFigures, weapons int) VehicleResult {
 // noteSalvosUnit is the reading of salvos at several vehicles.
 var (
 	noteSalvosUnit = Note{ID: "salvos-vehicle-unit",
-		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible among all the unit's vehicles, closest first, as for a single salvo, and a share that falls on a vehicle already destroyed is lost. Each vehicle's own figures follow its state exactly from salvo to salvo; the figures for the whole unit treat the vehicles as falling independently, which is close but not exact.",
-		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible entre tous les véhicules de l'unité, les plus proches d'abord, comme pour une seule salve, et la part qui tombe sur un véhicule déjà détruit est perdue. Les chiffres de chaque véhicule suivent exactement son état d'une salve à l'autre ; ceux de l'unité entière traitent les véhicules comme détruits indépendamment, ce qui est proche mais pas exact."}
+		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible among all the unit's vehicles, closest first, as for a single salvo, and a share that falls on a vehicle already destroyed is lost. Each vehicle's own figures follow its state exactly from salvo to salvo. The figures for the whole unit (all destroyed, all immobilized, a weapon lost on every vehicle, wrecks) treat the vehicles as falling independently: since they share each salvo, they tend to fare alike, so these understate the chance that they all fall together (by about a sixth in a test with two vehicles).",
+		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible entre tous les véhicules de l'unité, les plus proches d'abord, comme pour une seule salve, et la part qui tombe sur un véhicule déjà détruit est perdue. Les chiffres de chaque véhicule suivent exactement son état d'une salve à l'autre. Ceux de l'unité entière (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) traitent les véhicules comme tombant indépendamment : comme ils se partagent chaque salve, leurs sorts se ressemblent, et ces chiffres sous-estiment la chance qu'ils tombent tous ensemble (d'environ un sixième dans un essai à deux véhicules)."}
 )
 
 // salvosAtVehicles works out in's salvos at its unit of vehicles.
