@@ -453,7 +453,7 @@ func (c *calculator) d10Step(st rules.Step) string {
 		switch {
 		case st.Needed > 0:
 			s = label + sep(c.Lang) + fmt.Sprintf(c.t(i18n.StepAtMostF), st.Needed)
-		case string(st.Kind) == "d10-attacks" || string(st.Kind) == "d10-cd" || string(st.Kind) == "d10-cr":
+		case st.Kind == "d10-attacks" || st.Kind == "d10-cd" || st.Kind == "d10-cr":
 			s = fmt.Sprintf("%s %d", label, st.Value)
 		case st.Value != 0:
 			s = fmt.Sprintf("%s %+d", label, st.Value)
@@ -479,15 +479,15 @@ func (c *calculator) explain(steps []rules.Step) string {
 		switch k, pair := stepPairs[string(st.Kind)]; {
 		case pair:
 			fmt.Fprintf(&b, c.t(k), st.Action, st.Difficulty)
-		case string(st.Kind) == "dice" && st.Value == 1:
+		case st.Kind == "dice" && st.Value == 1:
 			b.WriteString(c.t(i18n.StepDie))
-		case string(st.Kind) == "reroll" && st.Value == 1:
+		case st.Kind == "reroll" && st.Value == 1:
 			b.WriteString(c.t(i18n.StepRerollOne))
 		case stepValues[string(st.Kind)] != 0:
 			fmt.Fprintf(&b, c.t(stepValues[string(st.Kind)]), st.Value)
-		case string(st.Kind) == "cover":
+		case st.Kind == "cover":
 			b.WriteString(c.t(i18n.StepCover))
-		case string(st.Kind) == "salvo":
+		case st.Kind == "salvo":
 			fmt.Fprintf(&b, c.t(i18n.SalvoF), st.Value)
 		default:
 			label := string(st.Kind)
@@ -497,7 +497,7 @@ func (c *calculator) explain(steps []rules.Step) string {
 			switch {
 			case st.Action != 0 || st.Difficulty != 0:
 				fmt.Fprintf(&b, c.t(i18n.StepAgainstF), label, st.Action, st.Difficulty)
-			case st.Value != 0 && (string(st.Kind) == "rank" || string(st.Kind) == "objective" || string(st.Kind) == "earlier"):
+			case st.Value != 0 && (st.Kind == "rank" || st.Kind == "objective" || st.Kind == "earlier"):
 				fmt.Fprintf(&b, "%s %+d", label, st.Value)
 			case st.Value != 0:
 				fmt.Fprintf(&b, "%s %d", label, st.Value)
