@@ -165,6 +165,22 @@ func TestEveryStepKindIsListed(t *testing.T) {
 	}
 	sa, _ := Salvos(SalvosInput{Game: "at43", Size: 6, Type: 1, Protection: 5, Salvos: []Salvo{DefaultSalvo()}})
 	check("salvos", sa.Explain)
+	for _, q := range []string{"game=at44&target=veh&lock=4&jammer=5&sniper=1&dmgrr=1", "game=at44&target=veh&s1.jammer=3&s2.sniper=1",
+		"game=at43&fixed=4&vehicles=2&dmgrr=1"} {
+		v, _ := url.ParseQuery(q)
+		if in, err := ParseShoot(v); err == nil {
+			res, _ := Shoot(in)
+			check(q, res.Explain)
+		}
+		if in, err := ParseSalvos(v); err == nil {
+			res, _ := Salvos(in)
+			check(q, res.Explain)
+		}
+		if in, err := ParseIndirect(v); err == nil {
+			res, _ := Indirect(in)
+			check(q, res.Explain)
+		}
+	}
 	for _, q := range []string{"game=d10&aimed=1&lightcover=1&large=1&frommelee=1&reserved=1&indirect=1&mod=2&intomelee=1&knock=1",
 		"game=d10&mode=melee&charge=1&paralysed=1&dodge=1&defcr=3", "game=d10&mode=melee&parry=1&worse=1"} {
 		v, _ := url.ParseQuery(q)
