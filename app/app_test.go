@@ -227,7 +227,7 @@ func TestEveryStepHasWords(t *testing.T) {
 				continue
 			}
 			for _, st := range s.out.explain {
-				if !knownStep(spec, st.Kind) {
+				if !knownStep(spec, string(st.Kind)) {
 					t.Errorf("%s?%s: no words for the step kind %q", name, q, st.Kind)
 				}
 			}

@@ -194,6 +194,15 @@ var calcSpecs = []calcSpec{
 				return nil, outcome{}, err
 			}
 			res, err := rules.Salvos(in)
+			if err == nil && res.VehicleResult != nil {
+				last := res.Salvos[len(res.Salvos)-1]
+				o := targetOutcome(last.Hits, last.Impacts, nil, res.VehicleResult)
+				o.result, o.explain, o.notes = res, res.Explain, res.Notes
+				return in.Query(), o, nil
+			}
+			if err != nil {
+				return nil, outcome{}, err
+			}
 			o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
 				stats: []stat{{key: i18n.WipedOut, p: res.WipedOut}, {key: i18n.MoraleThreshold, p: res.MoraleThreshold}}}
 			for i, d := range res.After {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"net/url"
@@ -147,17 +148,13 @@ func evaluate(spec *calcSpec, values url.Values) side {
 	return s
 }
 
-// splitError reads the query key the engine's error starts with.
+// splitError reads the query key of the engine's first refused value.
 func splitError(err error) (key, msg string) {
-	m := err.Error()
-	if strings.HasPrefix(m, "range and cm") {
-		return "cm", m
+	var fe *rules.FieldError
+	if !errors.As(err, &fe) {
+		return "", err.Error()
 	}
-	key, msg, ok := strings.Cut(m, ": ")
-	if !ok || strings.ContainsAny(key, " ") {
-		return "", m
-	}
-	return key, msg
+	return fe.Key, fe.Err.Error()
 }
 
 func clone(v url.Values) url.Values {
@@ -448,12 +445,12 @@ var d10Formats = map[string]i18n.Key{"d10-hit": i18n.StepD10HitF, "d10-armour": 
 // d10Step phrases one step of a d10 calculator.
 func (c *calculator) d10Step(st rules.Step) string {
 	var s string
-	switch f, ok := d10Formats[st.Kind]; {
+	switch f, ok := d10Formats[string(st.Kind)]; {
 	case ok:
 		s = fmt.Sprintf(c.t(f), st.Action, st.Difficulty, st.Needed, st.Value)
 	default:
-		label := st.Kind
-		if k, ok := stepLabel(c.spec, st.Kind); ok {
+		label := string(st.Kind)
+		if k, ok := stepLabel(c.spec, string(st.Kind)); ok {
 			label = c.t(k)
 		}
 		switch {
@@ -477,27 +474,27 @@ func (c *calculator) d10Step(st rules.Step) string {
 func (c *calculator) explain(steps []rules.Step) string {
 	var parts []string
 	for _, st := range steps {
-		if strings.HasPrefix(st.Kind, "d10-") {
+		if strings.HasPrefix(string(st.Kind), "d10-") {
 			parts = append(parts, c.d10Step(st))
 			continue
 		}
 		var b strings.Builder
-		switch k, pair := stepPairs[st.Kind]; {
+		switch k, pair := stepPairs[string(st.Kind)]; {
 		case pair:
 			fmt.Fprintf(&b, c.t(k), st.Action, st.Difficulty)
 		case st.Kind == "dice" && st.Value == 1:
 			b.WriteString(c.t(i18n.StepDie))
 		case st.Kind == "reroll" && st.Value == 1:
 			b.WriteString(c.t(i18n.StepRerollOne))
-		case stepValues[st.Kind] != 0:
-			fmt.Fprintf(&b, c.t(stepValues[st.Kind]), st.Value)
+		case stepValues[string(st.Kind)] != 0:
+			fmt.Fprintf(&b, c.t(stepValues[string(st.Kind)]), st.Value)
 		case st.Kind == "cover":
 			b.WriteString(c.t(i18n.StepCover))
 		case st.Kind == "salvo":
 			fmt.Fprintf(&b, c.t(i18n.SalvoF), st.Value)
 		default:
-			label := st.Kind
-			if k, ok := stepLabel(c.spec, st.Kind); ok {
+			label := string(st.Kind)
+			if k, ok := stepLabel(c.spec, string(st.Kind)); ok {
 				label = c.t(k)
 			}
 			switch {
