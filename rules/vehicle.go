@@ -281,11 +281,11 @@ func (res *VehicleResult) unit(ch *vehicleChain, impacts Dist, pDamage float64, 
 	res.Wrecks = Dist{P: wrecks}
 }
 
-// Location classes of a damaging hit.
+// Location classes of a damaging hit, as indexes.
 const (
-	partProp = iota
-	partFrame
-	partWeapon
+	partProp   = int(LocationPropulsion)
+	partFrame  = int(LocationFrame)
+	partWeapon = int(LocationWeapon)
 )
 
 // locationOdds is the chance a damaging hit lands on each class of part.
@@ -311,7 +311,10 @@ func newLocationOdds(dice int, pick WeaponPick) locationOdds {
 // keptOdds is where a hit lands when dice location dice are rolled and the
 // one showing the class first in order is kept.
 func keptOdds(dice int, order [3]int) locationOdds {
-	single := [3]float64{partProp: 2.0 / 6, partFrame: 3.0 / 6, partWeapon: 1.0 / 6}
+	var single [3]float64 // the chance one die shows each class
+	for face := 1; face <= LocationFaces; face++ {
+		single[LocationOf(face)] += 1.0 / LocationFaces
+	}
 	var kept [3]float64
 	var one, prev float64 // chance one die, and the best die, shows this class or a better one
 	for _, part := range order {
