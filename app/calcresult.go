@@ -27,7 +27,13 @@ func (s *calcSummary) Render() goapp.UI {
 	text, cls := s.Sentence, "sentence"
 	switch {
 	case s.Pending:
-		text, cls = i18n.T(s.Lang, i18n.CalcWorking), "sentence pending"
+		// The prerendered page serves links in both languages.
+		return elem("section").Class("calc-summary").Body(
+			elem("p").Class("sentence pending").ID("calc-sentence").Role("status").Body(
+				elem("span").Lang("en").Text(i18n.T("en", i18n.CalcWorking)+" "),
+				elem("span").Lang("fr").Text(i18n.T("fr", i18n.CalcWorking)),
+			),
+		)
 	case s.Failed:
 		text, cls = i18n.T(s.Lang, i18n.CalcFailed), "sentence error"
 	}

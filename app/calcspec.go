@@ -418,7 +418,9 @@ func (s *calcSpec) hasField(key string) bool {
 // hasProfileKeys tells whether a saved profile can hold any of the
 // calculator's values: the profiles are offered only there.
 func (s *calcSpec) hasProfileKeys() bool {
-	return slices.ContainsFunc(profileKeys, s.hasField)
+	// The authority test's keys are the two commanders' (its "ar" is a
+	// rank, not the d10 armour a profile keeps).
+	return !s.versus && slices.ContainsFunc(profileKeys, s.hasField)
 }
 
 // specFor returns the calculator with the name, or nil.
