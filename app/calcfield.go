@@ -19,8 +19,13 @@ const (
 	actOpenTerm = "term.open"    // value: glossary term id; handled by the shell
 )
 
-// fieldChange is a new value for one share-link key.
-type fieldChange struct{ Key, Value string }
+// fieldChange is a new value for one share-link key, or, when Step is not
+// 0, a step up or down from the value the calculator holds when it gets the
+// change: taps can come faster than the field's props follow.
+type fieldChange struct {
+	Key, Value string
+	Step       int
+}
 
 // fieldOption is one value of a choice field, named in the page's language.
 type fieldOption struct{ Value, Label string }
@@ -50,28 +55,18 @@ type calcField struct {
 
 func (f *calcField) id() string { return "f-" + f.Key }
 
-// next is the value one step up (d = 1) or down (d = -1). An optional
-// value left out starts from base.
-func (f *calcField) next(d int) string {
-	n, err := strconv.Atoi(f.Value)
-	if err != nil {
-		n = f.Min
-		if d > 0 {
-			n--
-		} else {
-			n++
-		}
-	}
-	return strconv.Itoa(min(max(n+d, f.Min), f.Max))
-}
-
 func (f *calcField) send(ctx goapp.Context, v string) {
 	ctx.PreventUpdate()
 	ctx.NewActionWithValue(actSetField, fieldChange{Key: f.Key, Value: v})
 }
 
-func (f *calcField) down(ctx goapp.Context, e goapp.Event) { f.send(ctx, f.next(-1)) }
-func (f *calcField) up(ctx goapp.Context, e goapp.Event)   { f.send(ctx, f.next(1)) }
+func (f *calcField) step(ctx goapp.Context, d int) {
+	ctx.PreventUpdate()
+	ctx.NewActionWithValue(actSetField, fieldChange{Key: f.Key, Step: d})
+}
+
+func (f *calcField) down(ctx goapp.Context, e goapp.Event) { f.step(ctx, -1) }
+func (f *calcField) up(ctx goapp.Context, e goapp.Event)   { f.step(ctx, 1) }
 
 func (f *calcField) typed(ctx goapp.Context, e goapp.Event) {
 	f.send(ctx, strings.TrimSpace(ctx.JSSrc().Get("value").String()))

@@ -410,6 +410,15 @@ var calcSpecs = []calcSpec{
 	},
 }
 
+// field returns the calculator's input of that key.
+func (s *calcSpec) field(key string) (field, bool) {
+	i := slices.IndexFunc(s.fields, func(f field) bool { return f.key == key })
+	if i < 0 {
+		return field{}, false
+	}
+	return s.fields[i], true
+}
+
 // hasField tells whether the calculator has an input of that key.
 func (s *calcSpec) hasField(key string) bool {
 	return slices.ContainsFunc(s.fields, func(f field) bool { return f.key == key })

@@ -233,6 +233,20 @@ func (c *calculator) onSet(ctx goapp.Context, a goapp.Action) {
 	}
 	v := c.base()
 	prefix, key := splitPrefix(ch.Key)
+	if ch.Step != 0 {
+		f, ok := c.spec.field(ch.Key)
+		if !ok {
+			return
+		}
+		cur := v.Get(ch.Key)
+		if g := gameRules(c.now.game); key == "range" && cur == "" && g != nil && g.RangeBand != nil {
+			// The band shown is the one the distance gives.
+			if cm, err := strconv.Atoi(v.Get(prefix + "cm")); err == nil {
+				cur = strconv.Itoa(g.RangeBand(cm))
+			}
+		}
+		ch.Value = stepped(f, cur, ch.Step, c.bandStart(v.Get(prefix+"range")))
+	}
 	switch key {
 	case "range":
 		v.Del(prefix + "cm")
@@ -243,6 +257,36 @@ func (c *calculator) onSet(ctx goapp.Context, a goapp.Action) {
 	c.values = v
 	c.compute()
 	c.syncURL(ctx)
+}
+
+// stepped is a number field's value one step up (d = 1) or down (d = -1)
+// from cur, within the field's range. An optional value left out (a
+// distance) starts at from.
+func stepped(f field, cur string, d, from int) string {
+	n, err := strconv.Atoi(cur)
+	switch {
+	case err != nil && f.optional:
+		n = from
+	case err != nil:
+		n = f.min
+	default:
+		n += d
+	}
+	return strconv.Itoa(min(max(n, f.min), f.max))
+}
+
+// bandStart is the shortest distance in cm that falls in the band under
+// the current game.
+func (c *calculator) bandStart(band string) int {
+	b := atoi(band)
+	if g := gameRules(c.now.game); g != nil && g.RangeBand != nil {
+		for cm := range 301 {
+			if g.RangeBand(cm) >= b {
+				return cm
+			}
+		}
+	}
+	return 10 * b
 }
 
 // splitPrefix cuts a salvo key "s2.acc" into "s2." and "acc".
