@@ -112,7 +112,7 @@ func TestEvaluateKeepsGoodValuesPastABadOne(t *testing.T) {
 		t.Errorf("good values lost: %v", s.shown)
 	}
 	var res map[string]any
-	if err := json.Unmarshal(s.result, &res); err != nil {
+	if err := json.Unmarshal(s.resultJSON(), &res); err != nil {
 		t.Fatal(err)
 	}
 	for _, k := range []string{"hits", "impacts", "casualties"} {

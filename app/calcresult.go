@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
@@ -18,15 +19,12 @@ type calcSummary struct {
 	goapp.Compo
 
 	Lang     string
-	Sentence string
-	Failed   bool // the values give no result at all
-	Pending  bool // prerendered, or not computed yet
+	Sentence string // the headline, or why there is none
+	Pending  bool   // prerendered: the link is not read yet
 }
 
 func (s *calcSummary) Render() goapp.UI {
-	text, cls := s.Sentence, "sentence"
-	switch {
-	case s.Pending:
+	if s.Pending {
 		// The prerendered page serves links in both languages.
 		return elem("section").Class("calc-summary").Body(
 			elem("p").Class("sentence pending").ID("calc-sentence").Role("status").Body(
@@ -34,11 +32,9 @@ func (s *calcSummary) Render() goapp.UI {
 				elem("span").Lang("fr").Text(i18n.T("fr", i18n.CalcWorking)),
 			),
 		)
-	case s.Failed:
-		text, cls = i18n.T(s.Lang, i18n.CalcFailed), "sentence error"
 	}
 	return elem("section").Class("calc-summary").Aria("label", i18n.T(s.Lang, i18n.CalcResult)).Body(
-		elem("p").Class(cls).ID("calc-sentence").Role("status").Aria("live", "polite").Text(text),
+		elem("p").Class("sentence").ID("calc-sentence").Role("status").Aria("live", "polite").Text(s.Sentence),
 	)
 }
 
@@ -127,11 +123,18 @@ func (c *calcChart) id() string { return "chart-" + c.Key }
 
 func (c *calcChart) OnMount(ctx goapp.Context) {
 	c.drawn = ""
-	ctx.Defer(func(goapp.Context) { c.draw() })
+	c.later(ctx)
 }
 
-func (c *calcChart) OnUpdate(ctx goapp.Context) {
-	ctx.Defer(func(goapp.Context) { c.draw() })
+func (c *calcChart) OnUpdate(ctx goapp.Context) { c.later(ctx) }
+
+// later draws the chart in a task of its own, after the frame that shows
+// the answer and the fields: a tap's answer does not wait for the charts.
+func (c *calcChart) later(ctx goapp.Context) {
+	ctx.After(time.Millisecond, func(ctx goapp.Context) {
+		ctx.PreventUpdate()
+		c.draw()
+	})
 }
 
 func (c *calcChart) tap(ctx goapp.Context, e goapp.Event) {

@@ -55,7 +55,19 @@ type side struct {
 	errs   map[string]string // the engine's reason, by bad key
 	out    outcome
 	err    error
-	result []byte // the engine's result as JSON
+}
+
+// resultJSON is the engine's result as JSON, written when it is shown, not
+// when a value changes.
+func (s side) resultJSON() []byte {
+	if s.err != nil {
+		return nil
+	}
+	b, err := json.MarshalIndent(s.out.result, "", " ")
+	if err != nil {
+		return nil
+	}
+	return b
 }
 
 func (c *calculator) t(k i18n.Key) string { return i18n.T(c.Lang, k) }
@@ -116,6 +128,7 @@ func (c *calculator) compute() {
 	if c.atLeast == 0 && c.now.err == nil {
 		c.atLeast = firstThreshold(c.now.out)
 	}
+	c.showAnswer()
 	if c.words.lang != c.Lang || c.words.game != c.now.game || c.words.label == nil {
 		c.words = wordsFor(c.lib(), c.Lang, c.now.game)
 	}
@@ -143,6 +156,32 @@ func (c *calculator) compute() {
 	}
 }
 
+// summary is the summary's sentence for the current result.
+func (c *calculator) summary() string {
+	if c.now.err != nil {
+		return c.t(i18n.CalcFailed)
+	}
+	return headline(c.Lang, c.now.out, c.atLeast)
+}
+
+// showAnswer writes the new answer into the summary at once, in the event
+// that changed a value: go-app redraws the page on its next frame, up to
+// 8 ms later, and the rest of the page can wait for it, not the answer.
+// It writes the text node go-app made, so go-app's next update of the
+// summary still lands in the page.
+func (c *calculator) showAnswer() {
+	if !goapp.IsClient || !c.Mounted() {
+		return
+	}
+	el := goapp.Window().GetElementByID("calc-sentence")
+	if !el.Truthy() {
+		return
+	}
+	if text := el.Get("firstChild"); text.Truthy() && text.Get("nodeType").Int() == 3 {
+		text.Set("nodeValue", c.summary())
+	}
+}
+
 func (c *calculator) lib() *content.Library {
 	if c.site == nil {
 		return nil
@@ -161,7 +200,6 @@ func evaluate(spec *calcSpec, values url.Values) side {
 		shown, out, err := spec.run(v)
 		if err == nil {
 			s.shown, s.out, s.err = shown, out, nil
-			s.result, s.err = json.MarshalIndent(out.result, "", " ")
 			return s
 		}
 		key, reason := errorField(err)
@@ -305,6 +343,7 @@ func (c *calculator) onPickBar(ctx goapp.Context, a goapp.Action) {
 	c.picked[p.Chart] = p.Index
 	if p.Chart == c.mainChart("now") {
 		c.atLeast = max(p.Index, 1)
+		c.showAnswer()
 	}
 }
 
@@ -348,7 +387,7 @@ func (c *calculator) onCopy(ctx goapp.Context, a goapp.Action) {
 	if !clip.Truthy() {
 		return
 	}
-	text := string(c.now.result)
+	text := string(c.now.resultJSON())
 	if a.Value == "csv" {
 		text = csvOf(c.now.out)
 	}
@@ -403,7 +442,7 @@ func (c *calculator) Render() goapp.UI {
 		goapp.If(c.wrongGame != "", func() goapp.UI {
 			return elem("p").Class("note").Role("note").Textf(c.t(i18n.WrongGameF), c.t(c.spec.title), gameName(c.spec.games[0]))
 		}),
-		&calcSummary{Lang: c.Lang, Sentence: headline(c.Lang, c.now.out, c.atLeast), Failed: c.now.err != nil, Pending: pending},
+		&calcSummary{Lang: c.Lang, Sentence: c.summary(), Pending: pending},
 		// The share bar goes here, right under the summary.
 		c.form(pending),
 		goapp.If(c.spec.name == "salvos", c.salvoButtons),
@@ -497,7 +536,7 @@ func (c *calculator) results() goapp.UI {
 			c.sideView("now", c.now),
 			goapp.If(c.other != nil, func() goapp.UI { return c.sideView("other", *c.other) }),
 		),
-		&calcExport{Lang: c.Lang, JSON: string(c.now.result), Copied: c.copied},
+		&calcExport{Lang: c.Lang, JSON: string(c.now.resultJSON()), Copied: c.copied},
 		goapp.If(c.spec.hasProfileKeys(), func() goapp.UI {
 			return &profilePicker{Lang: c.Lang, Calc: c.spec.name, Shown: c.profileValues()}
 		}),

@@ -238,7 +238,7 @@ func TestSalvoBadValueKeepsTheSalvo(t *testing.T) {
 	if s.errs["s1.n"] == "" || s.errs["s3.acc"] == "" || len(s.errs) != 2 {
 		t.Errorf("errors %v, want s1.n and s3.acc", s.errs)
 	}
-	if !strings.Contains(string(s.result), `"after"`) || s.shown.Get("s2.n") != "2" || !s.shown.Has("s3.n") {
+	if !strings.Contains(string(s.resultJSON()), `"after"`) || s.shown.Get("s2.n") != "2" || !s.shown.Has("s3.n") {
 		t.Errorf("the salvos did not all count: %v", s.shown)
 	}
 }
