@@ -50,11 +50,11 @@ type calculator struct {
 
 // side is the result of one set of values.
 type side struct {
-	game   string
-	shown  url.Values        // values with defaults, as the engine read them
-	errs   map[string]string // the engine's reason, by bad key
-	out    outcome
-	err    error
+	game  string
+	shown url.Values        // values with defaults, as the engine read them
+	errs  map[string]string // the engine's reason, by bad key
+	out   outcome
+	err   error
 }
 
 // resultJSON is the engine's result as JSON, written when it is shown, not
