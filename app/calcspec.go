@@ -112,10 +112,6 @@ var (
 		{key: "pick", label: i18n.InPick, kind: choice, show: is("target", "veh"),
 			options: []option{{"wreck", i18n.PickWreck}, {"disarm", i18n.PickDisarm}}},
 	}
-	infantryFields = []field{
-		num("size", i18n.InSize, 1, 100).when(isNot("target", "veh")),
-		num("type", i18n.InType, 1, 3).when(isNot("target", "veh")),
-	}
 	coverOptions = []option{{"none", i18n.CoverNone}, {"cover", i18n.CoverNormal}, {"takecover", i18n.CoverTakeCover}, {"kneecover", i18n.CoverKnee}}
 	plusAccuracy = whatIf{"acc", i18n.WhatIfAccuracy, func(v url.Values) { v.Set("acc", strconv.Itoa(atoi(v.Get("acc"))+1)) }}
 )

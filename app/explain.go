@@ -54,14 +54,6 @@ func capitalise(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-// name is a term's name in a sentence, or fallback when the game lacks it.
-func (w words) name(term string, fallback i18n.Key) string {
-	if s := w.short[term]; s != "" {
-		return s
-	}
-	return i18n.T(w.lang, fallback)
-}
-
 // headline is the one sentence a result starts with. For a count it gives
 // the average and the chance of at least k, the threshold the reader keeps.
 func headline(lang string, o outcome, k int) string {
