@@ -11,6 +11,7 @@ import (
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // glossaryLibrary is a library holding the real glossary, the one source
@@ -240,5 +241,29 @@ func TestSalvoBadValueKeepsTheSalvo(t *testing.T) {
 	}
 	if !strings.Contains(string(s.resultJSON()), `"after"`) || s.shown.Get("s2.n") != "2" || !s.shown.Has("s3.n") {
 		t.Errorf("the salvos did not all count: %v", s.shown)
+	}
+}
+
+// TestPrerenderedCalculatorShowsNoNumbers renders a calculator the way the
+// site generator does: the page serves every link, so it must show neither
+// a value nor a result, only that the odds are being worked out.
+func TestPrerenderedCalculatorShowsNoNumbers(t *testing.T) {
+	e := goapp.NewTestEngine()
+	c := &calculator{Name: "shoot", Lang: "en", Query: "game=at44&n=6&acc=4&range=2&target=veh&cover=cover", site: NewSite(glossaryLibrary(t), "")}
+	if err := e.Load(c); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	html := goapp.HTMLString(c)
+	for _, bad := range []string{"Expect", `value="6"`, `value="4"`, "selected", "checked", `disabled="false"`, "calc-result"} {
+		if strings.Contains(html, bad) {
+			t.Errorf("the prerendered calculator holds %q", bad)
+		}
+	}
+	if !strings.Contains(html, "Working out the odds") || !strings.Contains(html, "Calcul des probabilités") {
+		t.Error("the prerendered summary does not say the odds are being worked out, in both languages")
+	}
+	if !strings.Contains(html, "Precision (PRE)") {
+		t.Error("the prerendered AT-44 labels lack PRE")
 	}
 }
