@@ -11,12 +11,13 @@ import (
 
 // Actions the calculator's parts send to it, and the one the shell handles.
 const (
-	actSetField = "calc.set"     // value: fieldChange
-	actPickBar  = "calc.bar"     // value: barPick
-	actWhatIf   = "calc.whatif"  // value: fieldChange, "1" or "0"
-	actProfile  = "calc.profile" // value: map[string]string of values to load
-	actCopy     = "calc.copy"    // value: "json" or "csv"
-	actOpenTerm = "term.open"    // value: glossary term id; handled by the shell
+	actSetField    = "calc.set"     // value: fieldChange
+	actPickBar     = "calc.bar"     // value: barPick
+	actWhatIf      = "calc.whatif"  // value: fieldChange, "1" or "0"
+	actProfile     = "calc.profile" // value: map[string]string of values to load
+	actCopy        = "calc.copy"    // value: "json" or "csv"
+	actSaveProfile = "calc.save"    // value: the profile's name
+	actOpenTerm    = "term.open"    // value: glossary term id; handled by the shell
 )
 
 // fieldChange is a new value for one share-link key, or, when Step is not

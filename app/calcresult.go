@@ -230,12 +230,12 @@ func (t *calcTable) Render() goapp.UI {
 }
 
 // calcExport holds the result as JSON, with buttons that copy it as JSON
-// or CSV; the calculator does the copying (actCopy).
+// or CSV; the calculator writes the JSON into it (writeJSON) and does the
+// copying (actCopy).
 type calcExport struct {
 	goapp.Compo
 
 	Lang   string
-	JSON   string
 	Copied bool
 }
 
@@ -262,7 +262,7 @@ func (x *calcExport) Render() goapp.UI {
 			goapp.Button().Type("button").Class("btn ghost").ID("copy-csv").Text(t(i18n.CopyCSV)).OnClick(x.copyCSV),
 			elem("span").Role("status").Text(status),
 		),
-		elem("pre").ID("calc-result").Text(x.JSON),
+		elem("pre").ID("calc-result"),
 	)
 }
 

@@ -45,7 +45,11 @@ type calculator struct {
 	atLeast   int            // the headline's "at least" number; 0 until chosen
 	copied    bool
 	words     words
-	urlSeq    int // counts address rewrites, so that only the last one runs
+	// savedProfiles counts the profiles saved here, so the picker rereads
+	// them.
+	savedProfiles int
+	urlSeq        int // counts address rewrites, so that only the last one runs
+	jsonSeq       int // counts JSON writes, likewise
 }
 
 // side is the result of one set of values.
@@ -82,6 +86,8 @@ func (c *calculator) OnMount(ctx goapp.Context) {
 	ctx.Handle(actWhatIf, c.onWhatIf)
 	ctx.Handle(actProfile, c.onProfile)
 	ctx.Handle(actCopy, c.onCopy)
+	ctx.Handle(actSaveProfile, c.onSaveProfile)
+	c.writeJSON(ctx)
 }
 
 // OnUpdate rereads the link after a navigation to another calculator or
@@ -89,6 +95,34 @@ func (c *calculator) OnMount(ctx goapp.Context) {
 func (c *calculator) OnUpdate(ctx goapp.Context) {
 	c.urlSeq++ // the new link wins over a rewrite still waiting
 	c.reset()
+	c.writeJSON(ctx)
+}
+
+// changed follows a change of the values: the share link in the address
+// and the JSON of the result.
+func (c *calculator) changed(ctx goapp.Context) {
+	c.syncURL(ctx)
+	c.writeJSON(ctx)
+}
+
+// writeJSON writes the engine's result as JSON into #calc-result, in a
+// task after the frame that shows the answer: encoding it is a tenth of
+// what a tap costs, for a box that stays folded most of the time.
+func (c *calculator) writeJSON(ctx goapp.Context) {
+	if !goapp.IsClient {
+		return
+	}
+	c.jsonSeq++
+	seq := c.jsonSeq
+	ctx.After(time.Millisecond, func(ctx goapp.Context) {
+		ctx.PreventUpdate()
+		if seq != c.jsonSeq {
+			return // a later change writes it
+		}
+		if el := goapp.Window().GetElementByID("calc-result"); el.Truthy() {
+			el.Set("textContent", string(c.now.resultJSON()))
+		}
+	})
 }
 
 func (c *calculator) reset() {
@@ -294,7 +328,7 @@ func (c *calculator) onSet(ctx goapp.Context, a goapp.Action) {
 	v.Set(ch.Key, ch.Value)
 	c.values = v
 	c.compute()
-	c.syncURL(ctx)
+	c.changed(ctx)
 }
 
 // stepped is a number field's value one step up (d = 1) or down (d = -1)
@@ -378,7 +412,7 @@ func (c *calculator) onProfile(ctx goapp.Context, a goapp.Action) {
 	}
 	c.values = v
 	c.compute()
-	c.syncURL(ctx)
+	c.changed(ctx)
 }
 
 // onCopy copies the result as JSON or CSV.
@@ -536,9 +570,9 @@ func (c *calculator) results() goapp.UI {
 			c.sideView("now", c.now),
 			goapp.If(c.other != nil, func() goapp.UI { return c.sideView("other", *c.other) }),
 		),
-		&calcExport{Lang: c.Lang, JSON: string(c.now.resultJSON()), Copied: c.copied},
+		&calcExport{Lang: c.Lang, Copied: c.copied},
 		goapp.If(c.spec.hasProfileKeys(), func() goapp.UI {
-			return &profilePicker{Lang: c.Lang, Calc: c.spec.name, Shown: c.profileValues()}
+			return &profilePicker{Lang: c.Lang, Calc: c.spec.name, Saved: c.savedProfiles}
 		}),
 	)
 }
@@ -665,7 +699,7 @@ func (c *calculator) addSalvo(ctx goapp.Context, e goapp.Event) {
 	}
 	c.values = v
 	c.compute()
-	c.syncURL(ctx)
+	c.changed(ctx)
 }
 
 // removeSalvo drops the last salvo, never the only one.
@@ -683,7 +717,7 @@ func (c *calculator) removeSalvo(ctx goapp.Context, e goapp.Event) {
 	}
 	c.values = v
 	c.compute()
-	c.syncURL(ctx)
+	c.changed(ctx)
 }
 
 // salvoCount is how many salvos the values hold.
@@ -697,15 +731,4 @@ func (c *calculator) salvoCount() int {
 		n++
 	}
 	return n
-}
-
-// profileValues are the current values a saved profile would keep.
-func (c *calculator) profileValues() map[string]string {
-	out := map[string]string{}
-	for _, k := range profileKeys {
-		if c.now.shown.Has(k) {
-			out[k] = c.now.shown.Get(k)
-		}
-	}
-	return out
 }

@@ -236,12 +236,15 @@ func bandNote(lang string, cm, band int) string {
 	return fmt.Sprintf(i18n.T(lang, i18n.BandFromCmF), cm, band)
 }
 
-// gameRules is the engine's ruleset for a game id, or nil.
-func gameRules(id string) *rules.Game {
+// rulesets are the engine's rulesets by id, read once: the form asks for
+// its game's band rule on every field it draws.
+var rulesets = func() map[string]*rules.Game {
+	m := map[string]*rules.Game{}
 	for _, g := range rules.Games() {
-		if g.ID == id {
-			return &g
-		}
+		m[g.ID] = &g
 	}
-	return nil
-}
+	return m
+}()
+
+// gameRules is the engine's ruleset for a game id, or nil.
+func gameRules(id string) *rules.Game { return rulesets[id] }

@@ -66,8 +66,8 @@ type profilePicker struct {
 	goapp.Compo
 
 	Lang  string
-	Calc  string            // the calculator's spec name
-	Shown map[string]string // the current values a profile would keep
+	Calc  string // the calculator's spec name
+	Saved int    // counts the profiles the calculator saved, to reread them
 
 	profiles []profile
 	saveName string
@@ -76,6 +76,11 @@ type profilePicker struct {
 func (p *profilePicker) t(k i18n.Key) string { return i18n.T(p.Lang, k) }
 
 func (p *profilePicker) OnMount(ctx goapp.Context) {
+	_ = ctx.LocalStorage().Get(profilesKey, &p.profiles)
+}
+
+// OnUpdate rereads the profiles after the calculator saved one.
+func (p *profilePicker) OnUpdate(ctx goapp.Context) {
 	_ = ctx.LocalStorage().Get(profilesKey, &p.profiles)
 }
 
@@ -120,12 +125,8 @@ func (p *profilePicker) save(ctx goapp.Context, e goapp.Event) {
 	if name == "" {
 		return
 	}
-	pr := profile{Name: name, Values: map[string]string{}}
-	for k, v := range p.Shown {
-		pr.Values[k] = v
-	}
-	p.profiles = append(slices.DeleteFunc(p.profiles, func(o profile) bool { return o.Name == name }), pr)
-	store(ctx, profilesKey, p.profiles)
+	// The calculator holds the values: it saves them.
+	ctx.NewActionWithValue(actSaveProfile, name)
 	p.saveName = ""
 }
 
@@ -159,6 +160,26 @@ func (p *profilePicker) Render() goapp.UI {
 			),
 		),
 	)
+}
+
+// onSaveProfile keeps the current values a profile holds under a name,
+// replacing a profile of that name.
+func (c *calculator) onSaveProfile(ctx goapp.Context, a goapp.Action) {
+	name, _ := a.Value.(string)
+	if name == "" || c.now.shown == nil {
+		return
+	}
+	pr := profile{Name: name, Values: map[string]string{}}
+	for _, k := range profileKeys {
+		if c.now.shown.Has(k) {
+			pr.Values[k] = c.now.shown.Get(k)
+		}
+	}
+	var saved []profile
+	_ = ctx.LocalStorage().Get(profilesKey, &saved)
+	saved = append(slices.DeleteFunc(saved, func(o profile) bool { return o.Name == name }), pr)
+	store(ctx, profilesKey, saved)
+	c.savedProfiles++
 }
 
 // profileList shows the saved profiles in the settings, to delete them.
