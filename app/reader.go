@@ -140,6 +140,22 @@ func (s *shell) onProseClick(ctx goapp.Context, e goapp.Event) {
 	})
 }
 
+// onOpenTerm opens a term's definition for a calculator's label, in the
+// same sheet the rules text uses.
+func (s *shell) onOpenTerm(ctx goapp.Context, a goapp.Action) {
+	id, _ := a.Value.(string)
+	if s.lib().Term(id) == nil {
+		return
+	}
+	s.term = id
+	s.termFrom = goapp.Window().Get("document").Get("activeElement")
+	ctx.Defer(func(ctx goapp.Context) {
+		if b := goapp.Window().GetElementByID("term-close"); b.Truthy() {
+			b.Call("focus")
+		}
+	})
+}
+
 // termDialog shows a glossary term's definition over the text.
 func (s *shell) termDialog() goapp.UI {
 	t := s.lib().Term(s.term)

@@ -55,6 +55,7 @@ func (s *shell) lib() *content.Library { return s.site.lib }
 // checks on a timer and when the page becomes visible, the wake lock.
 func (s *shell) OnMount(ctx goapp.Context) {
 	s.load(ctx)
+	ctx.Handle(actOpenTerm, s.onOpenTerm)
 	applyLook(s.prefs)
 	s.onKey = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		e := args[0]
@@ -314,7 +315,7 @@ func (s *shell) view() goapp.UI {
 	case viewSettings:
 		return s.settings()
 	case viewCalc:
-		return &calculator{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.query.Encode(), Base: s.site.base}
+		return &calculator{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.query.Encode(), Base: s.site.base, site: s.site}
 	}
 	return elem("article").Class("notfound").Body(
 		elem("h1").Text(s.t(i18n.NotFound)),

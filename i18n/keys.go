@@ -350,5 +350,59 @@ const (
 	HistoryTitle   // the list of recent calculations
 	HistoryClear   // the button that empties it
 	HistoryUnsaved // when the device refused to save it
+	// Calculators at the table (issue 9): summary, cm, field help, authority.
+	CalcWorking
+	CalcFailed
+	BandFromCmF // cm, band
+	HelpButtonF // field label
+	ThresholdHint
+	WagerLimitF // value, rank, limit
+	Us
+	Them
+	StepSideF // side, authority, wager
+	StepVsF   // name, value, name, value
+	HelpN
+	HelpFighters
+	HelpRate
+	HelpRerolls
+	HelpAccuracy
+	HelpRange
+	HelpCM
+	HelpDefence
+	HelpPenetration
+	HelpDamage
+	HelpTarget
+	HelpProtection
+	HelpSize
+	HelpType
+	HelpFrame
+	HelpPropulsion
+	HelpWeaponSP
+	HelpVehicles
+	HelpPick
+	HelpCover
+	HelpFireAtWill
+	HelpDetection
+	HelpDamageReroll
+	HelpMedic
+	HelpAoE
+	HelpUnder
+	HelpMorale
+	HelpRank
+	HelpObjective
+	HelpEarlier
+	HelpActivations
+	HelpSpend
+	HelpStatus
+	HelpAuthority
+	HelpWager
+	HelpCommanderRank
+	HelpFree
+	HelpEngaged
+	HelpStructure
+	HelpSalvos
+	HelpMembers
+	HelpCards
+	HelpD10
 	keyCount
 )
