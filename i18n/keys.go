@@ -69,6 +69,7 @@ const (
 	DiagramBehindF // fighters behind, unit size, save
 	DiagramCoverRangeZero
 	DiagramCoverNearEdgeF // leader term
+	DiagramNoSave
 	DiagramCoverCaption
 	DiagramRangeCaptionF // leader term
 	DiagramCMRangeF      // distance, band

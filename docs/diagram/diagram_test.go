@@ -115,7 +115,7 @@ func TestGamesDiffer(t *testing.T) {
 		{"range-bands", "10 cm → range 1", "10 cm → range 0"},
 		{"indirect-fire", "0 → 3 cm", "0 → shot lost"},
 		{"indirect-fire", "2 misses → 2 cm", "2 misses → 6 cm"},
-		{"cover", "within 10 cm of the far edge", "no save at range 0"},
+		{"cover", "within 10 cm of the far edge:", "no save at range 0"},
 		{"vehicle-location", "a destroyed part sends the hit to the frame", "close combat: 2 dice"},
 		{"crushing", "free: 5+", "en:grounded: 3+"},
 	}

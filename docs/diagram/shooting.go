@@ -35,7 +35,7 @@ func zoneOfFire(_ rules.Game, w Words) figure {
 // cover draws the shadow an obstacle casts from the shooters' leader, the
 // target's fighters inside it, and the save this earns in game g.
 func cover(g rules.Game, w Words) figure {
-	c := newCanvas(320, 230)
+	c := newCanvas(320, 250)
 	lx, ly := 30.0, 100.0 // the shooters' leader
 	wx, wtop, wbot := 140.0, 72.0, 128.0
 	// The shadow runs from the wall's back face to the right edge, between
@@ -61,6 +61,7 @@ func cover(g rules.Game, w Words) figure {
 	c.text("dg-t", 10, 200, start, w.f(i18n.DiagramBehindF, len(inside), size, g.CoverSave[rules.CoverNormal]))
 	if g.CoverAtRangeZero {
 		c.text("dg-t", 10, 220, start, w.f(i18n.DiagramCoverNearEdgeF, w.Term("leader")))
+		c.text("dg-t", 10, 238, start, w.t(i18n.DiagramNoSave))
 	} else {
 		c.text("dg-t", 10, 220, start, w.t(i18n.DiagramCoverRangeZero))
 	}
