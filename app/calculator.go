@@ -50,6 +50,7 @@ type calculator struct {
 	savedProfiles int
 	urlSeq        int // counts address rewrites, so that only the last one runs
 	jsonSeq       int // counts JSON writes, likewise
+	redrawSeq     int // counts changes waiting for a redraw
 }
 
 // side is the result of one set of values.
@@ -329,6 +330,44 @@ func (c *calculator) onSet(ctx goapp.Context, a goapp.Action) {
 	c.values = v
 	c.compute()
 	c.changed(ctx)
+	// The answer is in the summary already (compute wrote it); the field
+	// shows its new value at once too, and the rest of the page follows
+	// once the taps pause.
+	if ch.Step != 0 {
+		c.showValue(ch.Key, ch.Value)
+	}
+	c.redrawSoon(ctx)
+}
+
+// redrawDelay is how long a change waits for the next before the page is
+// redrawn: a run of quick taps redraws it once, while each tap's answer
+// shows at once.
+const redrawDelay = 50 * time.Millisecond
+
+// redrawSoon redraws the calculator once no change has come for
+// redrawDelay, instead of in the frame after each change.
+func (c *calculator) redrawSoon(ctx goapp.Context) {
+	if !goapp.IsClient {
+		return
+	}
+	ctx.PreventUpdate()
+	c.redrawSeq++
+	seq := c.redrawSeq
+	ctx.After(redrawDelay, func(ctx goapp.Context) {
+		if seq != c.redrawSeq {
+			ctx.PreventUpdate() // a later change redraws
+		}
+	})
+}
+
+// showValue writes a stepped value into its input before the redraw.
+func (c *calculator) showValue(key, value string) {
+	if !goapp.IsClient {
+		return
+	}
+	if el := goapp.Window().GetElementByID("f-" + key); el.Truthy() {
+		el.Set("value", value)
+	}
 }
 
 // stepped is a number field's value one step up (d = 1) or down (d = -1)
