@@ -106,16 +106,16 @@ func (c *calculator) changed(ctx goapp.Context) {
 	c.writeJSON(ctx)
 }
 
-// writeJSON writes the engine's result as JSON into #calc-result, in a
-// task after the frame that shows the answer: encoding it is a tenth of
-// what a tap costs, for a box that stays folded most of the time.
+// writeJSON writes the engine's result as JSON into #calc-result with the
+// redraw, once the taps pause: encoding it is a tenth of what a tap costs,
+// for a box that stays folded most of the time.
 func (c *calculator) writeJSON(ctx goapp.Context) {
 	if !goapp.IsClient {
 		return
 	}
 	c.jsonSeq++
 	seq := c.jsonSeq
-	ctx.After(time.Millisecond, func(ctx goapp.Context) {
+	ctx.After(redrawDelay, func(ctx goapp.Context) {
 		ctx.PreventUpdate()
 		if seq != c.jsonSeq {
 			return // a later change writes it
