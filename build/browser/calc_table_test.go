@@ -152,6 +152,11 @@ func TestCalcAtTheTable(t *testing.T) {
 	if got := s.text(t, ".explain"); !strings.Contains(got, "Us: Authority 3") || !strings.Contains(got, "Them: Authority 2, wager 1") {
 		t.Errorf("authority explanation %q does not name both sides with wagers", got)
 	}
+	s.screenshot(t, "calc-table-authority-en")
+	// Us on the left, them on the right, a bad value or not.
+	if !eval[bool](t, s, `document.getElementById("f-aw").getBoundingClientRect().right <= innerWidth / 2 && document.getElementById("f-bw").getBoundingClientRect().left >= innerWidth / 2`) {
+		t.Error("the wagers are not in the us and them columns")
+	}
 	if n := eval[int](t, s, `document.querySelectorAll(".profiles").length`); n != 0 {
 		t.Error("the authority test offers weapon profiles")
 	}

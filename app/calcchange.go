@@ -1,0 +1,274 @@
+package app
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// changed follows a change of the values: the share link in the address
+// and the JSON of the result.
+func (c *calculator) changed(ctx goapp.Context) {
+	c.syncURL(ctx)
+	c.writeJSON(ctx)
+}
+
+// writeJSON writes the engine's result as JSON into #calc-result with the
+// redraw, once the taps pause: encoding it is a tenth of what a tap costs,
+// for a box that stays folded most of the time.
+func (c *calculator) writeJSON(ctx goapp.Context) {
+	if !goapp.IsClient {
+		return
+	}
+	c.jsonSeq++
+	seq := c.jsonSeq
+	ctx.After(redrawDelay, func(ctx goapp.Context) {
+		ctx.PreventUpdate()
+		if seq != c.jsonSeq {
+			return // a later change writes it
+		}
+		if el := goapp.Window().GetElementByID("calc-result"); el.Truthy() {
+			el.Set("textContent", string(c.now.resultJSON()))
+		}
+	})
+}
+
+// showAnswer writes the new answer into the summary at once, in the event
+// that changed a value: go-app redraws the page on its next frame, up to
+// 8 ms later, and the rest of the page can wait for it, not the answer.
+// It writes the text node go-app made, so go-app's next update of the
+// summary still lands in the page.
+func (c *calculator) showAnswer() {
+	if !goapp.IsClient || !c.Mounted() {
+		return
+	}
+	el := goapp.Window().GetElementByID("calc-sentence")
+	if !el.Truthy() {
+		return
+	}
+	if text := el.Get("firstChild"); text.Truthy() && text.Get("nodeType").Int() == 3 {
+		text.Set("nodeValue", c.summary())
+	}
+}
+
+// onSet takes a field's new value. A band and a distance exclude each
+// other: setting one drops the other.
+func (c *calculator) onSet(ctx goapp.Context, a goapp.Action) {
+	ch, ok := a.Value.(fieldChange)
+	if !ok || c.spec == nil {
+		return
+	}
+	v := c.base()
+	prefix, key := splitPrefix(ch.Key)
+	if ch.Step != 0 {
+		f, ok := c.spec.field(ch.Key)
+		if !ok {
+			return
+		}
+		cur := v.Get(ch.Key)
+		if g := gameRules(c.now.game); key == "range" && cur == "" && g != nil && g.RangeBand != nil {
+			// The band shown is the one the distance gives.
+			if cm, err := strconv.Atoi(v.Get(prefix + "cm")); err == nil {
+				cur = strconv.Itoa(g.RangeBand(cm))
+			}
+		}
+		ch.Value = stepped(f, cur, ch.Step, c.bandStart(v.Get(prefix+"range")))
+	}
+	switch key {
+	case "range":
+		v.Del(prefix + "cm")
+	case "cm":
+		v.Del(prefix + "range")
+	}
+	v.Set(ch.Key, ch.Value)
+	c.values = v
+	c.compute()
+	c.changed(ctx)
+	// The answer is in the summary already (compute wrote it); the field
+	// shows its new value at once too, and the rest of the page follows
+	// once the taps pause.
+	if ch.Step != 0 {
+		c.showValue(ch.Key, ch.Value)
+	}
+	c.redrawSoon(ctx)
+}
+
+// redrawDelay is how long a change waits for the next before the page is
+// redrawn: a run of quick taps redraws it once, while each tap's answer
+// shows at once.
+const redrawDelay = 50 * time.Millisecond
+
+// redrawSoon redraws the calculator once no change has come for
+// redrawDelay, instead of in the frame after each change.
+func (c *calculator) redrawSoon(ctx goapp.Context) {
+	if !goapp.IsClient {
+		return
+	}
+	ctx.PreventUpdate()
+	c.redrawSeq++
+	seq := c.redrawSeq
+	ctx.After(redrawDelay, func(ctx goapp.Context) {
+		if seq != c.redrawSeq {
+			ctx.PreventUpdate() // a later change redraws
+		}
+	})
+}
+
+// showValue writes a stepped value into its input before the redraw.
+func (c *calculator) showValue(key, value string) {
+	if !goapp.IsClient {
+		return
+	}
+	if el := goapp.Window().GetElementByID("f-" + key); el.Truthy() {
+		el.Set("value", value)
+	}
+}
+
+func (c *calculator) onPickBar(ctx goapp.Context, a goapp.Action) {
+	p, ok := a.Value.(barPick)
+	if !ok {
+		return
+	}
+	c.picked[p.Chart] = p.Index
+	if p.Chart == c.mainChart("now") {
+		c.atLeast = max(p.Index, 1)
+		c.showAnswer()
+	}
+}
+
+func (c *calculator) onWhatIf(ctx goapp.Context, a goapp.Action) {
+	ch, ok := a.Value.(fieldChange)
+	if !ok {
+		return
+	}
+	c.whatIfs[ch.Key] = ch.Value == "1"
+	c.compute()
+}
+
+func (c *calculator) onCompare(ctx goapp.Context, e goapp.Event) {
+	c.compare = ctx.JSSrc().Get("checked").Bool()
+	c.compute()
+}
+
+// onProfile loads a profile's values that this calculator has.
+func (c *calculator) onProfile(ctx goapp.Context, a goapp.Action) {
+	values, ok := a.Value.(map[string]string)
+	if !ok {
+		return
+	}
+	v := c.base()
+	for k, val := range values {
+		if k == "game" && !slices.Contains(c.spec.games, val) {
+			continue
+		}
+		if k == "game" || c.spec.hasField(k) {
+			v.Set(k, val)
+		}
+	}
+	c.values = v
+	c.compute()
+	c.changed(ctx)
+}
+
+// onCopy copies the result as JSON or CSV.
+func (c *calculator) onCopy(ctx goapp.Context, a goapp.Action) {
+	clip := goapp.Window().Get("navigator").Get("clipboard")
+	if !clip.Truthy() {
+		return
+	}
+	text := string(c.now.resultJSON())
+	if a.Value == "csv" {
+		text = csvOf(c.now.out)
+	}
+	clip.Call("writeText", text).Then(func(goapp.Value) {
+		ctx.Dispatch(func(ctx goapp.Context) { c.copied = true })
+	})
+}
+
+// syncURL replaces the address with the current share link, without a new
+// history entry per tap. It waits until the taps pause: replaceState took
+// about 14 ms of each tap on a throttled phone, before the result showed,
+// and browsers ignore it when it is called too often.
+func (c *calculator) syncURL(ctx goapp.Context) {
+	if !goapp.IsClient {
+		return
+	}
+	link := c.link()
+	path := c.Base + "/calc/" + c.Name
+	c.urlSeq++
+	seq := c.urlSeq
+	ctx.After(urlDelay, func(ctx goapp.Context) {
+		ctx.PreventUpdate()
+		// A later change or a navigation since then has the last word.
+		if seq != c.urlSeq || goapp.Window().Get("location").Get("pathname").String() != path {
+			return
+		}
+		goapp.Window().Get("history").Call("replaceState", nil, "", link)
+		if c.now.err == nil {
+			recordCalc(ctx, calcRecord{Link: link, Headline: c.summary()})
+		}
+	})
+}
+
+// link is the share link of the current values, from the site's root.
+func (c *calculator) link() string {
+	q := clone(c.values)
+	q.Set("lang", c.Lang)
+	return c.Base + "/calc/" + c.Name + "?" + q.Encode()
+}
+
+// urlDelay is how long syncURL waits for the next change.
+const urlDelay = 250 * time.Millisecond
+
+func salvoKey(i int, rest string) string { return "s" + strconv.Itoa(i) + "." + rest }
+
+func (c *calculator) addSalvo(ctx goapp.Context, e goapp.Event) {
+	n := c.salvoCount()
+	if n >= maxSalvoGroups {
+		return
+	}
+	v := c.base()
+	last := salvoKey(max(n, 1), "")
+	for k, vs := range c.base() {
+		if rest, ok := strings.CutPrefix(k, last); ok {
+			v[salvoKey(n+1, rest)] = slices.Clone(vs)
+		}
+	}
+	c.values = v
+	c.compute()
+	c.changed(ctx)
+}
+
+// removeSalvo drops the last salvo, never the only one.
+func (c *calculator) removeSalvo(ctx goapp.Context, e goapp.Event) {
+	n := c.salvoCount()
+	if n <= 1 {
+		return
+	}
+	v := c.base()
+	last := salvoKey(n, "")
+	for k := range v {
+		if strings.HasPrefix(k, last) {
+			v.Del(k)
+		}
+	}
+	c.values = v
+	c.compute()
+	c.changed(ctx)
+}
+
+// salvoCount is how many salvos the values hold.
+func (c *calculator) salvoCount() int {
+	v := c.now.shown
+	if v == nil {
+		v = c.values
+	}
+	n := 0
+	for n < maxSalvoGroups && v.Has(salvoKey(n+1, "n")) {
+		n++
+	}
+	return n
+}

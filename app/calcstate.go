@@ -1,0 +1,226 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/at4x/companion/docs/content"
+	"github.com/at4x/companion/i18n"
+)
+
+// side is the result of one set of values.
+type side struct {
+	game  string
+	shown url.Values        // values with defaults, as the engine read them
+	errs  map[string]string // the engine's reason, by bad key
+	out   outcome
+	err   error
+}
+
+// resultJSON is the engine's result as JSON, written when it is shown, not
+// when a value changes.
+func (s side) resultJSON() []byte {
+	if s.err != nil {
+		return nil
+	}
+	b, err := json.MarshalIndent(s.out.result, "", " ")
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+func (c *calculator) reset() {
+	c.spec = specFor(c.Name)
+	if c.spec == nil {
+		return
+	}
+	c.values, _ = url.ParseQuery(c.Query)
+	c.wrongGame = ""
+	g := c.values.Get("game")
+	switch {
+	case g != "" && !slices.Contains(c.spec.games, g):
+		c.wrongGame = g
+		c.values.Set("game", c.spec.games[0])
+	case g == "":
+		g = c.spec.games[0]
+		if slices.Contains(c.spec.games, c.Game) {
+			g = c.Game
+		}
+		c.values.Set("game", g)
+	}
+	c.values.Del("lang")
+	c.whatIfs = map[string]bool{}
+	c.picked = map[string]int{}
+	c.atLeast = 0
+	c.compute()
+}
+
+// canCompare tells whether the calculator runs under both AT games.
+func (c *calculator) canCompare() bool {
+	return slices.Contains(c.spec.games, "at43") && slices.Contains(c.spec.games, "at44")
+}
+
+// compute runs the engine on the values, the other game and the what-ifs.
+func (c *calculator) compute() {
+	c.now = evaluate(c.spec, c.values)
+	if c.atLeast == 0 && c.now.err == nil {
+		c.atLeast = firstThreshold(c.now.out)
+	}
+	c.showAnswer()
+	if c.words.lang != c.Lang || c.words.game != c.now.game || c.words.label == nil {
+		c.words = wordsFor(c.lib(), c.Lang, c.now.game)
+	}
+	c.other, c.what = nil, nil
+	if c.compare && c.canCompare() && c.now.shown != nil {
+		v := clone(c.now.shown)
+		v.Set("game", map[string]string{"at43": "at44", "at44": "at43"}[c.now.game])
+		o := evaluate(c.spec, v)
+		c.other = &o
+	}
+	if c.now.shown == nil {
+		return
+	}
+	var any bool
+	v := clone(c.now.shown)
+	for _, w := range c.spec.whatIfs {
+		if c.whatIfs[w.key] {
+			w.apply(v)
+			any = true
+		}
+	}
+	if any {
+		w := evaluate(c.spec, v)
+		c.what = &w
+	}
+}
+
+// summary is the summary's sentence for the current result.
+func (c *calculator) summary() string {
+	if c.now.err != nil {
+		return c.t(i18n.CalcFailed)
+	}
+	return headline(c.Lang, c.now.out, c.atLeast)
+}
+
+func (c *calculator) lib() *content.Library {
+	if c.site == nil {
+		return nil
+	}
+	return c.site.lib
+}
+
+// evaluate runs a calculator. A bad value gets its message and is replaced
+// by its default, so the other values still count: a salvo's bad number
+// must not make the salvo vanish and renumber the next ones.
+func evaluate(spec *calcSpec, values url.Values) side {
+	v := clone(values)
+	s := side{game: v.Get("game"), errs: map[string]string{}}
+	var defaults url.Values
+	for range 60 {
+		shown, out, err := spec.run(v)
+		if err == nil {
+			s.shown, s.out, s.err = shown, out, nil
+			return s
+		}
+		key, reason := errorField(err)
+		if key == "" || !v.Has(key) || s.errs[key] != "" {
+			s.err = err
+			return s
+		}
+		s.errs[key] = reason
+		if defaults == nil {
+			defaults, _, _ = spec.run(url.Values{"game": {s.game}})
+		}
+		if d := defaultOf(defaults, key); d != "" && d != v.Get(key) {
+			v.Set(key, d)
+		} else {
+			v.Del(key)
+		}
+	}
+	s.err = fmt.Errorf("too many bad values")
+	return s
+}
+
+// defaultOf is a key's default among a calculator's defaults; a salvo's
+// key ("s3.acc") takes the first salvo's default.
+func defaultOf(defaults url.Values, key string) string {
+	if defaults == nil {
+		return ""
+	}
+	if d := defaults.Get(key); d != "" {
+		return d
+	}
+	if p, rest, ok := strings.Cut(key, "."); ok && strings.HasPrefix(p, "s") {
+		return defaults.Get("s1." + rest)
+	}
+	return ""
+}
+
+func clone(v url.Values) url.Values {
+	out := url.Values{}
+	for k, vs := range v {
+		out[k] = slices.Clone(vs)
+	}
+	return out
+}
+
+// base is the values the next change starts from: what the engine read,
+// with every bad value kept as the reader typed it, so that a change never
+// drops a value of the link.
+func (c *calculator) base() url.Values {
+	if c.now.shown == nil {
+		return clone(c.values)
+	}
+	v := clone(c.now.shown)
+	for k := range c.now.errs {
+		if c.values.Has(k) {
+			v.Set(k, c.values.Get(k))
+		} else {
+			v.Del(k)
+		}
+	}
+	return v
+}
+
+// stepped is a number field's value one step up (d = 1) or down (d = -1)
+// from cur, within the field's range. An optional value left out (a
+// distance) starts at from.
+func stepped(f field, cur string, d, from int) string {
+	n, err := strconv.Atoi(cur)
+	switch {
+	case err != nil && f.optional:
+		n = from
+	case err != nil:
+		n = f.min
+	default:
+		n += d
+	}
+	return strconv.Itoa(min(max(n, f.min), f.max))
+}
+
+// bandStart is the shortest distance in cm that falls in the band under
+// the current game.
+func (c *calculator) bandStart(band string) int {
+	b := atoi(band)
+	if g := gameRules(c.now.game); g != nil && g.RangeBand != nil {
+		for cm := range 301 {
+			if g.RangeBand(cm) >= b {
+				return cm
+			}
+		}
+	}
+	return 10 * b
+}
+
+// splitPrefix cuts a salvo key "s2.acc" into "s2." and "acc".
+func splitPrefix(key string) (prefix, rest string) {
+	if p, r, ok := strings.Cut(key, "."); ok {
+		return p + ".", r
+	}
+	return "", key
+}
