@@ -34,7 +34,7 @@ func installLighthouse() (string, error) {
 		return cli, nil
 	}
 	if _, err := exec.LookPath("npm"); err != nil {
-		return "", fmt.Errorf("Lighthouse needs Node.js and npm: apt-get install -y nodejs npm")
+		return "", fmt.Errorf("lighthouse needs Node.js and npm: apt-get install -y nodejs npm")
 	}
 	if err := os.MkdirAll(lighthouseDir, 0o755); err != nil {
 		return "", err
