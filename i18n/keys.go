@@ -404,5 +404,35 @@ const (
 	HelpMembers
 	HelpCards
 	HelpD10
+	// Issue 13 in the calculators (helper J): lock-on, artillery strike,
+	// Jammer, Sniper, the overwatch picker, vehicles under a template, and
+	// the link's field errors.
+	InPicker
+	PickerAttacker
+	PickerDefender
+	InLock
+	InArtillery
+	InJammer
+	InSniper
+	InVehiclesUnder
+	InVehicleProtection
+	FixedNone
+	Fixed2
+	Fixed3
+	Fixed4
+	Fixed5
+	Fixed6
+	HelpPicker
+	HelpLock
+	HelpArtillery
+	HelpJammer
+	HelpSniper
+	HelpVehiclesUnder
+	HelpVehicleProtection
+	StepFixed
+	StepJammer
+	StepSniper
+	BadEscape
+	ConflictF // value
 	keyCount
 )
