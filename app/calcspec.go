@@ -333,7 +333,7 @@ var calcSpecs = []calcSpec{
 	},
 	{
 		name: "morale", title: i18n.CalcMorale, games: []string{"at43", "at44"},
-		fields: []field{num("mor", i18n.InMorale, 0, 30), num("rank", i18n.InRank, 0, 6).when(gameIs("at44")),
+		fields: []field{num("mor", i18n.InMorale, 0, 30), num("rank", i18n.InRank, 0, rules.AT44.MaxRank).when(gameIs("at44")),
 			flag("obj", i18n.InObjective).when(gameIs("at44")), num("extra", i18n.InEarlier, 0, 10).when(gameIs("at44")),
 			num("activations", i18n.InActivations, 1, 20), flag("spend", i18n.InSpend),
 			{key: "status", label: i18n.InStatus, kind: choice, options: []option{{"valiant", i18n.StatusValiant}, {"disorganized", i18n.StatusDisorganized}}}},
@@ -359,7 +359,10 @@ var calcSpecs = []calcSpec{
 		versus: true,
 		fields: []field{num("a", i18n.InOurAuthority, 0, 30), num("b", i18n.InTheirAuthority, 0, 30),
 			num("aw", i18n.InOurWager, 0, 30), num("bw", i18n.InTheirWager, 0, 30),
-			num("ar", i18n.InOurRank, 0, 6), num("br", i18n.InTheirRank, 0, 6)},
+			// A commander's rank goes up to the game's top rank: one pair
+			// of fields per game, so the steppers stop where the engine does.
+			num("ar", i18n.InOurRank, 0, rules.AT43.MaxRank).when(gameIs("at43")), num("br", i18n.InTheirRank, 0, rules.AT43.MaxRank).when(gameIs("at43")),
+			num("ar", i18n.InOurRank, 0, rules.AT44.MaxRank).when(gameIs("at44")), num("br", i18n.InTheirRank, 0, rules.AT44.MaxRank).when(gameIs("at44"))},
 		run: func(v url.Values) (url.Values, outcome, error) {
 			in, err := rules.ParseAuthority(v)
 			if err != nil {

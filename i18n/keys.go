@@ -434,5 +434,14 @@ const (
 	StepSniper
 	BadEscape
 	ConflictF // value
+	// The d10 sheet's hit modifiers the form has no field for yet.
+	StepD10IntoMelee
+	StepD10FromMelee
+	StepD10Reserved
+	StepD10Indirect
+	StepD10Burst
+	StepD10GroundPoint
+	StepD10Better
+	StepD10Worse
 	keyCount
 )

@@ -431,4 +431,12 @@ var table = [keyCount]struct{ en, fr string }{
 	StepSniper:            {"Sniper: cover gives no save", "Sniper : le couvert ne sauve rien"},
 	BadEscape:             {"the link garbled this value (a bad % sign); type it again", "le lien a abîmé cette valeur (un signe % invalide) ; saisissez-la à nouveau"},
 	ConflictF:             {"%q does not apply with the game or target chosen", "« %s » ne s’applique pas avec le jeu ou la cible choisis"},
+	StepD10IntoMelee:      {"Shooting into a melee", "Tir dans une mêlée"},
+	StepD10FromMelee:      {"Shooting out of a melee", "Tir depuis une mêlée"},
+	StepD10Reserved:       {"Reserved action", "Action en réserve"},
+	StepD10Indirect:       {"Indirect fire", "Tir indirect"},
+	StepD10Burst:          {"Burst", "Rafale"},
+	StepD10GroundPoint:    {"Aimed at a point on the ground", "Visée d’un point au sol"},
+	StepD10Better:         {"Better close-combat skill", "Meilleur en combat rapproché"},
+	StepD10Worse:          {"Worse close-combat skill", "Moins bon en combat rapproché"},
 }
