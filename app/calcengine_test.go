@@ -69,6 +69,25 @@ func TestIssue13FieldsShowWhereTheyApply(t *testing.T) {
 	}
 }
 
+// TestVehicleCoverOffersNoDrill: at vehicles the cover choice offers only
+// what the engine takes there.
+func TestVehicleCoverOffersNoDrill(t *testing.T) {
+	for _, tt := range []struct{ calc, key, query string }{
+		{"shoot", "cover", "game=at43&target=veh"}, {"salvos", "s1.cover", "game=at44&target=veh&s1.n=1"}} {
+		v, _ := url.ParseQuery(tt.query)
+		f, ok := specFor(tt.calc).field(tt.key, v)
+		if !ok || len(f.options) != 2 {
+			t.Fatalf("%s at vehicles: cover %v", tt.calc, f.options)
+		}
+		for _, o := range f.options {
+			v.Set(tt.key, o.value)
+			if s := evaluate(specFor(tt.calc), v); s.err != nil || len(s.errs) > 0 {
+				t.Errorf("%s cover=%s: %v %v", tt.calc, o.value, s.err, s.errs)
+			}
+		}
+	}
+}
+
 // TestIssue13FieldsHaveWords: every new field has its label and help line
 // in both languages, and the glossary term its label opens.
 func TestIssue13FieldsHaveWords(t *testing.T) {

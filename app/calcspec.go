@@ -127,6 +127,15 @@ func fixedResult(key string, label i18n.Key) field {
 		{"2", i18n.Fixed2}, {"3", i18n.Fixed3}, {"4", i18n.Fixed4}, {"5", i18n.Fixed5}, {"6", i18n.Fixed6}}}
 }
 
+// coverFields are the cover choice, one field per target: the drills
+// (Take cover, knee cover) apply to infantry only.
+func coverFields(key string) []field {
+	return []field{
+		{key: key, label: i18n.InCover, kind: choice, options: coverOptions, show: isNot("target", "veh")},
+		{key: key, label: i18n.InCover, kind: choice, options: vehicleCover, show: is("target", "veh")},
+	}
+}
+
 // fixedFields are a direct-fire salvo's fixed-result options, keyed with
 // the salvo's prefix: lock-on (AT-43 at any target, AT-44 at vehicles
 // only), and AT-44's Jammer and Sniper.
@@ -176,6 +185,8 @@ var (
 	pickerField = field{key: "picker", label: i18n.InPicker, kind: choice, show: all(gameIs("at43"), is("target", "veh")),
 		options: []option{{"attacker", i18n.PickerAttacker}, {"defender", i18n.PickerDefender}}}
 	coverOptions = []option{{"none", i18n.CoverNone}, {"cover", i18n.CoverNormal}, {"takecover", i18n.CoverTakeCover}, {"kneecover", i18n.CoverKnee}}
+	// vehicleCover is what the engine takes at vehicles: no drill.
+	vehicleCover = coverOptions[:2]
 	plusAccuracy = whatIf{"acc", i18n.WhatIfAccuracy, func(v url.Values) { v.Set("acc", strconv.Itoa(atoi(v.Get("acc"))+1)) }}
 )
 
@@ -196,7 +207,7 @@ func attackFields(melee bool) []field {
 	}
 	fs = append(fs, num("pen", i18n.InPenetration, 0, 30), num("prot", i18n.InProtection, 0, 30))
 	if !melee {
-		fs = append(fs, field{key: "cover", label: i18n.InCover, kind: choice, options: coverOptions})
+		fs = append(fs, coverFields("cover")...)
 	}
 	fs = append(fs, targetField, num("size", i18n.InSize, 1, 100).when(isNot("target", "veh")),
 		num("rate", i18n.InRate, 1, 20), num("rr", i18n.InRerolls, 0, 10), num("dmg", i18n.InDamage, 1, 10),
@@ -225,10 +236,10 @@ func salvoFields() []field {
 		p := "s" + strconv.Itoa(i) + "."
 		shown := has(p + "n")
 		group := []field{num(p+"n", i18n.InWeapons, 0, 100), num(p+"acc", i18n.InAccuracy, 0, 30),
-			num(p+"range", i18n.InRange, 0, 30), distance(p + "cm"), num(p+"pen", i18n.InPenetration, 0, 30),
-			{key: p + "cover", label: i18n.InCover, kind: choice, options: coverOptions},
-			num(p+"rate", i18n.InRate, 1, 20), num(p+"rr", i18n.InRerolls, 0, 10), num(p+"dmg", i18n.InDamage, 1, 10),
-			flag(p+"faw", i18n.InFireAtWill), flag(p+"det", i18n.InDetection).when(gameIs("at44"))}
+			num(p+"range", i18n.InRange, 0, 30), distance(p + "cm"), num(p+"pen", i18n.InPenetration, 0, 30)}
+		group = append(group, coverFields(p+"cover")...)
+		group = append(group, num(p+"rate", i18n.InRate, 1, 20), num(p+"rr", i18n.InRerolls, 0, 10), num(p+"dmg", i18n.InDamage, 1, 10),
+			flag(p+"faw", i18n.InFireAtWill), flag(p+"det", i18n.InDetection).when(gameIs("at44")))
 		group = append(group, fixedFields(p)...)
 		for j := range group {
 			only := group[j].show
