@@ -242,6 +242,25 @@ func TestSalvosAtVehiclesOutcome(t *testing.T) {
 	}
 }
 
+// TestUnitOfVehiclesHeadline: at a unit of several vehicles the headline
+// counts the vehicles destroyed, in both languages.
+func TestUnitOfVehiclesHeadline(t *testing.T) {
+	v, _ := url.ParseQuery("game=at44&target=veh&vehicles=3&frame=2&s1.n=6&s1.pen=12&s2.n=6&s2.pen=12")
+	s := evaluate(specFor("salvos"), v)
+	if s.err != nil || len(s.errs) > 0 {
+		t.Fatal(s.err, s.errs)
+	}
+	res := s.out.result.(rules.SalvosResult)
+	if s.out.main == nil || !slices.Equal(s.out.main.P, res.Wrecks.P) || s.out.chance != nil {
+		t.Fatalf("headline is not the vehicles destroyed: main %v", s.out.main)
+	}
+	for lang, want := range map[string]string{"en": "vehicles destroyed", "fr": "véhicules détruits"} {
+		if h := headline(lang, s.out, 1); !strings.Contains(h, want) {
+			t.Errorf("%s headline %q lacks %q", lang, h, want)
+		}
+	}
+}
+
 // TestIndirectAtVehiclesOutcome: a template over vehicles adds their
 // figures; with no fighter under it, the headline is the chance destroyed.
 func TestIndirectAtVehiclesOutcome(t *testing.T) {

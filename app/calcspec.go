@@ -336,7 +336,7 @@ var calcSpecs = []calcSpec{
 				if in.Under == 0 {
 					// No fighter under the template: the vehicles are the
 					// question, not the casualties.
-					o.main, o.chance, o.chanceOf = nil, &res.Vehicle.Destroyed, i18n.Destroyed
+					vehicleHeadline(&o, res.Vehicle)
 				}
 			}
 			return in.Query(), o, err
@@ -590,6 +590,18 @@ func addVehicle(o *outcome, veh *rules.VehicleResult) {
 	}
 }
 
+// vehicleHeadline makes the headline about the vehicles: the chance the
+// vehicle is destroyed, or for a unit of several how many are.
+func vehicleHeadline(o *outcome, veh *rules.VehicleResult) {
+	o.main, o.chance = nil, nil
+	if len(veh.Wrecks.P) > 2 {
+		w := veh.Wrecks
+		o.main, o.noun = &w, i18n.NounWrecks
+		return
+	}
+	o.chance, o.chanceOf = &veh.Destroyed, i18n.Destroyed
+}
+
 // salvosVehicleOutcome reads several salvos at a unit of vehicles: the
 // headline is the chance the unit is destroyed by the end, the details the
 // last salvo's hits and impacts, the vehicles' figures, and the chance of
@@ -597,7 +609,7 @@ func addVehicle(o *outcome, veh *rules.VehicleResult) {
 func salvosVehicleOutcome(res rules.SalvosResult) outcome {
 	last := res.Salvos[len(res.Salvos)-1]
 	o := targetOutcome(last.Hits, last.Impacts, nil, res.VehicleResult)
-	o.main, o.chance, o.chanceOf = nil, &res.VehicleResult.Destroyed, i18n.Destroyed
+	vehicleHeadline(&o, res.VehicleResult)
 	if len(res.VehicleAfter) > 1 {
 		by := make([]float64, len(res.VehicleAfter))
 		for i, a := range res.VehicleAfter {

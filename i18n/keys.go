@@ -434,6 +434,7 @@ const (
 	StepSniper
 	BadEscape
 	ConflictF // value
+	NounWrecks
 	// The d10 sheet's hit modifiers the form has no field for yet.
 	StepD10IntoMelee
 	StepD10FromMelee
