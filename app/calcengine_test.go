@@ -303,3 +303,34 @@ func TestNewStepsPhrased(t *testing.T) {
 		})
 	}
 }
+
+// TestStrayErrors: a refused key no field shows still gets its message.
+func TestStrayErrors(t *testing.T) {
+	tests := []struct {
+		name, calc, query, lang, want string
+	}{
+		{"salvo key with a leading zero", "salvos", "game=at43&s1.n=2&s01.n=3", "en", "s01.n: this calculator reads no such value"},
+		{"eleventh salvo fr", "salvos", "game=at43&s1.n=2&s11.n=3", "fr", "s11.n : ce calculateur ne lit pas"},
+		{"picker in AT-44", "shoot", "game=at44&target=veh&picker=defender", "en", `Who picks the weapon hit: "defender" is not one of the options`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v, _ := url.ParseQuery(tt.query)
+			spec := specFor(tt.calc)
+			s := evaluate(spec, v)
+			if s.err != nil {
+				t.Fatal(s.err)
+			}
+			got := strayErrors(words{lang: tt.lang}, spec, s.shown, v, s.errs)
+			if len(got) != 1 || !strings.Contains(got[0], tt.want) {
+				t.Errorf("stray errors %q, want one with %q", got, tt.want)
+			}
+		})
+	}
+	// A bad value of a field on show is the field's to say.
+	v, _ := url.ParseQuery("game=at43&n=x")
+	s := evaluate(specFor("shoot"), v)
+	if got := strayErrors(words{lang: "en"}, specFor("shoot"), s.shown, v, s.errs); len(got) != 0 {
+		t.Errorf("stray errors %q for a field on show", got)
+	}
+}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -260,7 +261,7 @@ func evaluate(spec *calcSpec, values url.Values) side {
 			if defaults == nil {
 				defaults, _, _ = spec.run(url.Values{"game": {s.game}})
 			}
-			if d := defaultOf(defaults, key); d != "" && d != v.Get(key) {
+			if d := defaultOf(defaults, key); d != "" && d != v.Get(key) && !errors.Is(reason, rules.ErrUnknownKey) {
 				v.Set(key, d)
 			} else {
 				v.Del(key)
@@ -533,6 +534,11 @@ func (c *calculator) form(pending bool) goapp.UI {
 			items = append(items, elem("h2").Class("group-title").Textf(c.t(i18n.SalvoF), f.group))
 		}
 		items = append(items, c.fieldOf(f, shown, pending))
+	}
+	if !pending {
+		for _, m := range strayErrors(c.words, c.spec, shown, c.values, c.now.errs) {
+			items = append(items, elem("p").Class("error stray").Role("alert").Text(m))
+		}
 	}
 	return elem("form").Class(cls).OnSubmit(c.noSubmit).Body(items...)
 }

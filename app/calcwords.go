@@ -3,6 +3,9 @@ package app
 import (
 	"errors"
 	"fmt"
+	"net/url"
+	"slices"
+	"sort"
 	"strconv"
 
 	"github.com/at4x/companion/i18n"
@@ -138,6 +141,30 @@ func fieldErrors(err error) (bad map[string]error, ok bool) {
 		return map[string]error{one.Key: one.Err}, true
 	}
 	return nil, false
+}
+
+// strayErrors are the messages of bad values that no field on show can
+// carry: keys the calculator does not read ("s01.n", "s11.n"), or values of
+// a field hidden for this game or target. They show under the form, by key.
+func strayErrors(w words, spec *calcSpec, shown, raw url.Values, errs map[string]error) []string {
+	var keys []string
+	for k := range errs {
+		if !slices.ContainsFunc(spec.fields, func(f field) bool { return f.key == k && (f.show == nil || f.show(shown)) }) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	var out []string
+	for _, k := range keys {
+		f, ok := spec.field(k, shown)
+		if !ok || errors.Is(errs[k], rules.ErrUnknownKey) {
+			out = append(out, fmt.Sprintf(i18n.T(w.lang, i18n.BadValueF), k, i18n.T(w.lang, i18n.UnknownKey)))
+			continue
+		}
+		label, _, _ := fieldLabel(w, f)
+		out = append(out, fieldError(w.lang, label, f, raw.Get(k), errs[k], nil))
+	}
+	return out
 }
 
 // fieldError says, in the page's language, why the value raw of field f

@@ -435,6 +435,7 @@ const (
 	BadEscape
 	ConflictF // value
 	NounWrecks
+	UnknownKey
 	// The d10 sheet's hit modifiers the form has no field for yet.
 	StepD10IntoMelee
 	StepD10FromMelee

@@ -83,6 +83,13 @@ func TestCalcEngineInputs(t *testing.T) {
 	if got := eval[string](t, s, `document.getElementById("f-acc").value`); got != "5" {
 		t.Errorf("the link's other values were lost: acc = %q", got)
 	}
+
+	// A key no calculator reads says so under the form, in French too.
+	s.open(t, "/calc/salvos?game=at43&s1.n=2&s01.n=3&lang=fr")
+	s.poll(t, `!!document.querySelector(".fields .error.stray")`, "the stray key's message")
+	if got := s.text(t, ".fields .error.stray"); !strings.Contains(got, "s01.n") || !strings.Contains(got, "ne lit pas") {
+		t.Errorf("the stray key says %q", got)
+	}
 }
 
 // jsonDiff is the first difference between two decoded JSON values, ""
