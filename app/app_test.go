@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -104,7 +105,7 @@ func TestEvaluateKeepsGoodValuesPastABadOne(t *testing.T) {
 		t.Fatalf("evaluate failed as a whole: %v", s.err)
 	}
 	for _, key := range []string{"n", "cover"} {
-		if s.errs[key] == "" {
+		if s.errs[key] == nil {
 			t.Errorf("no message for the bad %s; errors %v", key, s.errs)
 		}
 	}
@@ -131,7 +132,7 @@ func TestEverySpecRunsOnItsDefaults(t *testing.T) {
 			continue
 		}
 		for _, f := range spec.fields {
-			if (f.show == nil || f.show(s.shown)) && !s.shown.Has(f.key) && f.kind != toggle && !f.optional {
+			if (f.show == nil || f.show(s.shown)) && f.valueIn(s.shown) == "" && f.kind != toggle && !f.optional {
 				t.Errorf("%s: the engine's query has no %q for the field", spec.name, f.key)
 			}
 		}
@@ -196,10 +197,11 @@ func TestExplainD10RollsUnder(t *testing.T) {
 // explanation has words for every step the engine gives.
 func TestEveryStepHasWords(t *testing.T) {
 	links := map[string][]string{
-		"shoot":     {"game=at43&cover=cover&dmgrr=1", "game=at44&target=veh&n=4&rate=2&acc=5&pen=12&prot=8", "game=at44&cm=35&faw=1&det=1"},
-		"melee":     {"game=at44&target=veh&n=3&pen=10&prot=6"},
-		"salvos":    {"game=at43&s1.n=2&s2.n=3"},
-		"indirect":  {"game=at44&n=2&rate=2&aoe=3"},
+		"shoot": {"game=at43&cover=cover&dmgrr=1", "game=at44&target=veh&n=4&rate=2&acc=5&pen=12&prot=8", "game=at44&cm=35&faw=1&det=1"},
+		"melee": {"game=at44&target=veh&n=3&pen=10&prot=6"},
+		"salvos": {"game=at43&s1.n=2&s2.n=3", "game=at43&target=veh&picker=defender&s1.n=2&s1.lock=4&s2.n=3&s2.dmg=2",
+			"game=at44&target=veh&s1.n=2&s1.jammer=3&s2.n=2&s2.sniper=1&s2.cover=cover", "game=at44&s1.n=2&s1.sniper=1&s1.cover=cover"},
+		"indirect":  {"game=at44&n=2&rate=2&aoe=3", "game=at43&fixed=4&vehicles=2&vprot=6", "game=at44&under=0&vehicles=1"},
 		"morale":    {"game=at44&rank=2&obj=1&extra=1&activations=3&spend=1"},
 		"authority": {"game=at43&a=3&aw=1&b=2&bw=0"},
 		"crush":     {"game=at44&free=3&engaged=2"},
@@ -208,6 +210,8 @@ func TestEveryStepHasWords(t *testing.T) {
 		"d10attack": {"game=d10&mode=melee&parry=1&knock=0&defcr=4", "game=d10&dodge=1&defcr=4", "game=d10&aimed=1"},
 		"d10morale": {"game=d10"}, "d10vehicle": {"game=d10&dmg=5"},
 	}
+	links["shoot"] = append(links["shoot"], "game=at44&target=veh&lock=4&jammer=3&sniper=1&cover=cover", "game=at43&target=veh&picker=defender&lock=3")
+	links["terrain"] = append(links["terrain"], "game=at44&cm=40&lock=4&salvos=2")
 	for name, qs := range links {
 		spec := specFor(name)
 		if spec == nil {
@@ -225,6 +229,23 @@ func TestEveryStepHasWords(t *testing.T) {
 				if !knownStep(spec, st.Kind) {
 					t.Errorf("%s?%s: no words for the step kind %q", name, q, st.Kind)
 				}
+			}
+		}
+	}
+}
+
+// TestEveryStepKindHasWords: every kind of step the engine lists has words
+// in the calculator that produces it.
+func TestEveryStepKindHasWords(t *testing.T) {
+	for _, kind := range rules.StepKinds() {
+		if !slices.ContainsFunc(calcSpecs, func(s calcSpec) bool { return knownStep(&s, kind) }) {
+			t.Errorf("no words for the step kind %q", kind)
+		}
+		for _, lang := range []string{"en", "fr"} {
+			spec := specFor("d10attack")
+			got := explain(words{lang: lang}, spec, []rules.Step{{Kind: kind}})
+			if got == "" || got == string(kind) {
+				t.Errorf("%s: the step kind %q reads %q", lang, kind, got)
 			}
 		}
 	}

@@ -64,11 +64,11 @@ func (c *calculator) onSet(ctx goapp.Context, a goapp.Action) {
 	v := c.base()
 	prefix, key := splitPrefix(ch.Key)
 	if ch.Step != 0 {
-		f, ok := c.spec.field(ch.Key)
+		f, ok := c.spec.field(ch.Key, v)
 		if !ok {
 			return
 		}
-		cur := v.Get(ch.Key)
+		cur := f.valueIn(v)
 		if g := gameRules(c.now.game); key == "range" && cur == "" && g != nil && g.RangeBand != nil {
 			// The band shown is the one the distance gives.
 			if cm, err := strconv.Atoi(v.Get(prefix + "cm")); err == nil {

@@ -41,6 +41,22 @@ type field struct {
 	// optional values may be left out of the link, and show empty then:
 	// a distance in cm, which replaces the band when given.
 	optional bool
+	// def is the value shown when the engine's query leaves the key out
+	// at its default (lock-on's 0, the salvos' target).
+	def string
+}
+
+// valueIn is the field's value among the engine's values.
+func (f field) valueIn(v url.Values) string {
+	if !v.Has(f.key) {
+		return f.def
+	}
+	return v.Get(f.key)
+}
+
+func (f field) orElse(def string) field {
+	f.def = def
+	return f
 }
 
 // distance is the cm field, beside the band it replaces.
@@ -79,6 +95,58 @@ func gameIs(games ...string) func(url.Values) bool {
 	return func(v url.Values) bool { return slices.Contains(games, v.Get("game")) }
 }
 
+// all is true when every condition is.
+func all(conds ...func(url.Values) bool) func(url.Values) bool {
+	return func(v url.Values) bool {
+		for _, c := range conds {
+			if !c(v) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// anyOf is true when one condition is.
+func anyOf(conds ...func(url.Values) bool) func(url.Values) bool {
+	return func(v url.Values) bool {
+		return slices.ContainsFunc(conds, func(c func(url.Values) bool) bool { return c(v) })
+	}
+}
+
+// over is true when the key's value is a number above n.
+func over(key string, n int) func(url.Values) bool {
+	return func(v url.Values) bool { return atoi(v.Get(key)) > n }
+}
+
+// fixedResult is a printed result a weapon hits or damages on (lock-on,
+// artillery strike, Jammer): none, or 2+ to 6+, the only values the engine
+// takes, so the form cannot offer a refused one.
+func fixedResult(key string, label i18n.Key) field {
+	return field{key: key, label: label, kind: choice, def: "0", options: []option{{"0", i18n.FixedNone},
+		{"2", i18n.Fixed2}, {"3", i18n.Fixed3}, {"4", i18n.Fixed4}, {"5", i18n.Fixed5}, {"6", i18n.Fixed6}}}
+}
+
+// coverFields are the cover choice, one field per target: the drills
+// (Take cover, knee cover) apply to infantry only.
+func coverFields(key string) []field {
+	return []field{
+		{key: key, label: i18n.InCover, kind: choice, options: coverOptions, show: isNot("target", "veh")},
+		{key: key, label: i18n.InCover, kind: choice, options: vehicleCover, show: is("target", "veh")},
+	}
+}
+
+// fixedFields are a direct-fire salvo's fixed-result options, keyed with
+// the salvo's prefix: lock-on (AT-43 at any target, AT-44 at vehicles
+// only), and AT-44's Jammer and Sniper.
+func fixedFields(prefix string) []field {
+	return []field{
+		fixedResult(prefix+"lock", i18n.InLock).when(anyOf(gameIs("at43"), is("target", "veh"))),
+		fixedResult(prefix+"jammer", i18n.InJammer).when(gameIs("at44")),
+		flag(prefix+"sniper", i18n.InSniper).when(gameIs("at44")),
+	}
+}
+
 // whatIf is a change the reader can try on top of the current values.
 type whatIf struct {
 	key   string // the toggle's id
@@ -112,7 +180,13 @@ var (
 		{key: "pick", label: i18n.InPick, kind: choice, show: is("target", "veh"),
 			options: []option{{"wreck", i18n.PickWreck}, {"disarm", i18n.PickDisarm}}},
 	}
+	// pickerField is who picks the weapon a weapon result hits: the
+	// defender in AT-43 overwatch fire.
+	pickerField = field{key: "picker", label: i18n.InPicker, kind: choice, show: all(gameIs("at43"), is("target", "veh")),
+		options: []option{{"attacker", i18n.PickerAttacker}, {"defender", i18n.PickerDefender}}}
 	coverOptions = []option{{"none", i18n.CoverNone}, {"cover", i18n.CoverNormal}, {"takecover", i18n.CoverTakeCover}, {"kneecover", i18n.CoverKnee}}
+	// vehicleCover is what the engine takes at vehicles: no drill.
+	vehicleCover = coverOptions[:2]
 	plusAccuracy = whatIf{"acc", i18n.WhatIfAccuracy, func(v url.Values) { v.Set("acc", strconv.Itoa(atoi(v.Get("acc"))+1)) }}
 )
 
@@ -133,13 +207,15 @@ func attackFields(melee bool) []field {
 	}
 	fs = append(fs, num("pen", i18n.InPenetration, 0, 30), num("prot", i18n.InProtection, 0, 30))
 	if !melee {
-		fs = append(fs, field{key: "cover", label: i18n.InCover, kind: choice, options: coverOptions})
+		fs = append(fs, coverFields("cover")...)
 	}
 	fs = append(fs, targetField, num("size", i18n.InSize, 1, 100).when(isNot("target", "veh")),
 		num("rate", i18n.InRate, 1, 20), num("rr", i18n.InRerolls, 0, 10), num("dmg", i18n.InDamage, 1, 10),
 		num("type", i18n.InType, 1, 3).when(isNot("target", "veh")))
 	fs = append(fs, vehicleFields...)
 	if !melee {
+		fs = append(fs, pickerField)
+		fs = append(fs, fixedFields("")...)
 		fs = append(fs, flag("faw", i18n.InFireAtWill), flag("det", i18n.InDetection).when(gameIs("at44")))
 	}
 	return append(fs, flag("dmgrr", i18n.InDamageReroll), flag("medic", i18n.InMedic))
@@ -152,16 +228,19 @@ const maxSalvoGroups = 10
 // salvoFields are the target's keys, then each salvo's, prefixed "s1.",
 // "s2.", ...; a salvo's fields show once the link has it.
 func salvoFields() []field {
-	fs := []field{num("size", i18n.InSize, 1, 100), num("type", i18n.InType, 1, 3), num("prot", i18n.InProtection, 0, 30),
-		flag("medic", i18n.InMedic)}
+	fs := []field{targetField.orElse("inf"), num("size", i18n.InSize, 1, 100).when(isNot("target", "veh")),
+		num("type", i18n.InType, 1, 3).when(isNot("target", "veh")), num("prot", i18n.InProtection, 0, 30)}
+	fs = append(fs, vehicleFields...)
+	fs = append(fs, pickerField, flag("medic", i18n.InMedic))
 	for i := 1; i <= maxSalvoGroups; i++ {
 		p := "s" + strconv.Itoa(i) + "."
 		shown := has(p + "n")
 		group := []field{num(p+"n", i18n.InWeapons, 0, 100), num(p+"acc", i18n.InAccuracy, 0, 30),
-			num(p+"range", i18n.InRange, 0, 30), distance(p + "cm"), num(p+"pen", i18n.InPenetration, 0, 30),
-			{key: p + "cover", label: i18n.InCover, kind: choice, options: coverOptions},
-			num(p+"rate", i18n.InRate, 1, 20), num(p+"rr", i18n.InRerolls, 0, 10), num(p+"dmg", i18n.InDamage, 1, 10),
-			flag(p+"faw", i18n.InFireAtWill), flag(p+"det", i18n.InDetection).when(gameIs("at44"))}
+			num(p+"range", i18n.InRange, 0, 30), distance(p + "cm"), num(p+"pen", i18n.InPenetration, 0, 30)}
+		group = append(group, coverFields(p+"cover")...)
+		group = append(group, num(p+"rate", i18n.InRate, 1, 20), num(p+"rr", i18n.InRerolls, 0, 10), num(p+"dmg", i18n.InDamage, 1, 10),
+			flag(p+"faw", i18n.InFireAtWill), flag(p+"det", i18n.InDetection).when(gameIs("at44")))
+		group = append(group, fixedFields(p)...)
 		for j := range group {
 			only := group[j].show
 			group[j].show = shown
@@ -213,14 +292,11 @@ var calcSpecs = []calcSpec{
 				return nil, outcome{}, err
 			}
 			res, err := rules.Salvos(in)
-			if err == nil && res.VehicleResult != nil {
-				last := res.Salvos[len(res.Salvos)-1]
-				o := targetOutcome(last.Hits, last.Impacts, nil, res.VehicleResult)
-				o.result, o.explain, o.notes = res, res.Explain, res.Notes
-				return in.Query(), o, nil
-			}
 			if err != nil {
 				return nil, outcome{}, err
+			}
+			if res.VehicleResult != nil {
+				return in.Query(), salvosVehicleOutcome(res), nil
 			}
 			o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
 				stats: []stat{{key: i18n.WipedOut, p: res.WipedOut}, {key: i18n.MoraleThreshold, p: res.MoraleThreshold}}}
@@ -236,7 +312,13 @@ var calcSpecs = []calcSpec{
 		fields: []field{num("n", i18n.InWeapons, 0, 100), num("rate", i18n.InRate, 1, 20), num("rr", i18n.InRerolls, 0, 10),
 			num("acc", i18n.InAccuracy, 0, 30), num("range", i18n.InRange, 0, 30), distance("cm"),
 			num("aoe", i18n.InAoE, 1, 10), num("pen", i18n.InPenetration, 0, 30), num("dmg", i18n.InDamage, 1, 10),
-			num("prot", i18n.InProtection, 0, 30), num("under", i18n.InUnder, 0, 100), flag("dmgrr", i18n.InDamageReroll)},
+			num("prot", i18n.InProtection, 0, 30), num("under", i18n.InUnder, 0, 100), flag("dmgrr", i18n.InDamageReroll),
+			fixedResult("fixed", i18n.InArtillery).when(gameIs("at43")),
+			num("vehicles", i18n.InVehiclesUnder, 0, 10).orElse("0"), num("vprot", i18n.InVehicleProtection, 0, 30).when(over("vehicles", 0)),
+			num("frame", i18n.InFrame, 1, 60).when(over("vehicles", 0)), num("prop", i18n.InPropulsion, 0, 60).when(over("vehicles", 0)),
+			{key: "weapons", label: i18n.InWeaponSP, kind: list, show: over("vehicles", 0)},
+			{key: "pick", label: i18n.InPick, kind: choice, show: over("vehicles", 0),
+				options: []option{{"wreck", i18n.PickWreck}, {"disarm", i18n.PickDisarm}}}},
 		whatIfs: []whatIf{plusAccuracy},
 		run: func(v url.Values) (url.Values, outcome, error) {
 			in, err := rules.ParseIndirect(v)
@@ -249,12 +331,20 @@ var calcSpecs = []calcSpec{
 					distChart(i18n.ChartPerFighter, res.ImpactsPerFighter), mapChart(i18n.ChartDeviation, res.Deviation),
 					distChart(i18n.ChartCasualties, res.Casualties)},
 				stats: []stat{{key: i18n.ShotLost, p: res.ShotLost}, {key: i18n.WipedOut, p: res.WipedOut}}}
+			if res.Vehicle != nil {
+				addVehicle(&o, res.Vehicle)
+				if in.Under == 0 {
+					// No fighter under the template: the vehicles are the
+					// question, not the casualties.
+					vehicleHeadline(&o, res.Vehicle)
+				}
+			}
 			return in.Query(), o, err
 		},
 	},
 	{
 		name: "morale", title: i18n.CalcMorale, games: []string{"at43", "at44"},
-		fields: []field{num("mor", i18n.InMorale, 0, 30), num("rank", i18n.InRank, 0, 6).when(gameIs("at44")),
+		fields: []field{num("mor", i18n.InMorale, 0, 30), num("rank", i18n.InRank, 0, rules.AT44.MaxRank).when(gameIs("at44")),
 			flag("obj", i18n.InObjective).when(gameIs("at44")), num("extra", i18n.InEarlier, 0, 10).when(gameIs("at44")),
 			num("activations", i18n.InActivations, 1, 20), flag("spend", i18n.InSpend),
 			{key: "status", label: i18n.InStatus, kind: choice, options: []option{{"valiant", i18n.StatusValiant}, {"disorganized", i18n.StatusDisorganized}}}},
@@ -280,7 +370,10 @@ var calcSpecs = []calcSpec{
 		versus: true,
 		fields: []field{num("a", i18n.InOurAuthority, 0, 30), num("b", i18n.InTheirAuthority, 0, 30),
 			num("aw", i18n.InOurWager, 0, 30), num("bw", i18n.InTheirWager, 0, 30),
-			num("ar", i18n.InOurRank, 0, 6), num("br", i18n.InTheirRank, 0, 6)},
+			// A commander's rank goes up to the game's top rank: one pair
+			// of fields per game, so the steppers stop where the engine does.
+			num("ar", i18n.InOurRank, 0, rules.AT43.MaxRank).when(gameIs("at43")), num("br", i18n.InTheirRank, 0, rules.AT43.MaxRank).when(gameIs("at43")),
+			num("ar", i18n.InOurRank, 0, rules.AT44.MaxRank).when(gameIs("at44")), num("br", i18n.InTheirRank, 0, rules.AT44.MaxRank).when(gameIs("at44"))},
 		run: func(v url.Values) (url.Values, outcome, error) {
 			in, err := rules.ParseAuthority(v)
 			if err != nil {
@@ -318,7 +411,10 @@ var calcSpecs = []calcSpec{
 	},
 	{
 		name: "minefield", title: i18n.CalcMinefield, games: []string{"at43"},
-		fields: append(append([]field{num("n", i18n.InMembers, 1, 100), num("cards", i18n.InCards, 1, 10), targetField,
+		// The unit's members: up to 100 fighters, or 1-10 vehicles, as the
+		// engine allows; two fields of one key, one shown at a time.
+		fields: append(append([]field{num("n", i18n.InMembers, 1, 100).when(isNot("target", "veh")),
+			num("n", i18n.InMembers, 1, 10).when(is("target", "veh")), num("cards", i18n.InCards, 1, 10), targetField,
 			num("prot", i18n.InProtection, 0, 30), num("type", i18n.InType, 1, 3).when(isNot("target", "veh")),
 			flag("medic", i18n.InMedic)}, vehicleFields[:3]...), vehicleFields[4]),
 		run: func(v url.Values) (url.Values, outcome, error) {
@@ -336,8 +432,9 @@ var calcSpecs = []calcSpec{
 	{
 		name: "terrain", title: i18n.CalcTerrain, games: []string{"at44"},
 		fields: []field{num("n", i18n.InWeapons, 0, 100), num("rate", i18n.InRate, 1, 20), num("rr", i18n.InRerolls, 0, 10),
-			num("acc", i18n.InAccuracy, 0, 30), num("range", i18n.InRange, 0, 30), num("pen", i18n.InPenetration, 0, 30),
-			num("dmg", i18n.InDamage, 1, 10), num("structure", i18n.InStructure, 1, 30), num("salvos", i18n.InSalvos, 1, 10)},
+			num("acc", i18n.InAccuracy, 0, 30), num("range", i18n.InRange, 0, 30), distance("cm"), num("pen", i18n.InPenetration, 0, 30),
+			num("dmg", i18n.InDamage, 1, 10), num("structure", i18n.InStructure, 1, 30), num("salvos", i18n.InSalvos, 1, 20),
+			fixedResult("lock", i18n.InLock)},
 		whatIfs: []whatIf{plusAccuracy},
 		run: func(v url.Values) (url.Values, outcome, error) {
 			in, err := rules.ParseTerrain(v)
@@ -415,9 +512,14 @@ var calcSpecs = []calcSpec{
 	},
 }
 
-// field returns the calculator's input of that key.
-func (s *calcSpec) field(key string) (field, bool) {
-	i := slices.IndexFunc(s.fields, func(f field) bool { return f.key == key })
+// field returns the calculator's input of that key that applies to the
+// values v: a key may have two fields, each with its own range, shown one
+// at a time (minefield members: fighters or vehicles).
+func (s *calcSpec) field(key string, v url.Values) (field, bool) {
+	i := slices.IndexFunc(s.fields, func(f field) bool { return f.key == key && (f.show == nil || f.show(v)) })
+	if i < 0 {
+		i = slices.IndexFunc(s.fields, func(f field) bool { return f.key == key })
+	}
 	if i < 0 {
 		return field{}, false
 	}
@@ -470,15 +572,52 @@ func targetOutcome(hits, impacts rules.Dist, inf *rules.InfantryResult, veh *rul
 	case veh != nil:
 		imp := impacts
 		o.main, o.noun = &imp, i18n.NounImpacts
-		o.charts = append(o.charts, distChart(i18n.ChartFrame, veh.Frame))
-		if len(veh.Wrecks.P) > 2 {
-			o.charts = append(o.charts, distChart(i18n.ChartWrecks, veh.Wrecks))
-		}
-		o.stats = []stat{{key: i18n.Destroyed, p: veh.Destroyed}, {key: i18n.Immobilized, p: veh.Immobilized}}
-		for i, p := range veh.Lost {
-			o.stats = append(o.stats, stat{key: i18n.WeaponLostF, arg: i + 1, p: p})
-		}
+		addVehicle(&o, veh)
 	}
+	return o
+}
+
+// addVehicle adds what impacts did to a unit of vehicles: the frame and
+// wreck charts, the chances of destroyed, immobilized and each weapon lost.
+func addVehicle(o *outcome, veh *rules.VehicleResult) {
+	o.charts = append(o.charts, distChart(i18n.ChartFrame, veh.Frame))
+	if len(veh.Wrecks.P) > 2 {
+		o.charts = append(o.charts, distChart(i18n.ChartWrecks, veh.Wrecks))
+	}
+	o.stats = append(o.stats, stat{key: i18n.Destroyed, p: veh.Destroyed}, stat{key: i18n.Immobilized, p: veh.Immobilized})
+	for i, p := range veh.Lost {
+		o.stats = append(o.stats, stat{key: i18n.WeaponLostF, arg: i + 1, p: p})
+	}
+}
+
+// vehicleHeadline makes the headline about the vehicles: the chance the
+// vehicle is destroyed, or for a unit of several how many are.
+func vehicleHeadline(o *outcome, veh *rules.VehicleResult) {
+	o.main, o.chance = nil, nil
+	if len(veh.Wrecks.P) > 2 {
+		w := veh.Wrecks
+		o.main, o.noun = &w, i18n.NounWrecks
+		return
+	}
+	o.chance, o.chanceOf = &veh.Destroyed, i18n.Destroyed
+}
+
+// salvosVehicleOutcome reads several salvos at a unit of vehicles: the
+// headline is the chance the unit is destroyed by the end, the details the
+// last salvo's hits and impacts, the vehicles' figures, and the chance of
+// being destroyed within each number of salvos.
+func salvosVehicleOutcome(res rules.SalvosResult) outcome {
+	last := res.Salvos[len(res.Salvos)-1]
+	o := targetOutcome(last.Hits, last.Impacts, nil, res.VehicleResult)
+	vehicleHeadline(&o, res.VehicleResult)
+	if len(res.VehicleAfter) > 1 {
+		by := make([]float64, len(res.VehicleAfter))
+		for i, a := range res.VehicleAfter {
+			by[i] = a.Destroyed
+		}
+		o.charts = append(o.charts, byChart(i18n.ChartDownBy, by, 1))
+	}
+	o.result, o.explain, o.notes = res, res.Explain, res.Notes
 	return o
 }
 

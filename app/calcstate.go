@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -10,13 +11,14 @@ import (
 
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
+	"github.com/at4x/companion/rules"
 )
 
 // side is the result of one set of values.
 type side struct {
 	game  string
-	shown url.Values        // values with defaults, as the engine read them
-	errs  map[string]string // the engine's reason, by bad key
+	shown url.Values       // values with defaults, as the engine read them
+	errs  map[string]error // the engine's reason, by bad key
 	out   outcome
 	err   error
 }
@@ -39,7 +41,12 @@ func (c *calculator) reset() {
 	if c.spec == nil {
 		return
 	}
-	c.values, _ = url.ParseQuery(c.Query)
+	var err error
+	c.values, err = rules.ParseLink(c.Query)
+	c.linkErrs, _ = fieldErrors(err)
+	for k, e := range c.linkErrs {
+		c.linkErrs[k] = fmt.Errorf("%w: %w", errBadEscape, e)
+	}
 	c.wrongGame = ""
 	g := c.values.Get("game")
 	switch {
@@ -68,6 +75,12 @@ func (c *calculator) canCompare() bool {
 // compute runs the engine on the values, the other game and the what-ifs.
 func (c *calculator) compute() {
 	c.now = evaluate(c.spec, c.values)
+	for k, e := range c.linkErrs {
+		// The link garbled the value; it stands until the reader gives one.
+		if !c.values.Has(k) {
+			c.now.errs[k] = e
+		}
+	}
 	if c.atLeast == 0 && c.now.err == nil {
 		c.atLeast = firstThreshold(c.now.out)
 	}
@@ -114,32 +127,39 @@ func (c *calculator) lib() *content.Library {
 	return c.site.lib
 }
 
-// evaluate runs a calculator. A bad value gets its message and is replaced
-// by its default, so the other values still count: a salvo's bad number
-// must not make the salvo vanish and renumber the next ones.
+// evaluate runs a calculator. Every bad value the engine reports (all at
+// once, as rules.FieldErrors) gets its message and is replaced by its
+// default, so the other values still count: a salvo's bad number must not
+// make the salvo vanish and renumber the next ones.
 func evaluate(spec *calcSpec, values url.Values) side {
 	v := clone(values)
-	s := side{game: v.Get("game"), errs: map[string]string{}}
+	s := side{game: v.Get("game"), errs: map[string]error{}}
 	var defaults url.Values
-	for range 60 {
+	for range 10 {
 		shown, out, err := spec.run(v)
 		if err == nil {
 			s.shown, s.out, s.err = shown, out, nil
 			return s
 		}
-		key, reason := errorField(err)
-		if key == "" || !v.Has(key) || s.errs[key] != "" {
+		bad, _ := fieldErrors(err)
+		fixed := false
+		for key, reason := range bad {
+			if !v.Has(key) || s.errs[key] != nil {
+				continue
+			}
+			s.errs[key], fixed = reason, true
+			if defaults == nil {
+				defaults, _, _ = spec.run(url.Values{"game": {s.game}})
+			}
+			if d := defaultOf(defaults, key); d != "" && d != v.Get(key) && !errors.Is(reason, rules.ErrUnknownKey) {
+				v.Set(key, d)
+			} else {
+				v.Del(key)
+			}
+		}
+		if !fixed {
 			s.err = err
 			return s
-		}
-		s.errs[key] = reason
-		if defaults == nil {
-			defaults, _, _ = spec.run(url.Values{"game": {s.game}})
-		}
-		if d := defaultOf(defaults, key); d != "" && d != v.Get(key) {
-			v.Set(key, d)
-		} else {
-			v.Del(key)
 		}
 	}
 	s.err = fmt.Errorf("too many bad values")

@@ -32,8 +32,9 @@ type calculator struct {
 
 	site      *Site
 	spec      *calcSpec
-	values    url.Values // what the link says, with the reader's changes
-	wrongGame string     // the game the link asked for, when it does not fit
+	values    url.Values       // what the link says, with the reader's changes
+	wrongGame string           // the game the link asked for, when it does not fit
+	linkErrs  map[string]error // values the link garbled, by key (rules.ParseLink)
 	now       side
 	other     *side // the same situation under the other game
 	what      *side // the current values with the what-ifs applied
@@ -126,13 +127,18 @@ func (c *calculator) form(pending bool) goapp.UI {
 		}
 		items = append(items, c.fieldOf(f, shown, pending))
 	}
+	if !pending {
+		for _, m := range strayErrors(c.words, c.spec, shown, c.values, c.now.errs) {
+			items = append(items, elem("p").Class("error stray").Role("alert").Text(m))
+		}
+	}
 	return elem("form").Class(cls).OnSubmit(c.noSubmit).Body(items...)
 }
 
 // fieldOf is the props of one field's component.
 func (c *calculator) fieldOf(f field, shown url.Values, pending bool) *calcField {
 	label, term, help := fieldLabel(c.words, f)
-	val := shown.Get(f.key)
+	val := f.valueIn(shown)
 	var msg, note string
 	if reason, bad := c.now.errs[f.key]; bad {
 		val = c.values.Get(f.key)

@@ -1,11 +1,15 @@
 package app
 
 import (
+	"errors"
 	"fmt"
+	"net/url"
+	"slices"
+	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/at4x/companion/i18n"
+	"github.com/at4x/companion/rules"
 )
 
 // fieldWord ties a calculator field, by its label, to the glossary term
@@ -86,6 +90,14 @@ var fieldWords = map[i18n.Key]fieldWord{
 	i18n.InMode:           {"", false, i18n.HelpD10},
 	i18n.InMod:            {"", false, i18n.HelpD10},
 	i18n.InAttacks:        {"", false, i18n.HelpD10},
+	// Issue 13's fields.
+	i18n.InPicker:            {"overwatch-fire", false, i18n.HelpPicker},
+	i18n.InLock:              {"lock-on", false, i18n.HelpLock},
+	i18n.InArtillery:         {"artillery-strike", false, i18n.HelpArtillery},
+	i18n.InJammer:            {"jammer", false, i18n.HelpJammer},
+	i18n.InSniper:            {"sniper", false, i18n.HelpSniper},
+	i18n.InVehiclesUnder:     {"vehicle", false, i18n.HelpVehiclesUnder},
+	i18n.InVehicleProtection: {"protection", false, i18n.HelpVehicleProtection},
 }
 
 // fieldLabel is a field's label, the glossary term its label opens ("" for
@@ -106,32 +118,69 @@ func fieldLabel(w words, f field) (label, term, help string) {
 	return label, term, help
 }
 
-// errorField reads which field a bad value belongs to from the engine's
-// error, and the engine's reason. It is the one place that knows how
-// rules reports a bad value: today "key: reason" in Error(); once rules
-// has a FieldError type this becomes an errors.As.
-func errorField(err error) (key, reason string) {
-	m := err.Error()
-	if strings.HasPrefix(m, "range and cm") {
-		return "cm", m
+// errBadEscape marks a value the link itself garbled (a bad percent-escape),
+// found by rules.ParseLink before any calculator reads it.
+var errBadEscape = errors.New("bad percent-escape in the link")
+
+// fieldErrors lists, by key, every value an engine error refuses: the
+// rules.FieldErrors of a Parse or of ParseLink. ok is false when the error
+// names no value, and the calculation failed as a whole.
+func fieldErrors(err error) (bad map[string]error, ok bool) {
+	var list rules.FieldErrors
+	if errors.As(err, &list) {
+		bad = map[string]error{}
+		for _, fe := range list {
+			if _, seen := bad[fe.Key]; !seen {
+				bad[fe.Key] = fe.Err
+			}
+		}
+		return bad, len(bad) > 0
 	}
-	key, reason, ok := strings.Cut(m, ": ")
-	if !ok || strings.ContainsAny(key, " ") {
-		return "", m
+	var one *rules.FieldError
+	if errors.As(err, &one) {
+		return map[string]error{one.Key: one.Err}, true
 	}
-	return key, reason
+	return nil, false
+}
+
+// strayErrors are the messages of bad values that no field on show can
+// carry: keys the calculator does not read ("s01.n", "s11.n"), or values of
+// a field hidden for this game or target. They show under the form, by key.
+func strayErrors(w words, spec *calcSpec, shown, raw url.Values, errs map[string]error) []string {
+	var keys []string
+	for k := range errs {
+		if !slices.ContainsFunc(spec.fields, func(f field) bool { return f.key == k && (f.show == nil || f.show(shown)) }) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	var out []string
+	for _, k := range keys {
+		f, ok := spec.field(k, shown)
+		if !ok || errors.Is(errs[k], rules.ErrUnknownKey) {
+			out = append(out, fmt.Sprintf(i18n.T(w.lang, i18n.BadValueF), k, i18n.T(w.lang, i18n.UnknownKey)))
+			continue
+		}
+		label, _, _ := fieldLabel(w, f)
+		out = append(out, fieldError(w.lang, label, f, raw.Get(k), errs[k], nil))
+	}
+	return out
 }
 
 // fieldError says, in the page's language, why the value raw of field f
 // was refused. The engine's own reason is in English: only its kind is
-// read from it.
-func fieldError(lang, label string, f field, raw, reason string, wagerLimit func(key string) (rank, limit int, ok bool)) string {
+// read from it, with errors.Is.
+func fieldError(lang, label string, f field, raw string, reason error, wagerLimit func(key string) (rank, limit int, ok bool)) string {
 	t := func(k i18n.Key) string { return i18n.T(lang, k) }
 	var msg string
 	n, numErr := strconv.Atoi(raw)
 	switch {
-	case strings.HasPrefix(reason, "range and cm"):
+	case errors.Is(reason, errBadEscape):
+		msg = t(i18n.BadEscape)
+	case errors.Is(reason, rules.ErrBothRanges):
 		msg = t(i18n.BothRanges)
+	case errors.Is(reason, rules.ErrConflict):
+		msg = fmt.Sprintf(t(i18n.ConflictF), raw)
 	case f.kind == number && numErr == nil && n >= f.min && n <= f.max && wagerLimit != nil:
 		// In range for the field but refused: a wager over the rank's limit.
 		if rank, limit, ok := wagerLimit(f.key); ok {
@@ -141,8 +190,6 @@ func fieldError(lang, label string, f field, raw, reason string, wagerLimit func
 		msg = fmt.Sprintf(t(i18n.BadNumberF), raw, f.min, max(f.max, 1))
 	case f.kind == number || f.kind == toggle:
 		msg = fmt.Sprintf(t(i18n.BadNumberF), raw, f.min, max(f.max, 1))
-	case f.kind == choice:
-		msg = fmt.Sprintf(t(i18n.BadChoiceF), raw)
 	default:
 		msg = fmt.Sprintf(t(i18n.BadChoiceF), raw)
 	}

@@ -3,8 +3,10 @@ package app
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/url"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -160,18 +162,27 @@ func TestFieldError(t *testing.T) {
 	tests := []struct {
 		name, lang string
 		f          field
-		raw, why   string
+		raw        string
+		why        error
 		limit      func(string) (int, int, bool)
 		want       string
 	}{
-		{"not a number", "en", num, "x", "x is not a number", nil, `Weapons: "x" is not allowed: a whole number from 0 to 100. The other values still count.`},
-		{"not a number fr", "fr", num, "x", "x is not a number", nil, "Weapons : « x » n’est pas accepté : un nombre entier de 0 à 100. Les autres valeurs restent prises en compte."},
-		{"over the rank's limit", "en", field{key: "aw", kind: number, min: 0, max: 30}, "5", "5 is out of range", wager,
+		{"not a number", "en", num, "x", rules.ErrSyntax, nil, `Weapons: "x" is not allowed: a whole number from 0 to 100. The other values still count.`},
+		{"not a number fr", "fr", num, "x", rules.ErrSyntax, nil, "Weapons : « x » n’est pas accepté : un nombre entier de 0 à 100. Les autres valeurs restent prises en compte."},
+		{"over the rank's limit", "en", field{key: "aw", kind: number, min: 0, max: 30}, "5", rules.ErrRange, wager,
 			"Wager: 5 is more than allowed: a commander of rank 1 may wager up to 2. The other values still count."},
-		{"both ranges fr", "fr", field{key: "cm", kind: number, max: 300}, "23", "range and cm: give one", nil,
+		{"both ranges fr", "fr", field{key: "cm", kind: number, max: 300}, "23", rules.ErrBothRanges, nil,
 			"Weapons : donnez une bande de portée ou une distance, pas les deux. Les autres valeurs restent prises en compte."},
-		{"bad choice", "en", field{key: "cover", kind: choice}, "sideways", "sideways is not an option", nil,
+		{"bad choice", "en", field{key: "cover", kind: choice}, "sideways", rules.ErrChoice, nil,
 			`Weapons: "sideways" is not one of the options. The other values still count.`},
+		{"bad escape", "en", num, "", fmt.Errorf("%w: %w", errBadEscape, rules.ErrSyntax), nil,
+			"Weapons: the link garbled this value (a bad % sign); type it again. The other values still count."},
+		{"bad escape fr", "fr", num, "", fmt.Errorf("%w: %w", errBadEscape, rules.ErrSyntax), nil,
+			"Weapons : le lien a abîmé cette valeur (un signe % invalide) ; saisissez-la à nouveau. Les autres valeurs restent prises en compte."},
+		{"conflict", "en", fixedResult("lock", i18n.InLock), "3", rules.ErrConflict, nil,
+			`Weapons: "3" does not apply with the game or target chosen. The other values still count.`},
+		{"conflict fr", "fr", fixedResult("lock", i18n.InLock), "3", rules.ErrConflict, nil,
+			"Weapons : « 3 » ne s’applique pas avec le jeu ou la cible choisis. Les autres valeurs restent prises en compte."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -186,20 +197,33 @@ func TestFieldError(t *testing.T) {
 	}
 }
 
-func TestErrorField(t *testing.T) {
+// TestFieldErrors reads every refused key of an engine error at once.
+func TestFieldErrors(t *testing.T) {
 	tests := []struct {
-		name, err, key string
+		name, calc, query string
+		keys              []string
 	}{
-		{"keyed", "s2.acc: 40 is out of range", "s2.acc"},
-		{"both ranges", "range and cm: give one", "cm"},
-		{"no key", "salvo group s4 is missing", ""},
+		{"keyed", "salvos", "game=at43&s1.n=x&s2.acc=40", []string{"s1.n", "s2.acc"}},
+		{"both ranges", "shoot", "game=at43&range=3&cm=20", []string{"cm"}},
+		{"lock-on at AT-44 infantry", "shoot", "game=at44&lock=4", []string{"lock"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if key, _ := errorField(errors.New(tt.err)); key != tt.key {
-				t.Errorf("key = %q, want %q", key, tt.key)
+			v, _ := url.ParseQuery(tt.query)
+			_, _, err := specFor(tt.calc).run(v)
+			bad, ok := fieldErrors(err)
+			if !ok || len(bad) != len(tt.keys) {
+				t.Fatalf("fieldErrors(%v) = %v, want the keys %v", err, bad, tt.keys)
+			}
+			for _, k := range tt.keys {
+				if bad[k] == nil {
+					t.Errorf("no error for %s in %v", k, bad)
+				}
 			}
 		})
+	}
+	if _, ok := fieldErrors(errors.New("salvo group s4 is missing")); ok {
+		t.Error("an error naming no value was read as a field's")
 	}
 }
 
@@ -236,7 +260,7 @@ func TestSalvoBadValueKeepsTheSalvo(t *testing.T) {
 	if s.err != nil {
 		t.Fatalf("evaluate failed as a whole: %v", s.err)
 	}
-	if s.errs["s1.n"] == "" || s.errs["s3.acc"] == "" || len(s.errs) != 2 {
+	if s.errs["s1.n"] == nil || s.errs["s3.acc"] == nil || len(s.errs) != 2 {
 		t.Errorf("errors %v, want s1.n and s3.acc", s.errs)
 	}
 	if !strings.Contains(string(s.resultJSON()), `"after"`) || s.shown.Get("s2.n") != "2" || !s.shown.Has("s3.n") {
@@ -255,7 +279,15 @@ func TestPrerenderedCalculatorShowsNoNumbers(t *testing.T) {
 	}
 	e.ConsumeAll()
 	html := goapp.HTMLString(c)
-	for _, bad := range []string{"Expect", `value="6"`, `value="4"`, "selected", "checked", `disabled="false"`, "calc-result"} {
+	// A choice's options carry values of their own (lock-on's "4" for
+	// 4+): only what the inputs hold counts.
+	inputs := strings.Join(regexp.MustCompile(`<input[^>]*>`).FindAllString(html, -1), "\n")
+	for _, bad := range []string{`value="6"`, `value="4"`} {
+		if strings.Contains(inputs, bad) {
+			t.Errorf("a prerendered input holds %q", bad)
+		}
+	}
+	for _, bad := range []string{"Expect", "selected", "checked", `disabled="false"`, "calc-result"} {
 		if strings.Contains(html, bad) {
 			t.Errorf("the prerendered calculator holds %q", bad)
 		}

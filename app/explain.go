@@ -98,6 +98,10 @@ var stepPairs = map[rules.StepKind]struct {
 var stepValues = map[rules.StepKind]i18n.Key{"dice": i18n.StepDice, "reroll": i18n.StepReroll, "range": i18n.StepRange}
 var stepNamed = map[rules.StepKind]i18n.Key{"crush-free": i18n.StepCrushFree, "crush-engaged": i18n.StepCrushEngaged, "damage-reroll": i18n.StepDamageReroll, "rank": i18n.StepRank, "objective": i18n.StepObjective, "earlier": i18n.StepEarlier, "frame": i18n.StepFrame, "propulsion": i18n.StepPropulsion, "weapon": i18n.StepWeapon, "location": i18n.StepLocation, "vehicles": i18n.StepVehicles, "d10-hit": i18n.StepD10Hit, "d10-armour": i18n.StepD10Armour, "d10-damage": i18n.StepD10Damage, "d10-attacks": i18n.StepD10Attacks, "d10-chain": i18n.StepD10Chain, "d10-defcr": i18n.StepD10Defcr, "d10-dodge": i18n.StepD10Dodge, "d10-parry": i18n.StepD10Parry, "d10-knock": i18n.StepD10Knock, "d10-morale": i18n.StepD10Morale,
 	"d10-cd": i18n.InSkill, "d10-cr": i18n.InSkill, "d10-retreat": i18n.Retreat, "d10-rout": i18n.Routs, "d10-paralysed": i18n.Paralysed,
+	"fixed": i18n.StepFixed, "jammer": i18n.StepJammer, "sniper": i18n.StepSniper,
+	"d10-intomelee": i18n.StepD10IntoMelee, "d10-frommelee": i18n.StepD10FromMelee, "d10-reserved": i18n.StepD10Reserved,
+	"d10-indirect": i18n.StepD10Indirect, "d10-burst": i18n.StepD10Burst, "d10-groundpoint": i18n.StepD10GroundPoint,
+	"d10-better": i18n.StepD10Better, "d10-worse": i18n.StepD10Worse,
 	"d10-vehicle-detonation": i18n.Detonation, "d10-vehicle-internal": i18n.Internal, "d10-vehicle-nothing": i18n.NothingHappens}
 
 // stepLabel names a step kind that has no format of its own: from the

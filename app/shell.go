@@ -30,6 +30,10 @@ type shell struct {
 	game    string
 	missing bool // arrived from a game that lacks the section
 
+	// rawQuery is the address's query as written: the calculator reads it
+	// with rules.ParseLink, which reports a bad percent-escape u.Query drops.
+	rawQuery string
+
 	loaded  bool
 	prefs   prefs
 	marks   []mark
@@ -205,6 +209,7 @@ func (s *shell) read(u *url.URL) {
 	}
 	s.r = parseRoute(p)
 	s.query = u.Query()
+	s.rawQuery = u.RawQuery
 	s.lang = firstOf(s.r.lang, validLang(s.query.Get("lang")), validLang(s.prefs.Lang))
 	if s.lang == "" {
 		s.lang = "en"
@@ -315,7 +320,7 @@ func (s *shell) view() goapp.UI {
 	case viewSettings:
 		return s.settings()
 	case viewCalc:
-		return &calculator{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.query.Encode(), Base: s.site.base, site: s.site}
+		return &calculator{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.rawQuery, Base: s.site.base, site: s.site}
 	}
 	return elem("article").Class("notfound").Body(
 		elem("h1").Text(s.t(i18n.NotFound)),

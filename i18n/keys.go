@@ -405,5 +405,46 @@ const (
 	HelpMembers
 	HelpCards
 	HelpD10
+	// Issue 13 in the calculators (helper J): lock-on, artillery strike,
+	// Jammer, Sniper, the overwatch picker, vehicles under a template, and
+	// the link's field errors.
+	InPicker
+	PickerAttacker
+	PickerDefender
+	InLock
+	InArtillery
+	InJammer
+	InSniper
+	InVehiclesUnder
+	InVehicleProtection
+	FixedNone
+	Fixed2
+	Fixed3
+	Fixed4
+	Fixed5
+	Fixed6
+	HelpPicker
+	HelpLock
+	HelpArtillery
+	HelpJammer
+	HelpSniper
+	HelpVehiclesUnder
+	HelpVehicleProtection
+	StepFixed
+	StepJammer
+	StepSniper
+	BadEscape
+	ConflictF // value
+	NounWrecks
+	UnknownKey
+	// The d10 sheet's hit modifiers the form has no field for yet.
+	StepD10IntoMelee
+	StepD10FromMelee
+	StepD10Reserved
+	StepD10Indirect
+	StepD10Burst
+	StepD10GroundPoint
+	StepD10Better
+	StepD10Worse
 	keyCount
 )

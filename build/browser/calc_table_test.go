@@ -164,7 +164,11 @@ func TestCalcAtTheTable(t *testing.T) {
 	// No sideways scroll on any calculator, any target, any text size.
 	links := []string{"shoot?game=at43", "shoot?game=at43&target=veh", "melee?game=at44&target=veh", "salvos?game=at43&s1.n=2&s2.n=3",
 		"indirect?game=at44", "morale?game=at44", "authority?game=at44", "crush?game=at43", "minefield?game=at43&target=veh",
-		"terrain?game=at44", "d10attack?game=d10&mode=melee", "d10morale?game=d10", "d10vehicle?game=d10"}
+		"terrain?game=at44", "d10attack?game=d10&mode=melee", "d10morale?game=d10", "d10vehicle?game=d10",
+		// Issue 13's inputs: lock-on, Jammer, Sniper, the overwatch picker,
+		// salvos and templates at vehicles, terrain's distance and lock-on.
+		"salvos?game=at43&target=veh&picker=defender&s1.n=2&s1.lock=4&s2.n=3", "salvos?game=at44&target=veh&s1.n=2&s1.jammer=3&s1.sniper=1",
+		"shoot?game=at44&target=veh&lock=4", "indirect?game=at43&fixed=4&vehicles=2", "terrain?game=at44&cm=40&lock=4"}
 	for i, l := range links {
 		lang := []string{"en", "fr"}[i%2]
 		s.open(t, "/calc/"+l+"&lang="+lang)

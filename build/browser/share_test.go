@@ -66,7 +66,7 @@ func TestShareQRAndHistory(t *testing.T) {
 
 	// A refused save keeps the list and says so.
 	eval[bool](t, s, `(() => { const set = Storage.prototype.setItem; Storage.prototype.setItem = function(k, v) {
-		if (k === "calcHistory") throw new DOMException("full", "QuotaExceededError"); return set.call(this, k, v) }; window.restoreSet = () => Storage.prototype.setItem = set; return true })()`)
+		if (k === "at4x:/:history") throw new DOMException("full", "QuotaExceededError"); return set.call(this, k, v) }; window.restoreSet = () => Storage.prototype.setItem = set; return true })()`)
 	s.do(t, chromedp.Click(chromedp.CSS(`[data-step='n'][data-dir='up']`)))
 	if _, err := chromedp.Run(s.ctx, chromedp.Poll[bool](`document.querySelectorAll("#calc-history li").length === 3 && !!document.querySelector("#calc-history .note")`,
 		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
@@ -75,7 +75,7 @@ func TestShareQRAndHistory(t *testing.T) {
 	eval[bool](t, s, `window.restoreSet(); true`)
 
 	s.do(t, chromedp.Click(chromedp.ID("history-clear")))
-	s.poll(t, `!document.querySelector("#calc-history li") && localStorage.getItem("calcHistory") === null`, "an empty history")
+	s.poll(t, `!document.querySelector("#calc-history li") && localStorage.getItem("at4x:/:history") === null`, "an empty history")
 
 	// French: the same in the page's language.
 	s.open(t, "/calc/shoot?game=at44&n=4&lang=fr")

@@ -1,0 +1,129 @@
+package browser
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/at4x/companion/rules"
+)
+
+// TestCalcEngineInputs opens issue 13's links (salvos at a unit of
+// vehicles, a template over vehicles) and checks the browser's result is
+// the engine's, number for number; then a link with a bad percent-escape
+// marks its field.
+func TestCalcEngineInputs(t *testing.T) {
+	native := map[string]func(url.Values) (any, error){
+		"salvos": func(v url.Values) (any, error) {
+			in, err := rules.ParseSalvos(v)
+			if err != nil {
+				return nil, err
+			}
+			return rules.Salvos(in)
+		},
+		"indirect": func(v url.Values) (any, error) {
+			in, err := rules.ParseIndirect(v)
+			if err != nil {
+				return nil, err
+			}
+			return rules.Indirect(in)
+		},
+	}
+	links := []struct{ calc, query string }{
+		{"salvos", "game=at43&target=veh&frame=4&prop=2&weapons=2,1&vehicles=2&picker=defender&s1.n=4&s1.pen=9&s1.lock=4&s2.n=2&s2.pen=12&s2.dmg=2"},
+		{"indirect", "game=at44&n=2&rate=2&aoe=3&under=3&vehicles=2&vprot=8&frame=5&weapons=2"},
+	}
+	s := newSession(t, 360, 740)
+	for _, l := range links {
+		v, _ := url.ParseQuery(l.query)
+		res, err := native[l.calc](v)
+		if err != nil {
+			t.Fatalf("%s natively: %v", l.calc, err)
+		}
+		b, err := json.Marshal(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want map[string]any
+		if err := json.Unmarshal(b, &want); err != nil {
+			t.Fatal(err)
+		}
+		s.open(t, "/calc/"+l.calc+"?"+l.query+"&lang=en")
+		_, got := result(t, s)
+		if d := jsonDiff("", got, want); d != "" {
+			t.Errorf("%s: the browser's result differs from the engine's: %s", l.calc, d)
+		}
+		if l.calc == "salvos" {
+			if h := s.text(t, "#calc-sentence"); !strings.Contains(h, "destroyed") {
+				t.Errorf("salvos at vehicles headline %q", h)
+			}
+			if _, ok := got["vehicle_after"]; !ok {
+				t.Error("salvos at vehicles: no vehicle_after")
+			}
+		}
+		if _, ok := got["vehicle"]; l.calc == "indirect" && !ok {
+			t.Error("indirect with vehicles: no vehicle")
+		}
+	}
+	// The form of salvos at vehicles, in both languages.
+	for _, lang := range []string{"en", "fr"} {
+		s.open(t, "/calc/salvos?"+links[0].query+"&lang="+lang)
+		s.poll(t, `!!document.getElementById("f-picker") && !!document.getElementById("f-s2.lock")`, "the vehicle and lock-on fields")
+		s.screenshot(t, "calc-salvos-vehicles-"+lang)
+	}
+
+	s.open(t, "/calc/shoot?game=at43&n=%zz&acc=5&lang=en")
+	s.poll(t, `!!document.querySelector(".field.bad .error")`, "the bad field's message")
+	if got := s.text(t, ".field.bad .error"); !strings.Contains(got, "garbled") {
+		t.Errorf("the bad escape says %q", got)
+	}
+	if got := eval[string](t, s, `document.getElementById("f-acc").value`); got != "5" {
+		t.Errorf("the link's other values were lost: acc = %q", got)
+	}
+
+	// A key no calculator reads says so under the form, in French too.
+	s.open(t, "/calc/salvos?game=at43&s1.n=2&s01.n=3&lang=fr")
+	s.poll(t, `!!document.querySelector(".fields .error.stray")`, "the stray key's message")
+	if got := s.text(t, ".fields .error.stray"); !strings.Contains(got, "s01.n") || !strings.Contains(got, "ne lit pas") {
+		t.Errorf("the stray key says %q", got)
+	}
+}
+
+// jsonDiff is the first difference between two decoded JSON values, ""
+// when they agree (numbers within 1e-12).
+func jsonDiff(path string, got, want any) string {
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok || len(g) != len(w) {
+			return fmt.Sprintf("%s: %.200v, want %.200v", path, got, want)
+		}
+		for k := range w {
+			if d := jsonDiff(path+"."+k, g[k], w[k]); d != "" {
+				return d
+			}
+		}
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) != len(w) {
+			return fmt.Sprintf("%s: %.200v, want %.200v", path, got, want)
+		}
+		for i := range w {
+			if d := jsonDiff(fmt.Sprintf("%s[%d]", path, i), g[i], w[i]); d != "" {
+				return d
+			}
+		}
+	case float64:
+		if g, ok := got.(float64); !ok || math.Abs(g-w) > 1e-12 {
+			return fmt.Sprintf("%s: %v, want %v", path, got, want)
+		}
+	default:
+		if got != want {
+			return fmt.Sprintf("%s: %v, want %v", path, got, want)
+		}
+	}
+	return ""
+}
