@@ -20,7 +20,9 @@ func TestDiagrams(t *testing.T) {
 		{"/en/at44/damage.vehicles", "vehicle-location", "diagram-location-en-at44"},
 		{"/fr/at43/shooting.cover", "cover", "diagram-cover-fr-at43"},
 	}
-	figure := func(d string) string { return fmt.Sprintf(`document.querySelector('figure.diagram[data-diagram=%q]')`, d) }
+	figure := func(d string) string {
+		return fmt.Sprintf(`document.querySelector('figure.diagram[data-diagram=%q]')`, d)
+	}
 	for _, p := range pages {
 		s.do(t, chromedp.Navigate(s.url(p.path+"?wasm=false")))
 		s.poll(t, `document.readyState === "complete"`, "the page to load")
