@@ -31,7 +31,7 @@ func (s *shell) calcLinks() goapp.UI {
 	}
 	return elem("ul").Class("calc-links").Body(goapp.Range(specs).Slice(func(i int) goapp.UI {
 		sp := specs[i]
-		a := goapp.A().Href(s.href(withQuery("/calc/"+sp.name, langGame(s.lang, s.game)))).Text(i18n.T(s.lang, sp.title))
+		a := goapp.A().Href(s.site.href(withQuery("/calc/"+sp.name, langGame(s.lang, s.game)))).Text(i18n.T(s.lang, sp.title))
 		if s.r.view == viewCalc && s.r.calc == sp.name {
 			a = a.Aria("current", "page")
 		}

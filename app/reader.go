@@ -38,20 +38,20 @@ func (s *shell) contents() goapp.UI {
 	return elem("article").Class("contents").Body(
 		elem("h1").Text(gameName(s.game)+" · "+s.t(i18n.Contents)),
 		elem("ul").Class("shortcuts").Body(
-			elem("li").Body(goapp.A().Href(s.href(route{view: viewGlossary, lang: s.lang, game: s.game}.path())).Text(s.t(i18n.Glossary))),
+			elem("li").Body(goapp.A().Href(s.site.href(route{view: viewGlossary, lang: s.lang, game: s.game}.path())).Text(s.t(i18n.Glossary))),
 			goapp.If(s.quickRef(t) != "", func() goapp.UI {
-				return elem("li").Body(goapp.A().Href(s.href(s.quickRef(t))).Text(s.t(i18n.QuickReference)))
+				return elem("li").Body(goapp.A().Href(s.site.href(s.quickRef(t))).Text(s.t(i18n.QuickReference)))
 			}),
-			elem("li").Body(goapp.A().Href(s.href(route{view: viewPage, lang: s.lang, section: "compare"}.path())).Text(s.t(i18n.Compare))),
-			elem("li").Body(goapp.A().Href(s.href(withQuery("/calc/"+firstCalc(s.game), langGame(s.lang, s.game)))).Text(s.t(i18n.Calculators))),
-			elem("li").Body(goapp.A().Href(s.href(route{view: viewPage, lang: s.lang, section: "about"}.path())).Text(s.t(i18n.About))),
+			elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "compare"}.path())).Text(s.t(i18n.Compare))),
+			elem("li").Body(goapp.A().Href(s.site.href(withQuery("/calc/"+firstCalc(s.game), langGame(s.lang, s.game)))).Text(s.t(i18n.Calculators))),
+			elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "about"}.path())).Text(s.t(i18n.About))),
 		),
 		goapp.If(len(s.recentHere()) > 0, func() goapp.UI {
 			return elem("section").Class("recent").Body(
 				elem("h2").Text(s.t(i18n.Recent)),
 				elem("ul").Class("shortcuts").Body(goapp.Range(s.recentHere()).Slice(func(i int) goapp.UI {
 					m := s.recentHere()[i]
-					return elem("li").Body(goapp.A().Href(s.href(m.path())).Text(m.Title))
+					return elem("li").Body(goapp.A().Href(s.site.href(m.path())).Text(m.Title))
 				})),
 			)
 		}),
@@ -62,7 +62,7 @@ func (s *shell) contents() goapp.UI {
 				elem("ol").Body(goapp.Range(c.Sections).Slice(func(j int) goapp.UI {
 					r := base
 					r.view, r.section = viewSection, c.Sections[j].ID
-					return elem("li").Body(goapp.A().Href(s.href(r.path())).Text(c.Sections[j].Title))
+					return elem("li").Body(goapp.A().Href(s.site.href(r.path())).Text(c.Sections[j].Title))
 				})),
 			)
 		}),
@@ -81,7 +81,7 @@ func (s *shell) sectionView() goapp.UI {
 	}
 	return elem("article").Class("section").Body(
 		elem("p").Class("crumb").Body(
-			goapp.A().Href(s.href(route{view: viewContents, lang: s.lang, game: s.game}.path()+"#"+chapter.ID)).Text(chapter.Title),
+			goapp.A().Href(s.site.href(route{view: viewContents, lang: s.lang, game: s.game}.path()+"#"+chapter.ID)).Text(chapter.Title),
 		),
 		goapp.Div().Class("title-row").Body(
 			elem("h1").Text(sec.Title),
@@ -163,9 +163,9 @@ func (s *shell) termDialog() goapp.UI {
 			elem("p").Class("def").Text(t.Def[s.lang]),
 			elem("p").Class("actions").Body(
 				goapp.If(read != "", func() goapp.UI {
-					return goapp.A().Class("btn").Href(s.href(read)).Text(s.t(i18n.ReadRule))
+					return goapp.A().Class("btn").Href(s.site.href(read)).Text(s.t(i18n.ReadRule))
 				}),
-				goapp.A().Class("btn ghost").Href(s.href(route{view: viewGlossary, lang: s.lang, game: s.game}.path()+"#"+t.ID)).Text(s.t(i18n.Glossary)),
+				goapp.A().Class("btn ghost").Href(s.site.href(route{view: viewGlossary, lang: s.lang, game: s.game}.path()+"#"+t.ID)).Text(s.t(i18n.Glossary)),
 				goapp.Button().Class("btn ghost").ID("term-close").Text(s.t(i18n.Close)).OnClick(closeIt),
 			),
 		),
@@ -197,7 +197,7 @@ func (s *shell) glossary() goapp.UI {
 			if text != nil {
 				for _, id := range t.Sections {
 					if sec, _ := text.Section(id); sec != nil {
-						links = append(links, goapp.A().Href(s.href(route{view: viewSection, lang: s.lang, game: s.game, section: id}.path())).Text(sec.Title))
+						links = append(links, goapp.A().Href(s.site.href(route{view: viewSection, lang: s.lang, game: s.game, section: id}.path())).Text(sec.Title))
 					}
 				}
 			}

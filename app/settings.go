@@ -78,7 +78,7 @@ func (s *shell) markList(title, empty i18n.Key, list []mark) goapp.UI {
 			return elem("ul").Class("marks").Body(goapp.Range(list).Slice(func(i int) goapp.UI {
 				m := list[i]
 				return elem("li").Body(
-					goapp.A().Href(s.href(m.path())).Lang(m.Lang).Text(m.Title),
+					goapp.A().Href(s.site.href(m.path())).Lang(m.Lang).Text(m.Title),
 					elem("small").Text(" · "+gameName(m.Game)+" · "+m.Lang),
 				)
 			}))

