@@ -133,43 +133,12 @@ func (s *shell) onProseClick(ctx goapp.Context, e goapp.Event) {
 	e.Call("stopPropagation")
 	s.term = id
 	s.termFrom = a
+	pushOverlay()
 	ctx.Defer(func(ctx goapp.Context) {
 		if b := goapp.Window().GetElementByID("term-close"); b.Truthy() {
 			b.Call("focus")
 		}
 	})
-}
-
-// termDialog shows a glossary term's definition over the text.
-func (s *shell) termDialog() goapp.UI {
-	t := s.lib().Term(s.term)
-	if t == nil {
-		return nil
-	}
-	var read string
-	if text := s.text(); text != nil {
-		for _, id := range t.Sections {
-			if sec, _ := text.Section(id); sec != nil {
-				read = route{view: viewSection, lang: s.lang, game: s.game, section: id}.path()
-				break
-			}
-		}
-	}
-	closeIt := func(ctx goapp.Context, e goapp.Event) { s.closeTerm(ctx) }
-	return goapp.Div().Class("overlay").Body(
-		goapp.Div().Class("scrim").OnClick(closeIt),
-		goapp.Div().Class("dialog").ID("term-dialog").Role("dialog").Aria("modal", true).Aria("labelledby", "term-title").Body(
-			elem("h2").ID("term-title").Text(termLabel(t, s.lang, s.game)),
-			elem("p").Class("def").Text(t.Def[s.lang]),
-			elem("p").Class("actions").Body(
-				goapp.If(read != "", func() goapp.UI {
-					return goapp.A().Class("btn").Href(s.site.href(read)).Text(s.t(i18n.ReadRule))
-				}),
-				goapp.A().Class("btn ghost").Href(s.site.href(route{view: viewGlossary, lang: s.lang, game: s.game}.path()+"#"+t.ID)).Text(s.t(i18n.Glossary)),
-				goapp.Button().Class("btn ghost").ID("term-close").Text(s.t(i18n.Close)).OnClick(closeIt),
-			),
-		),
-	)
 }
 
 // termLabel is a term's name with its card abbreviation.
@@ -245,16 +214,6 @@ func (s *shell) pageView() goapp.UI {
 		elem("h1").Text(p.Title),
 		s.prose(p.HTML),
 	)
-}
-
-// closeTerm closes the term dialog and gives the focus back to the term
-// that opened it.
-func (s *shell) closeTerm(ctx goapp.Context) {
-	s.term = ""
-	if from := s.termFrom; from != nil && from.Truthy() {
-		ctx.Defer(func(goapp.Context) { from.Call("focus") })
-	}
-	s.termFrom = nil
 }
 
 // recentHere are the last sections read in the current text, at most three.

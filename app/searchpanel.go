@@ -11,8 +11,11 @@ import (
 
 // openSearch shows the search panel and puts the cursor in its box.
 func (s *shell) openSearch(ctx goapp.Context) {
+	if s.term != "" {
+		s.closeTerm(ctx)
+	}
 	s.searchOpen = true
-	s.term = ""
+	pushOverlay()
 	ctx.Defer(func(ctx goapp.Context) {
 		if in := goapp.Window().GetElementByID("search-input"); in.Truthy() {
 			in.Call("focus")

@@ -48,6 +48,7 @@ type shell struct {
 	updateReady bool
 	wakeLock    goapp.Value
 	onKey       goapp.Func
+	onPop       goapp.Func
 	onVisible   goapp.Func
 }
 
@@ -64,12 +65,7 @@ func (s *shell) OnMount(ctx goapp.Context) {
 		e := args[0]
 		if e.Get("key").String() != "/" || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
 			if e.Get("key").String() == "Escape" {
-				ctx.Dispatch(func(ctx goapp.Context) {
-					if s.term != "" {
-						s.closeTerm(ctx)
-					}
-					s.closeOverlays()
-				})
+				ctx.Dispatch(s.dismiss)
 			}
 			return nil
 		}
@@ -82,6 +78,12 @@ func (s *shell) OnMount(ctx goapp.Context) {
 		return nil
 	})
 	goapp.Window().Call("addEventListener", "keydown", s.onKey)
+	s.onPop = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		ctx.Dispatch(s.popped)
+		return nil
+	})
+	goapp.Window().Call("addEventListener", "popstate", s.onPop)
+	ctx.Handle(actionDismiss, func(ctx goapp.Context, a goapp.Action) { s.dismiss(ctx) })
 	s.onVisible = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		if goapp.Window().Get("document").Get("visibilityState").String() == "visible" {
 			goapp.TryUpdate()
@@ -112,6 +114,10 @@ func (s *shell) OnDismount() {
 	if s.onKey != nil {
 		goapp.Window().Call("removeEventListener", "keydown", s.onKey)
 		s.onKey.Release()
+	}
+	if s.onPop != nil {
+		goapp.Window().Call("removeEventListener", "popstate", s.onPop)
+		s.onPop.Release()
 	}
 	if s.onVisible != nil {
 		goapp.Window().Get("document").Call("removeEventListener", "visibilitychange", s.onVisible)
@@ -296,7 +302,7 @@ func (s *shell) Render() goapp.UI {
 		&searchBox{Open: s.searchOpen, Lang: s.lang, Game: s.game, site: s.site},
 		elem("main").ID("main").TabIndex(-1).Class("main").Body(s.view()),
 		s.footerNav(),
-		goapp.If(s.term != "", s.termDialog),
+		goapp.If(s.term != "", func() goapp.UI { return s.termSheet() }),
 	)
 }
 
@@ -358,7 +364,7 @@ func (s *shell) header() goapp.UI {
 				Text("⌕").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					if s.searchOpen {
-						s.searchOpen = false
+						s.dismiss(ctx)
 						return
 					}
 					s.openSearch(ctx)

@@ -45,6 +45,42 @@ func TestReading(t *testing.T) {
 		}
 	})
 
+	t.Run("Back closes the search and the term sheet", func(t *testing.T) {
+		const page = "/en/at43/shooting.cover"
+		s.open(t, page)
+		s.tap(t, "#search-open")
+		s.poll(t, `!document.getElementById("search-panel").classList.contains("closed")`, "the search panel")
+		s.do(t, chromedp.NavigateBack())
+		s.poll(t, `document.getElementById("search-panel").classList.contains("closed")`, "Back to close the search panel")
+		if p := s.path(t); p != page {
+			t.Fatalf("Back with the search open left for %s", p)
+		}
+
+		s.do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo({top: 0, behavior: "instant"})`))
+		s.tap(t, ".prose a.term")
+		s.poll(t, `!!document.getElementById("term-dialog") && document.activeElement.id === "term-close"`, "the term sheet, focused")
+		for i := 0; i < 5; i++ {
+			s.do(t, chromedp.KeyEvent("\t"))
+			if !eval[bool](t, s, `document.getElementById("term-dialog").contains(document.activeElement)`) {
+				t.Fatalf("Tab %d left the term sheet for %s", i+1, eval[string](t, s, `document.activeElement.outerHTML.slice(0,80)`))
+			}
+		}
+		s.do(t, chromedp.NavigateBack())
+		s.poll(t, `!document.getElementById("term-dialog")`, "Back to close the term sheet")
+		if p := s.path(t); p != page {
+			t.Fatalf("Back with the term sheet open left for %s", p)
+		}
+		s.poll(t, `document.activeElement.classList.contains("term")`, "the focus back on the term")
+
+		s.tap(t, ".prose a.term")
+		s.poll(t, `document.activeElement.id === "term-close"`, "the term sheet again")
+		s.do(t, chromedp.KeyEvent("\r"))
+		s.poll(t, `!document.getElementById("term-dialog") && document.activeElement.classList.contains("term")`, "Close to give the focus back to the term")
+		if p := s.path(t); p != page {
+			t.Fatalf("closing the sheet left for %s", p)
+		}
+	})
+
 	t.Run("game switch from the supplement", func(t *testing.T) {
 		s.open(t, "/en/at43/frostbite.bunkers")
 		s.do(t, chromedp.Click(chromedp.ID("game-at44")))
