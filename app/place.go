@@ -74,10 +74,10 @@ func readPlace(fragment string) place {
 	}
 	line := y + topOffset()
 	els, tops := markTops()
-	// The address's fragment wins while it is still on screen.
+	// The address's fragment wins while any of it is still on screen.
 	bottom := y + goapp.Window().Get("innerHeight").Float()
 	for i, el := range els {
-		if fragment != "" && el.Get("id").String() == fragment && tops[i] >= line-4 && tops[i] < bottom {
+		if fragment != "" && el.Get("id").String() == fragment && tops[i]+el.Get("offsetHeight").Float() > line && tops[i] < bottom {
 			p.ID, p.Frag = fragment, true
 			return p
 		}

@@ -30,6 +30,7 @@ type shell struct {
 	lang    string // interface and content language
 	game    string
 	missing bool // arrived from a game that lacks the section
+	chosen  bool // the address or the reader's settings name the game
 
 	loaded  bool
 	prefs   prefs
@@ -84,6 +85,9 @@ func (s *shell) OnMount(ctx goapp.Context) {
 	})
 	goapp.Window().Call("addEventListener", "popstate", s.onPop)
 	ctx.Handle(actionDismiss, func(ctx goapp.Context, a goapp.Action) { s.dismiss(ctx) })
+	ctx.Handle(actionSearch, s.toggleSearch)
+	ctx.Handle(actionSwitch, s.onSwitch)
+	ctx.Defer(func(goapp.Context) { watchTopHeight() })
 	s.onVisible = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		if goapp.Window().Get("document").Get("visibilityState").String() == "visible" {
 			goapp.TryUpdate()
@@ -197,8 +201,14 @@ func (s *shell) OnNav(ctx goapp.Context) {
 	}
 	if p := s.pending; p != nil {
 		s.pending = nil
-		// After go-app's own scroll to the fragment, which it defers too.
-		ctx.Defer(func(ctx goapp.Context) { ctx.Defer(func(goapp.Context) { restorePlace(*p) }) })
+		ctx.Defer(func(goapp.Context) {
+			restorePlace(*p)
+			if p.ID != "" {
+				u.Fragment = p.ID
+				s.fragment = p.ID
+				goapp.Window().Get("history").Call("replaceState", nil, "", u.String())
+			}
+		})
 	} else if u.Fragment == "" {
 		goapp.Window().Call("scrollTo", 0, 0)
 	}
@@ -220,7 +230,9 @@ func (s *shell) read(u *url.URL) {
 			s.lang = "fr"
 		}
 	}
-	s.game = firstOf(s.r.game, validGame(s.query.Get("game")), validGame(s.prefs.Game), "at43")
+	s.game = firstOf(s.r.game, validGame(s.query.Get("game")), validGame(s.prefs.Game))
+	s.chosen = s.game != "" || s.r.view == viewCalc
+	s.game = firstOf(s.game, "at43")
 	s.missing = s.query.Get("from") != "" && s.r.view == viewSection
 	if s.r.view == viewSection && s.section() == nil {
 		s.r.view = viewNotFound
@@ -299,7 +311,6 @@ func (s *shell) Render() goapp.UI {
 				}),
 			)
 		}),
-		&searchBox{Open: s.searchOpen, Lang: s.lang, Game: s.game, site: s.site},
 		elem("main").ID("main").TabIndex(-1).Class("main").Body(s.view()),
 		s.footerNav(),
 		goapp.If(s.term != "", func() goapp.UI { return s.termSheet() }),
@@ -331,49 +342,30 @@ func (s *shell) view() goapp.UI {
 	)
 }
 
-// header is the top bar: home, game and language switches, search, settings.
+// header is the top bar: home, game and language switches, search,
+// settings, with the search panel under them.
 func (s *shell) header() goapp.UI {
-	home := "/"
+	home, homeLabel := "/", s.t(i18n.Home)
 	if s.r.lang != "" || s.r.view == viewCalc {
 		home = route{view: viewContents, lang: s.lang, game: s.game}.path()
+		homeLabel = s.t(i18n.Contents) + " " + gameName(s.game)
 	}
 	otherL := otherLang(s.lang)
-	return elem("header").Class("top").Body(
-		goapp.A().Class("brand").Href(s.site.href(home)).Aria("label", s.t(i18n.Contents)+" "+gameName(s.game)).Body(
-			goapp.Img().Src("/web/icon.svg").Alt(s.t(i18n.AppName)).Width(32).Height(32),
-			elem("span").Class("brand-name").Text(s.t(i18n.AppName)),
-		),
-		elem("nav").Class("switches").Aria("label", s.t(i18n.Menu)).Body(
-			elem("span").Class("games").Role("group").Aria("label", s.t(i18n.GameLabel)).Body(
-				goapp.Range(s.games()).Slice(func(i int) goapp.UI {
-					g := s.games()[i]
-					a := goapp.A().Class("switch game").ID("game-"+g).Href(s.site.href(s.switchHref(s.lang, g))).
-						DataSet("lang", s.lang).DataSet("game", g).OnClick(s.onSwitch).Text(gameName(g))
-					if g == s.game {
-						a = a.Aria("current", "page")
-					}
-					return a
-				}),
-			),
-			goapp.A().Class("switch").ID("lang-switch").Href(s.site.href(s.switchHref(otherL, s.game))).
-				DataSet("lang", otherL).DataSet("game", s.game).OnClick(s.onSwitch).
-				Lang(otherL).Aria("label", s.tIn(otherL, i18n.LangName)).
-				Text(strings.ToUpper(otherL)),
-			goapp.Button().Class("icon-btn").ID("search-open").Title(s.t(i18n.SearchShortcut)).Aria("controls", "search-panel").
-				Aria("label", s.t(i18n.Search)).Aria("expanded", s.searchOpen).
-				Text("⌕").
-				OnClick(func(ctx goapp.Context, e goapp.Event) {
-					if s.searchOpen {
-						s.dismiss(ctx)
-						return
-					}
-					s.openSearch(ctx)
-				}),
-			goapp.A().Class("icon-btn").Href(s.site.href(route{view: viewSettings, lang: s.lang}.path())).
-				Aria("label", s.t(i18n.Settings)).Title(s.t(i18n.Settings)).
-				Text("⚙"),
-		),
-	)
+	bar := &topBar{
+		Lang:         s.lang,
+		Game:         s.game,
+		HomeHref:     s.site.href(home),
+		HomeLabel:    homeLabel,
+		OtherLang:    otherL,
+		LangHref:     s.site.href(s.switchHref(otherL, s.game)),
+		SearchOpen:   s.searchOpen,
+		SettingsHref: s.site.href(route{view: viewSettings, lang: s.lang}.path()),
+		site:         s.site,
+	}
+	for _, g := range s.games() {
+		bar.Games = append(bar.Games, gameLink{ID: g, Href: s.site.href(s.switchHref(s.lang, g)), Current: s.chosen && g == s.game})
+	}
+	return bar
 }
 
 // games are the games offered in the switch: those with a text in the
@@ -431,28 +423,19 @@ func (s *shell) switchTarget(lang, game string) (route, url.Values) {
 	return to, nil
 }
 
-// onSwitch follows a language or game switch to the same place in the
+// onSwitch follows a language or game switch (the top bar's actionSwitch,
+// valued with the switch's language and game) to the same place in the
 // other page: the marked element at the top of the view (a sub-part, a
-// reading, a glossary entry) goes along as the fragment when the other
-// page has it; a language switch otherwise keeps the scroll position in
+// reading, a glossary entry) goes along as the fragment when the other page
+// has it; a language switch otherwise keeps the scroll position in
 // proportion.
-func (s *shell) onSwitch(ctx goapp.Context, e goapp.Event) {
-	if e.Get("ctrlKey").Truthy() || e.Get("metaKey").Truthy() || e.Get("shiftKey").Truthy() {
-		return // a new tab or window: the link's own address
-	}
-	ds := ctx.JSSrc().Get("dataset")
-	lang, game := ds.Get("lang").String(), ds.Get("game").String()
-	if validLang(lang) == "" || validGame(game) == "" || (lang == s.lang && game == s.game) {
-		return
-	}
-	e.PreventDefault()
-	e.Call("stopPropagation")
+func (s *shell) onSwitch(ctx goapp.Context, a goapp.Action) {
+	v, _ := a.Value.([2]string)
+	lang, game := v[0], v[1]
 	to, q := s.switchTarget(lang, game)
 	p := readPlace(s.fragment)
-	h := withQuery(to.path(), q)
 	switch {
 	case s.hasMark(to, p.ID):
-		h += "#" + p.ID
 	case game != s.game:
 		// Another game's text is another text: only a shared mark means
 		// the same place, so open the page at its top.
@@ -461,7 +444,19 @@ func (s *shell) onSwitch(ctx goapp.Context, e goapp.Event) {
 		p.ID = ""
 	}
 	s.pending = &p
-	ctx.Navigate(s.site.href(h))
+	// The fragment is written into the address once the place is restored
+	// (see OnNav): go-app would otherwise start a smooth scroll of its own.
+	ctx.Navigate(s.site.href(withQuery(to.path(), q)))
+}
+
+// toggleSearch opens or closes the search panel (the top bar's
+// actionSearch).
+func (s *shell) toggleSearch(ctx goapp.Context, a goapp.Action) {
+	if s.searchOpen {
+		s.dismiss(ctx)
+		return
+	}
+	s.openSearch(ctx)
 }
 
 // footerNav is the bottom bar of reading views: previous, contents, quick

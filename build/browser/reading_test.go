@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -23,7 +24,7 @@ func TestReading(t *testing.T) {
 		if h := eval[string](t, s, `location.hash`); h != "#cover" {
 			t.Errorf("the French glossary's address ends in %q, want #cover", h)
 		}
-		s.poll(t, inView("cover"), "#cover in view in French")
+		s.pollOr(t, inView("cover"), "#cover in view in French", where("cover"))
 		s.screenshot(t, "glossary-cover-fr")
 	})
 
@@ -81,6 +82,26 @@ func TestReading(t *testing.T) {
 		}
 	})
 
+	t.Run("150% text fits a 360 px screen", func(t *testing.T) {
+		s.open(t, "/")
+		s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.setItem("prefs", JSON.stringify({lang:"fr", game:"at44", textSize:150}))`))
+		for _, page := range []string{"/fr/at44", "/en/at43/shooting.cover", "/fr/at43/morale.test", "/fr/at43/glossary", "/fr/settings", "/fr/compare", "/calc/morale?lang=fr&game=at43", "/calc/shoot?lang=fr&game=at44"} {
+			s.open(t, page)
+			if fs := eval[string](t, s, `document.documentElement.style.fontSize`); fs != "150%" {
+				t.Fatalf("%s: text size %q, want 150%%", page, fs)
+			}
+			if w := eval[float64](t, s, `document.documentElement.scrollWidth - innerWidth`); w > 0 {
+				t.Errorf("%s scrolls sideways by %.0f px at 150%% text; widest: %s", page, w, eval[string](t, s, widest))
+			}
+			sel := `header.top a[href$="/settings"]`
+			if r := eval[float64](t, s, `document.querySelector('`+sel+`').getBoundingClientRect().right`); r > 360 {
+				t.Errorf("%s: the settings button ends at x=%.0f, off the 360 px screen", page, r)
+			}
+		}
+		s.screenshot(t, "text-150-section-fr")
+		s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.removeItem("prefs")`))
+	})
+
 	t.Run("game switch from the supplement", func(t *testing.T) {
 		s.open(t, "/en/at43/frostbite.bunkers")
 		s.do(t, chromedp.Click(chromedp.ID("game-at44")))
@@ -111,4 +132,21 @@ func (s *session) tap(t *testing.T, css string) {
 	t.Helper()
 	xy := eval[[]float64](t, s, fmt.Sprintf(`(()=>{const r=document.querySelector(%q).getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2]})()`, css))
 	s.do(t, chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+// widest names the element that reaches furthest right, for a failure
+// message.
+const widest = `(()=>{let w=0,n="";const clipped=e=>{for(let p=e.parentElement;p;p=p.parentElement){if(/auto|scroll|hidden/.test(getComputedStyle(p).overflowX))return true}return false};for(const e of document.querySelectorAll("body *")){const r=e.getBoundingClientRect().right;if(r>w&&!clipped(e)){w=r;n=e.tagName+"."+e.className+" "+(e.id||"")}}return n+" "+Math.round(w)})()`
+
+// where tells where an element and the header are, for a failure message.
+func where(id string) string {
+	return fmt.Sprintf(`(()=>{const e=document.getElementById(%q);return location.href+": #"+%q+" top "+(e?e.getBoundingClientRect().top:"none")+", header bottom "+document.querySelector("header.top").getBoundingClientRect().bottom+", scrollY "+scrollY})()`, id, id)
+}
+
+// pollOr is poll that says what diag evaluates to when it times out.
+func (s *session) pollOr(t *testing.T, expr, what, diag string) {
+	t.Helper()
+	if _, err := chromedp.Run(s.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("waiting for %s: %v; %s", what, err, eval[string](t, s, diag))
+	}
 }
