@@ -116,7 +116,7 @@ func sep(lang string) string {
 // the wasm runs.
 func (s *shell) prose(html string) goapp.UI {
 	return goapp.Div().Class("prose-wrap").OnClick(s.onProseClick).Body(
-		goapp.Raw(`<div class="prose">` + s.site.rebase(html) + `</div>`),
+		goapp.Raw(`<div class="prose">` + s.site.proseHTML(html, s.lang) + `</div>`),
 	)
 }
 

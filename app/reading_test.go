@@ -2,6 +2,7 @@ package app
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/at4x/companion/docs/content"
@@ -68,6 +69,39 @@ func TestSwitchKeepsTheFragment(t *testing.T) {
 			s.read(u)
 			if got := s.switchHref("fr", "at43"); got != tt.want {
 				t.Errorf("switch from %s = %s, want %s", tt.addr, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestTableFrames(t *testing.T) {
+	in := `<p>a</p><table><thead><tr><th>Moral</th><th><a href="/x">écart</a></th></tr></thead><tbody><tr><td>1</td></tr></tbody></table><p>b</p><table><tr><th>A &amp; B</th></tr></table>`
+	got := tableFrames(in, "fr")
+	if n := strings.Count(got, `<div class="table-frame" role="region" tabindex="0"`); n != 2 {
+		t.Fatalf("%d frames, want 2: %s", n, got)
+	}
+	if !strings.Contains(got, `aria-label="Tableau : Moral, écart"`) || !strings.Contains(got, `aria-label="Tableau : A &amp; B"`) {
+		t.Errorf("labels do not name the column heads: %s", got)
+	}
+	if strings.Count(got, "</table></div>") != 2 {
+		t.Errorf("a frame does not close after its table: %s", got)
+	}
+}
+
+func TestKeepRanges(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"range", "<td>1-2</td>", `<td><span class="nw">1-2</span></td>`},
+		{"en dash", "de 3–5 pas", `de <span class="nw">3–5</span> pas`},
+		{"three", "2-4-6.", `<span class="nw">2-4-6</span>.`},
+		{"negative alone", "-6 ou moins", "-6 ou moins"},
+		{"attribute", `<a href="/calc/x?n=1-2" id="d10-hit">d10-hit</a>`, `<a href="/calc/x?n=1-2" id="d10-hit">d10-hit</a>`},
+		{"word", "AT-43 vs at4x-2", "AT-43 vs at4x-2"},
+		{"entity", "&#39;1-2&#39;", `&#39;<span class="nw">1-2</span>&#39;`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := keepRanges(tt.in); got != tt.want {
+				t.Errorf("keepRanges(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
 	}

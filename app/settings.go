@@ -89,6 +89,7 @@ func (s *shell) markList(title, empty i18n.Key, list []mark) goapp.UI {
 func (s *shell) savePrefs(ctx goapp.Context) {
 	store(ctx, prefsKey, s.prefs)
 	applyLook(s.prefs)
+	ctx.Defer(func(goapp.Context) { markScrolling() })
 }
 
 // keepAwake asks for or releases a screen wake lock, as the settings say.

@@ -129,6 +129,12 @@ func (s *shell) OnDismount() {
 	}
 }
 
+// OnResize marks again which tables are wider than their frame.
+func (s *shell) OnResize(ctx goapp.Context) {
+	markScrolling()
+	ctx.PreventUpdate()
+}
+
 // OnAppUpdate shows the update banner once a new version is installed.
 // go-app also reports the first install as an update, since the worker
 // claims the page before its "activated" event, so the banner only shows in
@@ -182,6 +188,7 @@ func (s *shell) OnNav(ctx goapp.Context) {
 	// Tells tests that the client has drawn the route.
 	ctx.Defer(func(goapp.Context) {
 		goapp.Window().Get("document").Get("documentElement").Call("setAttribute", "data-app", "ready")
+		markScrolling()
 	})
 	if s.r.view == viewLanding && s.prefs.Lang != "" && s.prefs.Game != "" {
 		target := route{view: viewContents, lang: s.prefs.Lang, game: s.prefs.Game}.path()

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestReading checks reading at the table on a 360×740 phone: switching
@@ -100,6 +101,33 @@ func TestReading(t *testing.T) {
 		}
 		s.screenshot(t, "text-150-section-fr")
 		s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.removeItem("prefs")`))
+	})
+
+	t.Run("wide tables scroll in their own labelled frame", func(t *testing.T) {
+		s.open(t, "/fr/compare")
+		if n := eval[int](t, s, `[...document.querySelectorAll(".prose table")].filter(t=>{const f=t.parentElement;return !f.classList.contains("table-frame")||f.getAttribute("role")!=="region"||f.tabIndex!==0||!f.getAttribute("aria-label")}).length`); n > 0 {
+			t.Errorf("%d tables are not in a labelled, focusable frame", n)
+		}
+		const wide = `[...document.querySelectorAll(".table-frame")].find(f=>f.scrollWidth>f.clientWidth+1)`
+		if !eval[bool](t, s, `!!`+wide) {
+			t.Fatal("no table of the French comparison is wider than a 360 px screen; pick a wider one")
+		}
+		if !eval[bool](t, s, `(`+wide+`).classList.contains("scrolls") && getComputedStyle(`+wide+`,"::before").content.includes("⇆")`) {
+			t.Error("a frame that scrolls does not say so")
+		}
+		s.do(t, chromedp.Evaluate[chromedp.Void](`(`+wide+`).focus()`))
+		s.do(t, chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight))
+		s.poll(t, `document.activeElement.classList.contains("table-frame") && document.activeElement.scrollLeft > 0`, "the arrow keys to scroll the focused table")
+		s.screenshot(t, "table-frame-fr")
+
+		s.open(t, "/fr/at43/reference.location")
+		n := eval[int](t, s, `document.querySelectorAll(".prose .nw").length`)
+		if n == 0 {
+			t.Fatal("no die range kept together on the French vehicle locations")
+		}
+		if broken := eval[string](t, s, `[...document.querySelectorAll(".prose .nw")].filter(e=>e.getClientRects().length>1).map(e=>e.textContent).join(" ")`); broken != "" {
+			t.Errorf("die ranges broken across lines: %s", broken)
+		}
 	})
 
 	t.Run("game switch from the supplement", func(t *testing.T) {
