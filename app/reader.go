@@ -150,60 +150,6 @@ func termLabel(t *content.Term, lang, game string) string {
 	return n
 }
 
-// glossary lists the game's terms in the language's alphabetical order.
-func (s *shell) glossary() goapp.UI {
-	terms := s.lib().TermsOf(s.game)
-	terms = slices.Clone(terms)
-	slices.SortFunc(terms, func(a, b *content.Term) int {
-		return strings.Compare(foldKey(a.Name(s.lang, s.game)), foldKey(b.Name(s.lang, s.game)))
-	})
-	text := s.text()
-	return elem("article").Class("glossary").Body(
-		elem("h1").Text(gameName(s.game)+" · "+s.t(i18n.Glossary)),
-		elem("dl").Body(goapp.Range(terms).Slice(func(i int) goapp.UI {
-			t := terms[i]
-			var links []goapp.UI
-			if text != nil {
-				for _, id := range t.Sections {
-					if sec, _ := text.Section(id); sec != nil {
-						links = append(links, goapp.A().Href(s.site.href(route{view: viewSection, lang: s.lang, game: s.game, section: id}.path())).Text(sec.Title))
-					}
-				}
-			}
-			return goapp.Div().Class("entry").ID(t.ID).Body(
-				elem("dt").Text(termLabel(t, s.lang, s.game)),
-				elem("dd").Body(
-					elem("p").Text(t.Def[s.lang]),
-					goapp.If(len(links) > 0, func() goapp.UI {
-						return elem("p").Class("see").Body(links...)
-					}),
-				),
-			)
-		})),
-	)
-}
-
-// foldKey sorts names without regard to case or accents.
-func foldKey(s string) string {
-	return strings.ToLower(strings.Map(func(r rune) rune {
-		switch r {
-		case 'é', 'è', 'ê', 'ë', 'É':
-			return 'e'
-		case 'à', 'â':
-			return 'a'
-		case 'î', 'ï':
-			return 'i'
-		case 'ô':
-			return 'o'
-		case 'ù', 'û':
-			return 'u'
-		case 'ç':
-			return 'c'
-		}
-		return r
-	}, s))
-}
-
 // pageView shows a stand-alone page: compare or about.
 func (s *shell) pageView() goapp.UI {
 	p := s.lib().Page(s.r.section, s.lang)

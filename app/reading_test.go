@@ -106,3 +106,41 @@ func TestKeepRanges(t *testing.T) {
 		})
 	}
 }
+
+func TestGlossaryIndexAndFilter(t *testing.T) {
+	lib := &content.Library{Terms: []*content.Term{
+		{ID: "cover", Games: []string{"at43"}, Names: map[string]map[string]string{"en": {"at43": "Cover"}, "fr": {"at43": "Couvert"}}},
+		{ID: "elite", Games: []string{"at43"}, Names: map[string]map[string]string{"en": {"at43": "Élite"}, "fr": {"at43": "élite"}}},
+		{ID: "authority", Games: []string{"at43"}, Abbr: map[string]string{"at43": "AUT"}, Names: map[string]map[string]string{"en": {"at43": "authority"}, "fr": {"at43": "Autorité"}}},
+		{ID: "ace", Games: []string{"at43"}, Names: map[string]map[string]string{"en": {"at43": "4-ace"}, "fr": {"at43": "4-as"}}},
+	}}
+	es := glossEntries(lib, "fr", "at43")
+	var order []string
+	for _, e := range es {
+		order = append(order, e.term.ID)
+	}
+	if got, want := strings.Join(order, " "), "ace authority cover elite"; got != want {
+		t.Errorf("French order %q, want %q (accents and case ignored)", got, want)
+	}
+	if got, want := strings.Join(glossLetters(es), ""), "#ACE"; got != want {
+		t.Errorf("letters %q, want %q", got, want)
+	}
+	tests := []struct{ typed, want string }{
+		{"", "ace authority cover elite"},
+		{"ELITE", "elite"},
+		{"aut", "authority"},
+		{"  couv ", "cover"},
+		{"zz", ""},
+	}
+	for _, tt := range tests {
+		t.Run("filter "+tt.typed, func(t *testing.T) {
+			var got []string
+			for _, e := range glossFilter(es, tt.typed) {
+				got = append(got, e.term.ID)
+			}
+			if strings.Join(got, " ") != tt.want {
+				t.Errorf("filter %q = %v, want %q", tt.typed, got, tt.want)
+			}
+		})
+	}
+}

@@ -334,7 +334,7 @@ func (s *shell) view() goapp.UI {
 	case viewSection:
 		return s.sectionView()
 	case viewGlossary:
-		return s.glossary()
+		return &glossaryView{Lang: s.lang, Game: s.game, site: s.site}
 	case viewPage:
 		return s.pageView()
 	case viewSettings:

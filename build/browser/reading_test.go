@@ -130,6 +130,22 @@ func TestReading(t *testing.T) {
 		}
 	})
 
+	t.Run("glossary A-Z bar and filter", func(t *testing.T) {
+		s.open(t, "/fr/at43/glossary")
+		if n := eval[int](t, s, `document.querySelectorAll("nav.az a").length`); n < 10 {
+			t.Fatalf("the A-Z bar has %d letters", n)
+		}
+		s.do(t, chromedp.Click(chromedp.CSS(`nav.az a[href="#letter-M"]`)))
+		s.pollOr(t, inView("letter-M"), "the M terms in view", where("letter-M"))
+		total := eval[int](t, s, `document.querySelectorAll(".glossary .entry").length`)
+		s.do(t, chromedp.SendKeys(chromedp.ID("gloss-filter"), "couv"))
+		s.poll(t, `document.querySelectorAll(".glossary .entry").length < `+fmt.Sprint(total), "the filter to keep fewer terms")
+		if ok := eval[bool](t, s, `!!document.getElementById("cover") && [...document.querySelectorAll(".glossary .entry dt")].every(d=>/couv/i.test(d.textContent))`); !ok {
+			t.Errorf("filtering \"couv\" shows %q", s.text(t, "#gloss-list"))
+		}
+		s.screenshot(t, "glossary-filter-fr")
+	})
+
 	t.Run("game switch from the supplement", func(t *testing.T) {
 		s.open(t, "/en/at43/frostbite.bunkers")
 		s.do(t, chromedp.Click(chromedp.ID("game-at44")))
