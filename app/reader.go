@@ -9,23 +9,66 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// landing is the home page: what the app is and a way into each text.
+// landing is the home page: what the app is, a way into each text and,
+// as plainly, each calculator with the question it answers.
 func (s *shell) landing() goapp.UI {
 	return elem("article").Class("landing").Body(
 		elem("h1").Text(s.t(i18n.AppName)),
 		elem("p").Class("lead").Text(s.t(i18n.LandingIntro)),
-		elem("h2").Text(s.t(i18n.LandingPick)),
+		elem("h2").Text(s.t(i18n.LandingRead)),
 		elem("ul").Class("cards").Body(
 			goapp.Range(s.lib().Texts).Slice(func(i int) goapp.UI {
 				t := s.lib().Texts[i]
 				return elem("li").Body(goapp.A().Class("card").Lang(t.Lang).
-					Href(route{view: viewContents, lang: t.Lang, game: t.Game}.path()).Body(
+					Href(s.site.href(route{view: viewContents, lang: t.Lang, game: t.Game}.path())).Body(
 					elem("strong").Text(gameName(t.Game)),
 					elem("span").Text(i18n.T(t.Lang, i18n.LangName)),
 				))
 			}),
 		),
+		elem("p").Class("muted d10-note").Text(s.t(i18n.LandingD10)),
+		elem("ul").Class("shortcuts").Body(
+			elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "compare"}.path())).Text(s.t(i18n.Compare))),
+			elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "about"}.path())).Text(s.t(i18n.About))),
+		),
+		elem("h2").Text(s.t(i18n.LandingCalcs)),
+		elem("ul").Class("calc-cards").Body(
+			goapp.Range(calcSpecs).Slice(func(i int) goapp.UI {
+				sp := calcSpecs[i]
+				game := sp.games[0]
+				if slices.Contains(sp.games, s.game) {
+					game = s.game
+				}
+				names := make([]string, len(sp.games))
+				for j, g := range sp.games {
+					names[j] = gameName(g)
+				}
+				return elem("li").Body(goapp.A().Class("card calc-card").
+					Href(s.site.href(withQuery("/calc/"+sp.name, langGame(s.lang, game)))).Body(
+					elem("strong").Text(i18n.T(s.lang, sp.title)),
+					elem("span").Text(i18n.T(s.lang, calcAnswers[sp.name])),
+					elem("small").Text(strings.Join(names, " · ")),
+				))
+			}),
+		),
 	)
+}
+
+// calcAnswers is the question each calculator answers, as the home page
+// says it.
+var calcAnswers = map[string]i18n.Key{
+	"shoot":      i18n.AnswerShoot,
+	"melee":      i18n.AnswerMelee,
+	"salvos":     i18n.AnswerSalvos,
+	"indirect":   i18n.AnswerIndirect,
+	"morale":     i18n.AnswerMorale,
+	"authority":  i18n.AnswerAuthority,
+	"crush":      i18n.AnswerCrush,
+	"minefield":  i18n.AnswerMinefield,
+	"terrain":    i18n.AnswerTerrain,
+	"d10attack":  i18n.AnswerD10Attack,
+	"d10morale":  i18n.AnswerD10Morale,
+	"d10vehicle": i18n.AnswerD10Vehicle,
 }
 
 // contents is a text's table of contents.
@@ -100,6 +143,27 @@ func (s *shell) sectionView() goapp.UI {
 		goapp.If(sec.Source != "", func() goapp.UI {
 			return elem("p").Class("source").Text(s.t(i18n.SourceLabel) + sep(s.lang) + sec.Source)
 		}),
+		s.sectionCalcs(sec),
+	)
+}
+
+// sectionCalcs is the way from a section to the calculators: those the
+// section links to, or else every calculator of the game.
+func (s *shell) sectionCalcs(sec *content.Section) goapp.UI {
+	names := calcsIn(sec.HTML)
+	if len(names) == 0 {
+		for _, sp := range calcSpecs {
+			if slices.Contains(sp.games, s.game) {
+				names = append(names, sp.name)
+			}
+		}
+	}
+	return elem("nav").Class("section-calcs").Aria("labelledby", "section-calcs").Body(
+		elem("h2").ID("section-calcs").Text(s.t(i18n.SectionCalcs)),
+		elem("ul").Class("shortcuts").Body(goapp.Range(names).Slice(func(i int) goapp.UI {
+			return elem("li").Body(goapp.A().Href(s.site.href(withQuery("/calc/"+names[i], langGame(s.lang, s.game)))).
+				Text(calcTitle(s.lang, names[i])))
+		})),
 	)
 }
 

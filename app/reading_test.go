@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/at4x/companion/docs/content"
+	"github.com/at4x/companion/i18n"
 )
 
 func TestNearestSection(t *testing.T) {
@@ -142,5 +143,28 @@ func TestGlossaryIndexAndFilter(t *testing.T) {
 				t.Errorf("filter %q = %v, want %q", tt.typed, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestEveryCalculatorSaysWhatItAnswers(t *testing.T) {
+	for _, sp := range calcSpecs {
+		t.Run(sp.name, func(t *testing.T) {
+			k, ok := calcAnswers[sp.name]
+			if !ok {
+				t.Fatalf("calculator %s has no line on the home page (calcAnswers)", sp.name)
+			}
+			for _, lang := range i18n.Langs {
+				if i18n.T(lang, k) == "" {
+					t.Errorf("calculator %s has no %s line", sp.name, lang)
+				}
+			}
+		})
+	}
+}
+
+func TestCalcsIn(t *testing.T) {
+	h := `<a href="/calc/morale?game=at43&amp;mor=6">Try</a> <a href="/sub/calc/shoot?x=1">x</a> <a href="/calc/morale?mor=2">y</a> <a href="/calc/nope?x">z</a>`
+	if got := strings.Join(calcsIn(h), " "); got != "morale shoot" {
+		t.Errorf("calcsIn = %q, want \"morale shoot\"", got)
 	}
 }

@@ -466,39 +466,46 @@ func (s *shell) toggleSearch(ctx goapp.Context, a goapp.Action) {
 	s.openSearch(ctx)
 }
 
-// footerNav is the bottom bar of reading views: previous, contents, quick
-// reference, compare, next.
+// footerNav is the bottom bar: on reading views previous, contents, quick
+// reference, the odds, next (the comparison of the games is one tap away,
+// on the contents); elsewhere the calculators.
 func (s *shell) footerNav() goapp.UI {
 	t := s.text()
 	if t == nil || s.r.view == viewCalc || s.r.view == viewLanding {
-		return elem("nav").Class("bottom").Aria("label", s.t(i18n.Calculators)).Body(
-			s.calcLinks(),
-		)
+		return &bottomNav{Label: s.t(i18n.Calculators), Items: s.calcItems(), List: true}
 	}
 	var prev, next *content.Section
 	if s.r.view == viewSection {
 		prev, next = t.Neighbours(s.r.section)
 	}
 	base := route{lang: s.lang, game: s.game}
-	link := func(sec *content.Section, cls, glyph string, label i18n.Key, rel string) goapp.UI {
+	link := func(sec *content.Section, cls, glyph string, label i18n.Key, rel string) navItem {
 		if sec == nil {
-			return elem("span").Class(cls + " off")
+			return navItem{Class: cls + " off"}
 		}
 		r := base
 		r.view, r.section = viewSection, sec.ID
 		name := fmt.Sprintf(s.t(label), sec.Title)
-		return goapp.A().Class(cls).Href(s.site.href(r.path())).Rel(rel).Title(name).Aria("label", name).Text(glyph)
+		return navItem{Class: cls, Href: s.site.href(r.path()), Rel: rel, Title: name, Label: name, Text: glyph}
 	}
-	ref := s.quickRef(t)
-	return elem("nav").Class("bottom").Aria("label", s.t(i18n.Contents)).Body(
+	items := []navItem{
 		link(prev, "prev", "‹", i18n.PreviousF, "prev"),
-		goapp.A().Class("toc").Href(s.site.href(route{view: viewContents, lang: s.lang, game: s.game}.path())).Text(s.t(i18n.Contents)),
-		goapp.If(ref != "", func() goapp.UI {
-			return goapp.A().Class("ref").Href(s.site.href(ref)).Title(s.t(i18n.QuickReference)).Text(s.t(i18n.QuickRefShort))
-		}),
-		goapp.A().Class("cmp").Href(s.site.href(route{view: viewPage, lang: s.lang, section: "compare"}.path())).Title(s.t(i18n.Compare)).Text(s.t(i18n.CompareShort)),
+		{Class: "toc", Href: s.site.href(route{view: viewContents, lang: s.lang, game: s.game}.path()), Text: s.t(i18n.Contents)},
+	}
+	if ref := s.quickRef(t); ref != "" {
+		items = append(items, navItem{Class: "ref", Href: s.site.href(ref), Title: s.t(i18n.QuickReference), Text: s.t(i18n.QuickRefShort)})
+	}
+	calc := firstCalc(s.game)
+	if sec := s.section(); sec != nil {
+		if names := calcsIn(sec.HTML); len(names) > 0 {
+			calc = names[0]
+		}
+	}
+	items = append(items,
+		navItem{Class: "calc", Href: s.site.href(withQuery("/calc/"+calc, langGame(s.lang, s.game))), Title: s.t(i18n.Calculators), Text: s.t(i18n.CalcsShort)},
 		link(next, "next", "›", i18n.NextF, "next"),
 	)
+	return &bottomNav{Label: s.t(i18n.Contents), Items: items}
 }
 
 // quickRef is the path of the text's first reference section.

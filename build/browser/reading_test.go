@@ -83,6 +83,33 @@ func TestReading(t *testing.T) {
 		}
 	})
 
+	t.Run("home page: texts, calculators, no game before a choice", func(t *testing.T) {
+		s.open(t, "/en/about")
+		s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.clear()`))
+		s.open(t, "/")
+		if n := eval[int](t, s, `document.querySelectorAll(".games [aria-current]").length`); n != 0 {
+			t.Errorf("the header marks %d game(s) before any choice", n)
+		}
+		if n := eval[int](t, s, `[...document.querySelectorAll(".calc-cards a")].filter(a=>a.querySelector("strong").textContent&&a.querySelector("span").textContent.endsWith("?")).length`); n < 10 {
+			t.Errorf("the home page shows %d calculators with the question they answer", n)
+		}
+		if s.text(t, ".d10-note") == "" {
+			t.Error("the home page does not say what d10 is")
+		}
+		s.screenshot(t, "home-en")
+		s.open(t, "/fr/at43/morale.test")
+		if n := eval[int](t, s, `document.querySelectorAll(".section-calcs a[href*='/calc/morale']").length`); n == 0 {
+			t.Error("the morale section offers no way to the morale calculator")
+		}
+		if !eval[bool](t, s, `(()=>{const a=document.querySelector(".bottom a.calc");if(!a)return false;const r=a.getBoundingClientRect();return r.width>20&&r.right<=innerWidth&&a.getAttribute("href").includes("/calc/")})()`) {
+			t.Error("the bottom bar of a section has no visible link to the calculators")
+		}
+		s.screenshot(t, "section-bottom-fr")
+		s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.clear()`))
+		s.open(t, "/?lang=fr")
+		s.screenshot(t, "home-fr")
+	})
+
 	t.Run("150% text fits a 360 px screen", func(t *testing.T) {
 		s.open(t, "/")
 		s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.setItem("prefs", JSON.stringify({lang:"fr", game:"at44", textSize:150}))`))
