@@ -23,7 +23,7 @@ func (s *shell) settings() goapp.UI {
 	themes := []struct {
 		v string
 		k i18n.Key
-	}{{"", i18n.ThemeSystem}, {"light", i18n.ThemeLight}, {"dark", i18n.ThemeDark}}
+	}{{"", i18n.ThemeSystem}, {"light", i18n.ThemeLight}, {"dark", i18n.ThemeDark}, {"red", i18n.ThemeRed}}
 	return elem("article").Class("settings").Body(
 		elem("h1").Text(s.t(i18n.Settings)),
 		elem("section").Body(

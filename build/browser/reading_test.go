@@ -173,6 +173,32 @@ func TestReading(t *testing.T) {
 		s.screenshot(t, "glossary-filter-fr")
 	})
 
+	t.Run("red-light theme persists across a reload", func(t *testing.T) {
+		s.open(t, "/fr/settings")
+		s.do(t, chromedp.Click(chromedp.ID("theme-red")))
+		s.poll(t, `document.documentElement.dataset.theme === "red"`, "the red-light theme")
+		// Applied by the page head before the first paint, wasm or not.
+		s.do(t, chromedp.Navigate(s.url("/fr/at43/shooting.cover?wasm=false")))
+		s.poll(t, `document.readyState === "complete"`, "the page")
+		if th := eval[string](t, s, `document.documentElement.dataset.theme || ""`); th != "red" {
+			t.Errorf("theme after a reload = %q, want red", th)
+		}
+		if bg := eval[string](t, s, `getComputedStyle(document.body).backgroundColor`); bg != "rgb(0, 0, 0)" {
+			t.Errorf("red-light page background %s, want black", bg)
+		}
+		s.open(t, "/fr/at43/shooting.cover")
+		if !eval[bool](t, s, `document.getElementById("theme-red") === null && document.documentElement.dataset.theme === "red"`) {
+			t.Error("the red-light theme did not survive the client's start")
+		}
+		s.screenshot(t, "section-red-fr")
+		s.open(t, "/fr/settings")
+		if !eval[bool](t, s, `document.getElementById("theme-red").checked`) {
+			t.Error("Settings do not show the red-light theme as chosen")
+		}
+		s.do(t, chromedp.Click(chromedp.ID("theme-system")))
+		s.poll(t, `!document.documentElement.dataset.theme`, "the system theme again")
+	})
+
 	t.Run("game switch from the supplement", func(t *testing.T) {
 		s.open(t, "/en/at43/frostbite.bunkers")
 		s.do(t, chromedp.Click(chromedp.ID("game-at44")))
