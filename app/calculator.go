@@ -604,7 +604,7 @@ func (c *calculator) tableView(d rules.Dist) goapp.UI {
 	for n > 1 && d.AtLeast(n-1) < minShown {
 		n--
 	}
-	return goapp.Div().Class("table-wrap").Body(elem("table").Body(
+	return goapp.Div().Class("table-wrap").TabIndex(0).Body(elem("table").Body(
 		elem("thead").Body(elem("tr").Body(
 			elem("th").Attr("scope", "col").Text(c.t(i18n.TableOutcome)),
 			elem("th").Attr("scope", "col").Text(c.t(i18n.TableExactly)),

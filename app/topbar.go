@@ -64,7 +64,7 @@ func (b *topBar) onSearch(ctx goapp.Context, e goapp.Event) { ctx.NewAction(acti
 func (b *topBar) Render() goapp.UI {
 	return elem("header").Class("top").Body(
 		goapp.A().Class("brand").Href(b.HomeHref).Aria("label", b.HomeLabel).Body(
-			goapp.Img().Src("/web/icon.svg").Alt("").Width(32).Height(32),
+			goapp.Img().Src("/web/icon.svg").Alt(b.t(i18n.AppName)).Width(32).Height(32),
 			elem("span").Class("brand-name").Text(b.t(i18n.AppName)),
 		),
 		elem("nav").Class("switches").Aria("label", b.t(i18n.Menu)).Body(
