@@ -7,6 +7,7 @@ import (
 
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 func TestNearestSection(t *testing.T) {
@@ -166,5 +167,36 @@ func TestCalcsIn(t *testing.T) {
 	h := `<a href="/calc/morale?game=at43&amp;mor=6">Try</a> <a href="/sub/calc/shoot?x=1">x</a> <a href="/calc/morale?mor=2">y</a> <a href="/calc/nope?x">z</a>`
 	if got := strings.Join(calcsIn(h), " "); got != "morale shoot" {
 		t.Errorf("calcsIn = %q, want \"morale shoot\"", got)
+	}
+}
+
+// TestTopBar renders the header through go-app's test engine: the language
+// switch's accessible name starts with the text it shows, and no game is
+// marked before the reader picks one.
+func TestTopBar(t *testing.T) {
+	tests := []struct {
+		name    string
+		games   []gameLink
+		current int
+	}{
+		{"no choice yet", []gameLink{{ID: "at43"}, {ID: "at44"}}, 0},
+		{"AT-44 chosen", []gameLink{{ID: "at43"}, {ID: "at44", Current: true}}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			bar := &topBar{Lang: "en", Game: "at43", OtherLang: "fr", LangHref: "/fr/at43", Games: tt.games, site: NewSite(testLibrary(), "")}
+			e := goapp.NewTestEngine()
+			if err := e.Load(bar); err != nil {
+				t.Fatal(err)
+			}
+			e.ConsumeAll()
+			h := goapp.HTMLString(bar)
+			if !strings.Contains(h, `aria-label="FR · Français"`) || !strings.Contains(h, `>FR</a>`) {
+				t.Errorf("the language switch does not show FR and start its name with it:\n%s", h)
+			}
+			if n := strings.Count(h, `aria-current="page"`); n != tt.current {
+				t.Errorf("%d games marked current, want %d", n, tt.current)
+			}
+		})
 	}
 }

@@ -199,6 +199,33 @@ func TestReading(t *testing.T) {
 		s.poll(t, `!document.documentElement.dataset.theme`, "the system theme again")
 	})
 
+	t.Run("screenshots in English and French", func(t *testing.T) {
+		s.open(t, "/en/about")
+		s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.clear()`))
+		for _, lang := range []string{"en", "fr"} {
+			for _, p := range []struct{ name, path string }{
+				{"home", "/?lang=" + lang},
+				{"section", "/" + lang + "/at43/morale.test"},
+				{"glossary", "/" + lang + "/at44/glossary"},
+				{"calculator", "/calc/morale?game=at43&lang=" + lang},
+				{"settings", "/" + lang + "/settings"},
+			} {
+				s.open(t, p.path)
+				s.screenshot(t, "reading-"+p.name+"-"+lang)
+			}
+			s.open(t, "/"+lang+"/at43/shooting.cover")
+			s.tap(t, "#search-open")
+			s.do(t, chromedp.SendKeys(chromedp.ID("search-input"), "cover"))
+			s.poll(t, `document.querySelectorAll("#search-results a.result").length > 0`, "search results")
+			s.screenshot(t, "reading-search-"+lang)
+			s.do(t, chromedp.KeyEvent(kb.Escape))
+			s.poll(t, `document.getElementById("search-panel").classList.contains("closed")`, "Escape to close the search")
+			s.tap(t, ".prose a.term")
+			s.poll(t, `!!document.getElementById("term-dialog")`, "the term sheet")
+			s.screenshot(t, "reading-term-"+lang)
+		}
+	})
+
 	t.Run("game switch from the supplement", func(t *testing.T) {
 		s.open(t, "/en/at43/frostbite.bunkers")
 		s.do(t, chromedp.Click(chromedp.ID("game-at44")))
