@@ -16,13 +16,15 @@ func (s *shell) openSearch(ctx goapp.Context) {
 	}
 	s.searchOpen = true
 	pushOverlay()
+	// A deferred function schedules no render, so it must not call
+	// PreventUpdate: that would cancel the next event's render instead
+	// (Back pressed right after opening left the panel drawn open).
 	ctx.Defer(func(ctx goapp.Context) {
 		if in := goapp.Window().GetElementByID("search-input"); in.Truthy() {
 			in.Call("focus")
 			in.Call("select")
 		}
 		s.site.index(s.game, s.lang)
-		ctx.PreventUpdate()
 	})
 }
 
