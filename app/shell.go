@@ -387,9 +387,6 @@ func (s *shell) games() []string {
 	return out
 }
 
-// tIn is a string in a given language, for labels of the other language.
-func (s *shell) tIn(lang string, k i18n.Key) string { return i18n.T(lang, k) }
-
 // switchHref is the link to the same place in another language or game:
 // the same route, or the closest section, with the address's fragment when
 // the other page has it.
