@@ -9,6 +9,46 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// actionTerm is the action a proseView sends when a glossary term is
+// tapped; its value is a termOpen.
+const actionTerm = "at4x/term"
+
+// termOpen is a tapped term and the link it was tapped on, which gets the
+// focus back when the sheet closes.
+type termOpen struct {
+	ID   string
+	From goapp.Value
+}
+
+// proseView shows rendered rules HTML. Tapping a glossary term opens its
+// sheet instead of following the link, which stays a plain link until the
+// wasm runs.
+type proseView struct {
+	goapp.Compo
+
+	HTML string // ready for the page: see Site.proseHTML
+}
+
+func (p *proseView) onClick(ctx goapp.Context, e goapp.Event) {
+	a := e.Get("target").Call("closest", "a.term")
+	if !a.Truthy() {
+		return
+	}
+	id := a.Call("getAttribute", "data-term").String()
+	if id == "" {
+		return
+	}
+	e.PreventDefault()
+	e.Call("stopPropagation")
+	ctx.NewActionWithValue(actionTerm, termOpen{ID: id, From: a})
+}
+
+func (p *proseView) Render() goapp.UI {
+	return goapp.Div().Class("prose-wrap").OnClick(p.onClick).Body(
+		goapp.Raw(`<div class="prose">` + p.HTML + `</div>`),
+	)
+}
+
 // proseHTML readies rendered rules HTML for the page: links get the site's
 // base path, every table goes into its own scrolling frame, and die ranges
 // such as "1-2" are kept on one line.

@@ -175,28 +175,22 @@ func sep(lang string) string {
 	return ": "
 }
 
-// prose shows rendered rules HTML; tapping a glossary term opens its
-// definition instead of following the link, which stays a plain link until
-// the wasm runs.
+// prose shows rendered rules HTML as its own component, so that the
+// shell's renders skip it while the text is the same.
 func (s *shell) prose(html string) goapp.UI {
-	return goapp.Div().Class("prose-wrap").OnClick(s.onProseClick).Body(
-		goapp.Raw(`<div class="prose">` + s.site.proseHTML(html, s.lang) + `</div>`),
-	)
+	return &proseView{HTML: s.site.proseHTML(html, s.lang)}
 }
 
-func (s *shell) onProseClick(ctx goapp.Context, e goapp.Event) {
-	a := e.Get("target").Call("closest", "a.term")
-	if !a.Truthy() {
+// openTerm opens the sheet of a term tapped in the text (a proseView's
+// actionTerm).
+func (s *shell) openTerm(ctx goapp.Context, a goapp.Action) {
+	v, ok := a.Value.(termOpen)
+	if !ok || s.lib().Term(v.ID) == nil {
 		return
 	}
-	id := a.Call("getAttribute", "data-term").String()
-	if s.lib().Term(id) == nil {
-		return
-	}
-	e.PreventDefault()
-	e.Call("stopPropagation")
-	s.term = id
-	s.termFrom = a
+	s.searchOpen = false
+	s.term = v.ID
+	s.termFrom = v.From
 	pushOverlay()
 	ctx.Defer(func(ctx goapp.Context) {
 		if b := goapp.Window().GetElementByID("term-close"); b.Truthy() {

@@ -87,6 +87,7 @@ func (s *shell) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionDismiss, func(ctx goapp.Context, a goapp.Action) { s.dismiss(ctx) })
 	ctx.Handle(actionSearch, s.toggleSearch)
 	ctx.Handle(actionSwitch, s.onSwitch)
+	ctx.Handle(actionTerm, s.openTerm)
 	ctx.Defer(func(goapp.Context) { watchTopHeight() })
 	s.onVisible = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		if goapp.Window().Get("document").Get("visibilityState").String() == "visible" {
