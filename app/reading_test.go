@@ -64,6 +64,7 @@ func TestSwitchKeepsTheFragment(t *testing.T) {
 		{"shared sub-part", "/en/at43/shooting.cover#shooting.cover.dice", "/fr/at43/shooting.cover#shooting.cover.dice"},
 		{"sub-part the other text lacks", "/en/at43/shooting.cover#cover-en-only", "/fr/at43/shooting.cover"},
 		{"chapter of the contents", "/en/at43#shooting", "/fr/at43#shooting"},
+		{"home page keeps its language", "/?lang=en", "/?game=at43&lang=fr"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,6 +74,11 @@ func TestSwitchKeepsTheFragment(t *testing.T) {
 				t.Errorf("switch from %s = %s, want %s", tt.addr, got, tt.want)
 			}
 		})
+	}
+	u, _ := url.Parse("/?lang=en")
+	s.read(u)
+	if got := s.switchHref("en", "at44"); got != "/en/at44" {
+		t.Errorf("AT-44 from the home page = %s, want its contents /en/at44", got)
 	}
 }
 

@@ -401,10 +401,15 @@ func (s *shell) switchHref(lang, game string) string {
 }
 
 // switchTarget is the route and query of the same place in another language
-// or game. A calculator keeps its query, or opens the other game's first
+// or game. A game picked on the home page opens its contents. A calculator
+// keeps its query, or opens the other game's first
 // calculator when it does not run under that game; a section the other
 // game lacks gives the closest one, with from= so the page says so.
 func (s *shell) switchTarget(lang, game string) (route, url.Values) {
+	if s.r.view == viewLanding && lang == s.lang {
+		// From the home page, a game is a way into its text.
+		return route{view: viewContents, lang: lang, game: game}, nil
+	}
 	if s.r.view == viewCalc || s.r.view == viewLanding || s.r.view == viewNotFound {
 		q := url.Values{}
 		for k, v := range s.query {
