@@ -38,6 +38,16 @@ type field struct {
 	show func(v url.Values) bool
 	// group numbers the salvo a field belongs to, from 1; 0 for the rest.
 	group int
+	// optional values may be left out of the link, and show empty then:
+	// a distance in cm, which replaces the band when given.
+	optional bool
+}
+
+// distance is the cm field, beside the band it replaces.
+func distance(key string) field {
+	f := num(key, i18n.InDistance, 0, 300)
+	f.optional = true
+	return f
 }
 
 func num(key string, label i18n.Key, lo, hi int) field {
@@ -83,6 +93,8 @@ type calcSpec struct {
 	games   []string
 	fields  []field
 	whatIfs []whatIf
+	// versus lays the fields out as two columns, us and them.
+	versus bool
 	// run parses the values with the engine, computes, and returns the
 	// values with every default filled in, and the outcome.
 	run func(v url.Values) (url.Values, outcome, error)
@@ -100,40 +112,42 @@ var (
 		{key: "pick", label: i18n.InPick, kind: choice, show: is("target", "veh"),
 			options: []option{{"wreck", i18n.PickWreck}, {"disarm", i18n.PickDisarm}}},
 	}
-	infantryFields = []field{
-		num("size", i18n.InSize, 1, 100).when(isNot("target", "veh")),
-		num("type", i18n.InType, 1, 3).when(isNot("target", "veh")),
-	}
 	coverOptions = []option{{"none", i18n.CoverNone}, {"cover", i18n.CoverNormal}, {"takecover", i18n.CoverTakeCover}, {"kneecover", i18n.CoverKnee}}
 	plusAccuracy = whatIf{"acc", i18n.WhatIfAccuracy, func(v url.Values) { v.Set("acc", strconv.Itoa(atoi(v.Get("acc"))+1)) }}
 )
 
+// attackFields are a shooting or close-combat calculator's inputs, the
+// ones a player changes most first: how many weapons, the two duels of the
+// universal table (to hit, then to damage), cover and the target, then the
+// weapon's other figures and the rarer options.
 func attackFields(melee bool) []field {
 	n := num("n", i18n.InWeapons, 0, 100)
 	if melee {
 		n.label = i18n.InFighters
 	}
-	fs := []field{n, num("rate", i18n.InRate, 1, 20), num("rr", i18n.InRerolls, 0, 10), num("acc", i18n.InAccuracy, 0, 30)}
+	fs := []field{n, num("acc", i18n.InAccuracy, 0, 30)}
 	if melee {
 		fs = append(fs, num("def", i18n.InDefence, 0, 30))
 	} else {
-		fs = append(fs,
-			num("range", i18n.InRange, 0, 30).when(func(v url.Values) bool { return !v.Has("cm") }),
-			num("cm", i18n.InDistance, 0, 300).when(has("cm")))
+		fs = append(fs, num("range", i18n.InRange, 0, 30), distance("cm"))
 	}
-	fs = append(fs, num("pen", i18n.InPenetration, 0, 30), num("dmg", i18n.InDamage, 1, 10), targetField,
-		num("prot", i18n.InProtection, 0, 30))
-	fs = append(fs, infantryFields...)
+	fs = append(fs, num("pen", i18n.InPenetration, 0, 30), num("prot", i18n.InProtection, 0, 30))
+	if !melee {
+		fs = append(fs, field{key: "cover", label: i18n.InCover, kind: choice, options: coverOptions})
+	}
+	fs = append(fs, targetField, num("size", i18n.InSize, 1, 100).when(isNot("target", "veh")),
+		num("rate", i18n.InRate, 1, 20), num("rr", i18n.InRerolls, 0, 10), num("dmg", i18n.InDamage, 1, 10),
+		num("type", i18n.InType, 1, 3).when(isNot("target", "veh")))
 	fs = append(fs, vehicleFields...)
 	if !melee {
-		fs = append(fs, field{key: "cover", label: i18n.InCover, kind: choice, options: coverOptions},
-			flag("faw", i18n.InFireAtWill), flag("det", i18n.InDetection).when(gameIs("at44")))
+		fs = append(fs, flag("faw", i18n.InFireAtWill), flag("det", i18n.InDetection).when(gameIs("at44")))
 	}
 	return append(fs, flag("dmgrr", i18n.InDamageReroll), flag("medic", i18n.InMedic))
 }
 
-// maxSalvoGroups is how many salvos the several-salvos calculator offers.
-const maxSalvoGroups = 4
+// maxSalvoGroups is how many salvos the several-salvos calculator offers:
+// as many as a share link may hold.
+const maxSalvoGroups = 10
 
 // salvoFields are the target's keys, then each salvo's, prefixed "s1.",
 // "s2.", ...; a salvo's fields show once the link has it.
@@ -143,12 +157,17 @@ func salvoFields() []field {
 	for i := 1; i <= maxSalvoGroups; i++ {
 		p := "s" + strconv.Itoa(i) + "."
 		shown := has(p + "n")
-		group := []field{num(p+"n", i18n.InWeapons, 0, 100), num(p+"rate", i18n.InRate, 1, 20), num(p+"rr", i18n.InRerolls, 0, 10),
-			num(p+"acc", i18n.InAccuracy, 0, 30), num(p+"range", i18n.InRange, 0, 30), num(p+"pen", i18n.InPenetration, 0, 30),
-			num(p+"dmg", i18n.InDamage, 1, 10), {key: p + "cover", label: i18n.InCover, kind: choice, options: coverOptions},
-			flag(p+"faw", i18n.InFireAtWill)}
+		group := []field{num(p+"n", i18n.InWeapons, 0, 100), num(p+"acc", i18n.InAccuracy, 0, 30),
+			num(p+"range", i18n.InRange, 0, 30), distance(p + "cm"), num(p+"pen", i18n.InPenetration, 0, 30),
+			{key: p + "cover", label: i18n.InCover, kind: choice, options: coverOptions},
+			num(p+"rate", i18n.InRate, 1, 20), num(p+"rr", i18n.InRerolls, 0, 10), num(p+"dmg", i18n.InDamage, 1, 10),
+			flag(p+"faw", i18n.InFireAtWill), flag(p+"det", i18n.InDetection).when(gameIs("at44"))}
 		for j := range group {
+			only := group[j].show
 			group[j].show = shown
+			if only != nil {
+				group[j].show = func(v url.Values) bool { return shown(v) && only(v) }
+			}
 			group[j].group = i
 		}
 		fs = append(fs, group...)
@@ -194,6 +213,15 @@ var calcSpecs = []calcSpec{
 				return nil, outcome{}, err
 			}
 			res, err := rules.Salvos(in)
+			if err == nil && res.VehicleResult != nil {
+				last := res.Salvos[len(res.Salvos)-1]
+				o := targetOutcome(last.Hits, last.Impacts, nil, res.VehicleResult)
+				o.result, o.explain, o.notes = res, res.Explain, res.Notes
+				return in.Query(), o, nil
+			}
+			if err != nil {
+				return nil, outcome{}, err
+			}
 			o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
 				stats: []stat{{key: i18n.WipedOut, p: res.WipedOut}, {key: i18n.MoraleThreshold, p: res.MoraleThreshold}}}
 			for i, d := range res.After {
@@ -206,9 +234,7 @@ var calcSpecs = []calcSpec{
 	{
 		name: "indirect", title: i18n.CalcIndirect, games: []string{"at43", "at44"},
 		fields: []field{num("n", i18n.InWeapons, 0, 100), num("rate", i18n.InRate, 1, 20), num("rr", i18n.InRerolls, 0, 10),
-			num("acc", i18n.InAccuracy, 0, 30),
-			num("range", i18n.InRange, 0, 30).when(func(v url.Values) bool { return !v.Has("cm") }),
-			num("cm", i18n.InDistance, 0, 300).when(has("cm")),
+			num("acc", i18n.InAccuracy, 0, 30), num("range", i18n.InRange, 0, 30), distance("cm"),
 			num("aoe", i18n.InAoE, 1, 10), num("pen", i18n.InPenetration, 0, 30), num("dmg", i18n.InDamage, 1, 10),
 			num("prot", i18n.InProtection, 0, 30), num("under", i18n.InUnder, 0, 100), flag("dmgrr", i18n.InDamageReroll)},
 		whatIfs: []whatIf{plusAccuracy},
@@ -250,8 +276,11 @@ var calcSpecs = []calcSpec{
 	},
 	{
 		name: "authority", title: i18n.CalcAuthority, games: []string{"at43", "at44"},
-		fields: []field{num("a", i18n.InOurAuthority, 0, 30), num("aw", i18n.InOurWager, 0, 30), num("ar", i18n.InOurRank, 0, 6),
-			num("b", i18n.InTheirAuthority, 0, 30), num("bw", i18n.InTheirWager, 0, 30), num("br", i18n.InTheirRank, 0, 6)},
+		// Us and them side by side: the form lays these out in two columns.
+		versus: true,
+		fields: []field{num("a", i18n.InOurAuthority, 0, 30), num("b", i18n.InTheirAuthority, 0, 30),
+			num("aw", i18n.InOurWager, 0, 30), num("bw", i18n.InTheirWager, 0, 30),
+			num("ar", i18n.InOurRank, 0, 6), num("br", i18n.InTheirRank, 0, 6)},
 		run: func(v url.Values) (url.Values, outcome, error) {
 			in, err := rules.ParseAuthority(v)
 			if err != nil {
@@ -384,6 +413,28 @@ var calcSpecs = []calcSpec{
 			return in.Query(), o, err
 		},
 	},
+}
+
+// field returns the calculator's input of that key.
+func (s *calcSpec) field(key string) (field, bool) {
+	i := slices.IndexFunc(s.fields, func(f field) bool { return f.key == key })
+	if i < 0 {
+		return field{}, false
+	}
+	return s.fields[i], true
+}
+
+// hasField tells whether the calculator has an input of that key.
+func (s *calcSpec) hasField(key string) bool {
+	return slices.ContainsFunc(s.fields, func(f field) bool { return f.key == key })
+}
+
+// hasProfileKeys tells whether a saved profile can hold any of the
+// calculator's values: the profiles are offered only there.
+func (s *calcSpec) hasProfileKeys() bool {
+	// The authority test's keys are the two commanders' (its "ar" is a
+	// rank, not the d10 armour a profile keeps).
+	return !s.versus && slices.ContainsFunc(profileKeys, s.hasField)
 }
 
 // specFor returns the calculator with the name, or nil.

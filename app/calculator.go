@@ -3,21 +3,26 @@ package app
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
-	"github.com/at4x/companion/rules"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // calculator is one calculator page. Its state is the URL query: it reads
 // the share link on navigation, and every change rewrites the address in
 // place, so the address bar is always the link to share.
+//
+// It keeps the state and computes; what it draws are child components with
+// value props (the summary, one calcField per input, the details, charts,
+// table, export, profiles), so a tap re-renders this short list, the field
+// touched and the parts of the result that changed. The children report
+// back with actions (actSetField, actPickBar, ...) handled in OnMount.
 type calculator struct {
 	goapp.Compo
 
@@ -27,6 +32,7 @@ type calculator struct {
 	Query string // the share link's query, as navigated to
 	Base  string // the site's path prefix
 
+	site      *Site
 	spec      *calcSpec
 	values    url.Values // what the link says, with the reader's changes
 	wrongGame string     // the game the link asked for, when it does not fit
@@ -35,21 +41,37 @@ type calculator struct {
 	what      *side // the current values with the what-ifs applied
 	compare   bool
 	whatIfs   map[string]bool
-	picked    map[string]int // bar picked per chart, by side and chart index
-	copied    string
-	profiles  []profile
-	saveName  string
-	urlSeq    int // counts address rewrites, so that only the last one runs
+	picked    map[string]int // bar picked per chart, by chart key
+	atLeast   int            // the headline's "at least" number; 0 until chosen
+	copied    bool
+	words     words
+	// savedProfiles counts the profiles saved here, so the picker rereads
+	// them.
+	savedProfiles int
+	urlSeq        int // counts address rewrites, so that only the last one runs
+	jsonSeq       int // counts JSON writes, likewise
 }
 
 // side is the result of one set of values.
 type side struct {
-	game   string
-	shown  url.Values        // values with defaults, as the engine read them
-	errs   map[string]string // bad values by key
-	out    outcome
-	err    error
-	result []byte // the engine's result as JSON
+	game  string
+	shown url.Values        // values with defaults, as the engine read them
+	errs  map[string]string // the engine's reason, by bad key
+	out   outcome
+	err   error
+}
+
+// resultJSON is the engine's result as JSON, written when it is shown, not
+// when a value changes.
+func (s side) resultJSON() []byte {
+	if s.err != nil {
+		return nil
+	}
+	b, err := json.MarshalIndent(s.out.result, "", " ")
+	if err != nil {
+		return nil
+	}
+	return b
 }
 
 func (c *calculator) t(k i18n.Key) string { return i18n.T(c.Lang, k) }
@@ -57,9 +79,15 @@ func (c *calculator) t(k i18n.Key) string { return i18n.T(c.Lang, k) }
 // OnInit reads the link for the prerendered page.
 func (c *calculator) OnInit() { c.reset() }
 
-// OnMount loads the saved profiles.
+// OnMount listens to the children.
 func (c *calculator) OnMount(ctx goapp.Context) {
-	_ = ctx.LocalStorage().Get(profilesKey, &c.profiles)
+	ctx.Handle(actSetField, c.onSet)
+	ctx.Handle(actPickBar, c.onPickBar)
+	ctx.Handle(actWhatIf, c.onWhatIf)
+	ctx.Handle(actProfile, c.onProfile)
+	ctx.Handle(actCopy, c.onCopy)
+	ctx.Handle(actSaveProfile, c.onSaveProfile)
+	c.writeJSON(ctx)
 }
 
 // OnUpdate rereads the link after a navigation to another calculator or
@@ -67,6 +95,34 @@ func (c *calculator) OnMount(ctx goapp.Context) {
 func (c *calculator) OnUpdate(ctx goapp.Context) {
 	c.urlSeq++ // the new link wins over a rewrite still waiting
 	c.reset()
+	c.writeJSON(ctx)
+}
+
+// changed follows a change of the values: the share link in the address
+// and the JSON of the result.
+func (c *calculator) changed(ctx goapp.Context) {
+	c.syncURL(ctx)
+	c.writeJSON(ctx)
+}
+
+// writeJSON writes the engine's result as JSON into #calc-result, in a
+// task after the frame that shows the answer: encoding it is a tenth of
+// what a tap costs, for a box that stays folded most of the time.
+func (c *calculator) writeJSON(ctx goapp.Context) {
+	if !goapp.IsClient {
+		return
+	}
+	c.jsonSeq++
+	seq := c.jsonSeq
+	ctx.After(time.Millisecond, func(ctx goapp.Context) {
+		ctx.PreventUpdate()
+		if seq != c.jsonSeq {
+			return // a later change writes it
+		}
+		if el := goapp.Window().GetElementByID("calc-result"); el.Truthy() {
+			el.Set("textContent", string(c.now.resultJSON()))
+		}
+	})
 }
 
 func (c *calculator) reset() {
@@ -91,6 +147,7 @@ func (c *calculator) reset() {
 	c.values.Del("lang")
 	c.whatIfs = map[string]bool{}
 	c.picked = map[string]int{}
+	c.atLeast = 0
 	c.compute()
 }
 
@@ -102,12 +159,22 @@ func (c *calculator) canCompare() bool {
 // compute runs the engine on the values, the other game and the what-ifs.
 func (c *calculator) compute() {
 	c.now = evaluate(c.spec, c.values)
+	if c.atLeast == 0 && c.now.err == nil {
+		c.atLeast = firstThreshold(c.now.out)
+	}
+	c.showAnswer()
+	if c.words.lang != c.Lang || c.words.game != c.now.game || c.words.label == nil {
+		c.words = wordsFor(c.lib(), c.Lang, c.now.game)
+	}
 	c.other, c.what = nil, nil
-	if c.compare && c.canCompare() {
+	if c.compare && c.canCompare() && c.now.shown != nil {
 		v := clone(c.now.shown)
 		v.Set("game", map[string]string{"at43": "at44", "at44": "at43"}[c.now.game])
 		o := evaluate(c.spec, v)
 		c.other = &o
+	}
+	if c.now.shown == nil {
+		return
 	}
 	var any bool
 	v := clone(c.now.shown)
@@ -123,41 +190,84 @@ func (c *calculator) compute() {
 	}
 }
 
-// evaluate runs a calculator, dropping bad values one by one so that each
-// gets its message and the others still count.
+// summary is the summary's sentence for the current result.
+func (c *calculator) summary() string {
+	if c.now.err != nil {
+		return c.t(i18n.CalcFailed)
+	}
+	return headline(c.Lang, c.now.out, c.atLeast)
+}
+
+// showAnswer writes the new answer into the summary at once, in the event
+// that changed a value: go-app redraws the page on its next frame, up to
+// 8 ms later, and the rest of the page can wait for it, not the answer.
+// It writes the text node go-app made, so go-app's next update of the
+// summary still lands in the page.
+func (c *calculator) showAnswer() {
+	if !goapp.IsClient || !c.Mounted() {
+		return
+	}
+	el := goapp.Window().GetElementByID("calc-sentence")
+	if !el.Truthy() {
+		return
+	}
+	if text := el.Get("firstChild"); text.Truthy() && text.Get("nodeType").Int() == 3 {
+		text.Set("nodeValue", c.summary())
+	}
+}
+
+func (c *calculator) lib() *content.Library {
+	if c.site == nil {
+		return nil
+	}
+	return c.site.lib
+}
+
+// evaluate runs a calculator. A bad value gets its message and is replaced
+// by its default, so the other values still count: a salvo's bad number
+// must not make the salvo vanish and renumber the next ones.
 func evaluate(spec *calcSpec, values url.Values) side {
 	v := clone(values)
 	s := side{game: v.Get("game"), errs: map[string]string{}}
-	for range 40 {
+	var defaults url.Values
+	for range 60 {
 		shown, out, err := spec.run(v)
 		if err == nil {
 			s.shown, s.out, s.err = shown, out, nil
-			s.result, s.err = json.MarshalIndent(out.result, "", " ")
 			return s
 		}
-		key, msg := splitError(err)
+		key, reason := errorField(err)
 		if key == "" || !v.Has(key) || s.errs[key] != "" {
 			s.err = err
 			return s
 		}
-		s.errs[key] = msg
-		v.Del(key)
+		s.errs[key] = reason
+		if defaults == nil {
+			defaults, _, _ = spec.run(url.Values{"game": {s.game}})
+		}
+		if d := defaultOf(defaults, key); d != "" && d != v.Get(key) {
+			v.Set(key, d)
+		} else {
+			v.Del(key)
+		}
 	}
 	s.err = fmt.Errorf("too many bad values")
 	return s
 }
 
-// splitError reads the query key the engine's error starts with.
-func splitError(err error) (key, msg string) {
-	m := err.Error()
-	if strings.HasPrefix(m, "range and cm") {
-		return "cm", m
+// defaultOf is a key's default among a calculator's defaults; a salvo's
+// key ("s3.acc") takes the first salvo's default.
+func defaultOf(defaults url.Values, key string) string {
+	if defaults == nil {
+		return ""
 	}
-	key, msg, ok := strings.Cut(m, ": ")
-	if !ok || strings.ContainsAny(key, " ") {
-		return "", m
+	if d := defaults.Get(key); d != "" {
+		return d
 	}
-	return key, msg
+	if p, rest, ok := strings.Cut(key, "."); ok && strings.HasPrefix(p, "s") {
+		return defaults.Get("s1." + rest)
+	}
+	return ""
 }
 
 func clone(v url.Values) url.Values {
@@ -168,21 +278,156 @@ func clone(v url.Values) url.Values {
 	return out
 }
 
-// set changes one value and rewrites the address.
-func (c *calculator) set(ctx goapp.Context, key, value string) {
-	v := clone(c.now.shown)
-	if v == nil {
-		v = clone(c.values)
+// base is the values the next change starts from: what the engine read,
+// with every bad value kept as the reader typed it, so that a change never
+// drops a value of the link.
+func (c *calculator) base() url.Values {
+	if c.now.shown == nil {
+		return clone(c.values)
 	}
+	v := clone(c.now.shown)
 	for k := range c.now.errs {
-		if k != key {
+		if c.values.Has(k) {
 			v.Set(k, c.values.Get(k))
+		} else {
+			v.Del(k)
 		}
 	}
-	v.Set(key, value)
+	return v
+}
+
+// onSet takes a field's new value. A band and a distance exclude each
+// other: setting one drops the other.
+func (c *calculator) onSet(ctx goapp.Context, a goapp.Action) {
+	ch, ok := a.Value.(fieldChange)
+	if !ok || c.spec == nil {
+		return
+	}
+	v := c.base()
+	prefix, key := splitPrefix(ch.Key)
+	if ch.Step != 0 {
+		f, ok := c.spec.field(ch.Key)
+		if !ok {
+			return
+		}
+		cur := v.Get(ch.Key)
+		if g := gameRules(c.now.game); key == "range" && cur == "" && g != nil && g.RangeBand != nil {
+			// The band shown is the one the distance gives.
+			if cm, err := strconv.Atoi(v.Get(prefix + "cm")); err == nil {
+				cur = strconv.Itoa(g.RangeBand(cm))
+			}
+		}
+		ch.Value = stepped(f, cur, ch.Step, c.bandStart(v.Get(prefix+"range")))
+	}
+	switch key {
+	case "range":
+		v.Del(prefix + "cm")
+	case "cm":
+		v.Del(prefix + "range")
+	}
+	v.Set(ch.Key, ch.Value)
 	c.values = v
 	c.compute()
-	c.syncURL(ctx)
+	c.changed(ctx)
+}
+
+// stepped is a number field's value one step up (d = 1) or down (d = -1)
+// from cur, within the field's range. An optional value left out (a
+// distance) starts at from.
+func stepped(f field, cur string, d, from int) string {
+	n, err := strconv.Atoi(cur)
+	switch {
+	case err != nil && f.optional:
+		n = from
+	case err != nil:
+		n = f.min
+	default:
+		n += d
+	}
+	return strconv.Itoa(min(max(n, f.min), f.max))
+}
+
+// bandStart is the shortest distance in cm that falls in the band under
+// the current game.
+func (c *calculator) bandStart(band string) int {
+	b := atoi(band)
+	if g := gameRules(c.now.game); g != nil && g.RangeBand != nil {
+		for cm := range 301 {
+			if g.RangeBand(cm) >= b {
+				return cm
+			}
+		}
+	}
+	return 10 * b
+}
+
+// splitPrefix cuts a salvo key "s2.acc" into "s2." and "acc".
+func splitPrefix(key string) (prefix, rest string) {
+	if p, r, ok := strings.Cut(key, "."); ok {
+		return p + ".", r
+	}
+	return "", key
+}
+
+func (c *calculator) onPickBar(ctx goapp.Context, a goapp.Action) {
+	p, ok := a.Value.(barPick)
+	if !ok {
+		return
+	}
+	c.picked[p.Chart] = p.Index
+	if p.Chart == c.mainChart("now") {
+		c.atLeast = max(p.Index, 1)
+		c.showAnswer()
+	}
+}
+
+func (c *calculator) onWhatIf(ctx goapp.Context, a goapp.Action) {
+	ch, ok := a.Value.(fieldChange)
+	if !ok {
+		return
+	}
+	c.whatIfs[ch.Key] = ch.Value == "1"
+	c.compute()
+}
+
+func (c *calculator) onCompare(ctx goapp.Context, e goapp.Event) {
+	c.compare = ctx.JSSrc().Get("checked").Bool()
+	c.compute()
+}
+
+// onProfile loads a profile's values that this calculator has.
+func (c *calculator) onProfile(ctx goapp.Context, a goapp.Action) {
+	values, ok := a.Value.(map[string]string)
+	if !ok {
+		return
+	}
+	v := c.base()
+	for k, val := range values {
+		if k == "game" && !slices.Contains(c.spec.games, val) {
+			continue
+		}
+		if k == "game" || c.spec.hasField(k) {
+			v.Set(k, val)
+		}
+	}
+	c.values = v
+	c.compute()
+	c.changed(ctx)
+}
+
+// onCopy copies the result as JSON or CSV.
+func (c *calculator) onCopy(ctx goapp.Context, a goapp.Action) {
+	clip := goapp.Window().Get("navigator").Get("clipboard")
+	if !clip.Truthy() {
+		return
+	}
+	text := string(c.now.resultJSON())
+	if a.Value == "csv" {
+		text = csvOf(c.now.out)
+	}
+	clip.Call("writeText", text).Then(func(goapp.Value) {
+		ctx.Dispatch(func(ctx goapp.Context) { c.copied = true })
+	})
 }
 
 // syncURL replaces the address with the current share link, without a new
@@ -193,10 +438,8 @@ func (c *calculator) syncURL(ctx goapp.Context) {
 	if !goapp.IsClient {
 		return
 	}
-	q := clone(c.values)
-	q.Set("lang", c.Lang)
+	link := c.link()
 	path := c.Base + "/calc/" + c.Name
-	link := path + "?" + q.Encode()
 	c.urlSeq++
 	seq := c.urlSeq
 	ctx.After(urlDelay, func(ctx goapp.Context) {
@@ -206,46 +449,122 @@ func (c *calculator) syncURL(ctx goapp.Context) {
 			return
 		}
 		goapp.Window().Get("history").Call("replaceState", nil, "", link)
+		recordCalc(ctx, calcRecord{Link: link, Headline: c.summary()})
 	})
+}
+
+// link is the share link of the current values, from the site's root.
+func (c *calculator) link() string {
+	q := clone(c.values)
+	q.Set("lang", c.Lang)
+	return c.Base + "/calc/" + c.Name + "?" + q.Encode()
 }
 
 // urlDelay is how long syncURL waits for the next change.
 const urlDelay = 250 * time.Millisecond
 
-// Render draws the inputs, then the result.
+// Render lists the page's parts: the summary stays in view (sticky) above
+// the fields, the most used first; the explanation, charts and table follow.
 func (c *calculator) Render() goapp.UI {
 	if c.spec == nil {
 		return elem("article").Class("calc").Body(elem("p").Text(c.t(i18n.EngineMissing)))
 	}
+	// The prerendered page is the same for every link of the calculator:
+	// it shows no value and no result until the client has read the link.
+	pending := !goapp.IsClient
 	return elem("article").Class("calc").Body(
 		elem("h1").Text(c.t(c.spec.title)),
-		elem("p").Class("muted").Text(c.t(i18n.CalcIntro)),
 		goapp.If(c.wrongGame != "", func() goapp.UI {
 			return elem("p").Class("note").Role("note").Textf(c.t(i18n.WrongGameF), c.t(c.spec.title), gameName(c.spec.games[0]))
 		}),
-		c.resultView(),
-		elem("form").Class("fields").OnSubmit(func(ctx goapp.Context, e goapp.Event) { e.PreventDefault() }).Body(
-			goapp.Range(c.spec.fields).Slice(func(i int) goapp.UI {
-				f := c.spec.fields[i]
-				if f.show != nil && !f.show(c.now.shown) {
-					return nil
-				}
-				if f.group > 0 && (i == 0 || c.spec.fields[i-1].group != f.group) {
-					return goapp.Div().Class("group-start").Body(
-						elem("h2").Class("group-title").Textf(c.t(i18n.SalvoF), f.group),
-						c.fieldView(f),
-					)
-				}
-				return c.fieldView(f)
-			}),
-		),
+		&calcSummary{Lang: c.Lang, Sentence: c.summary(), Pending: pending},
+		&shareBar{Lang: c.Lang, Link: c.link(), Headline: c.summary()},
+		c.form(pending),
 		goapp.If(c.spec.name == "salvos", c.salvoButtons),
+		goapp.If(!pending, c.results),
+		&calcHistory{Lang: c.Lang},
+	)
+}
+
+func (c *calculator) noSubmit(ctx goapp.Context, e goapp.Event) { e.PreventDefault() }
+
+// form is one calcField per field that applies to the values.
+func (c *calculator) form(pending bool) goapp.UI {
+	shown := c.now.shown
+	if shown == nil {
+		shown = c.values
+	}
+	var items []goapp.UI
+	cls := "fields"
+	if c.spec.versus {
+		cls += " versus"
+		items = append(items, elem("h2").Class("side-title").Text(c.t(i18n.Us)), elem("h2").Class("side-title").Text(c.t(i18n.Them)))
+	}
+	if pending {
+		cls += " pending"
+	}
+	group := 0
+	for _, f := range c.spec.fields {
+		if f.show != nil && !f.show(shown) {
+			continue
+		}
+		if f.group != group {
+			group = f.group
+			items = append(items, elem("h2").Class("group-title").Textf(c.t(i18n.SalvoF), f.group))
+		}
+		items = append(items, c.fieldOf(f, shown, pending))
+	}
+	return elem("form").Class(cls).OnSubmit(c.noSubmit).Body(items...)
+}
+
+// fieldOf is the props of one field's component.
+func (c *calculator) fieldOf(f field, shown url.Values, pending bool) *calcField {
+	label, term, help := fieldLabel(c.words, f)
+	val := shown.Get(f.key)
+	var msg, note string
+	if reason, bad := c.now.errs[f.key]; bad {
+		val = c.values.Get(f.key)
+		msg = fieldError(c.Lang, label, f, val, reason, c.wagerLimit)
+	}
+	prefix, key := splitPrefix(f.key)
+	if g := gameRules(c.now.game); g != nil && g.RangeBand != nil {
+		cm, err := strconv.Atoi(shown.Get(prefix + "cm"))
+		switch {
+		case key == "range" && err == nil:
+			val = strconv.Itoa(g.RangeBand(cm))
+		case key == "cm" && err == nil && msg == "":
+			note = bandNote(c.Lang, cm, g.RangeBand(cm))
+		}
+	}
+	var opts []fieldOption
+	for _, o := range f.options {
+		opts = append(opts, fieldOption{Value: o.value, Label: c.t(o.label)})
+	}
+	return &calcField{Lang: c.Lang, Key: f.key, Kind: f.kind, Label: label, Term: term, Help: help, Value: val,
+		Min: f.min, Max: f.max, Options: opts, Err: msg, Note: note, Pending: pending}
+}
+
+// wagerLimit gives, for a wager key, its commander's rank and the most the
+// game lets that rank wager.
+func (c *calculator) wagerLimit(key string) (rank, limit int, ok bool) {
+	rankKey := map[string]string{"aw": "ar", "bw": "br"}[key]
+	g := gameRules(c.now.game)
+	if rankKey == "" || g == nil || g.WagerLimit == nil || c.now.shown == nil {
+		return 0, 0, false
+	}
+	rank = atoi(c.now.shown.Get(rankKey))
+	return rank, g.WagerLimit(rank), true
+}
+
+// results are the explanation, what-ifs, comparison, charts and table,
+// and the export and profiles.
+func (c *calculator) results() goapp.UI {
+	return goapp.Div().Class("results").Body(
+		c.details(),
+		goapp.If(len(c.spec.whatIfs) > 0, c.whatIfView),
 		goapp.If(c.canCompare(), func() goapp.UI {
 			return goapp.Label().Class("choice").For("compare").Body(
-				goapp.Input().Type("checkbox").ID("compare").Checked(c.compare).OnChange(func(ctx goapp.Context, e goapp.Event) {
-					c.compare = ctx.JSSrc().Get("checked").Bool()
-					c.compute()
-				}),
+				checked(goapp.Input().Type("checkbox").ID("compare"), c.compare).OnChange(c.onCompare),
 				elem("span").Text(c.t(i18n.CompareOther)),
 			)
 		}),
@@ -253,277 +572,39 @@ func (c *calculator) Render() goapp.UI {
 			c.sideView("now", c.now),
 			goapp.If(c.other != nil, func() goapp.UI { return c.sideView("other", *c.other) }),
 		),
-		c.exportView(),
-		c.profileView(),
-	)
-}
-
-// fieldView is one labelled input with its error, if any.
-func (c *calculator) fieldView(f field) goapp.UI {
-	id := "f-" + f.key
-	val := c.now.shown.Get(f.key)
-	errMsg := c.now.errs[f.key]
-	if errMsg != "" {
-		val = c.values.Get(f.key)
-	}
-	label := c.t(f.label)
-	var input goapp.UI
-	switch f.kind {
-	case number:
-		n, _ := strconv.Atoi(val)
-		// go-app keeps a node's first handler while the new one comes from
-		// the same func literal, so handlers read the state when they run
-		// and are scoped by key: a node reused for another field gets new
-		// handlers.
-		step := func(d int) goapp.EventHandler {
-			return func(ctx goapp.Context, e goapp.Event) {
-				cur, _ := strconv.Atoi(c.now.shown.Get(f.key))
-				c.set(ctx, f.key, strconv.Itoa(min(max(cur+d, f.min), f.max)))
-			}
-		}
-		scope := goapp.EventScope(f.key)
-		input = goapp.Div().Class("stepper").Body(
-			goapp.Button().Type("button").Class("step").DataSet("step", f.key).DataSet("dir", "down").
-				Aria("label", fmt.Sprintf(c.t(i18n.Decrease), label)).
-				Disabled(n <= f.min).Text("−").OnClick(step(-1), scope),
-			goapp.Input().Type("number").ID(id).Value(val).Min(f.min).Max(f.max).Attr("inputmode", "numeric").
-				Aria("describedby", id+"-hint").
-				OnChange(func(ctx goapp.Context, e goapp.Event) {
-					c.set(ctx, f.key, strings.TrimSpace(ctx.JSSrc().Get("value").String()))
-				}, scope),
-			goapp.Button().Type("button").Class("step").DataSet("step", f.key).DataSet("dir", "up").
-				Aria("label", fmt.Sprintf(c.t(i18n.Increase), label)).
-				Disabled(n >= f.max).Text("+").OnClick(step(1), scope),
-		)
-	case toggle:
-		return goapp.Div().Class("field").Body(
-			goapp.Label().Class("choice").For(id).Body(
-				goapp.Input().Type("checkbox").ID(id).Checked(val == "1").OnChange(func(ctx goapp.Context, e goapp.Event) {
-					c.set(ctx, f.key, map[bool]string{true: "1", false: "0"}[ctx.JSSrc().Get("checked").Bool()])
-				}, goapp.EventScope(f.key)),
-				elem("span").Text(label),
-			),
-			c.errorView(f, errMsg),
-		)
-	case choice:
-		input = goapp.Select().ID(id).OnChange(func(ctx goapp.Context, e goapp.Event) {
-			c.set(ctx, f.key, ctx.JSSrc().Get("value").String())
-		}, goapp.EventScope(f.key)).Body(goapp.Range(f.options).Slice(func(i int) goapp.UI {
-			o := f.options[i]
-			return goapp.Option().Value(o.value).Selected(o.value == val).Text(c.t(o.label))
-		}))
-	case list:
-		input = goapp.Input().Type("text").ID(id).Value(val).Attr("inputmode", "numeric").
-			OnChange(func(ctx goapp.Context, e goapp.Event) { c.set(ctx, f.key, ctx.JSSrc().Get("value").String()) }, goapp.EventScope(f.key))
-	}
-	cls := "field"
-	if errMsg != "" {
-		cls += " bad"
-	}
-	return goapp.Div().Class(cls).Body(
-		goapp.Label().For(id).Text(label),
-		input,
-		goapp.If(f.kind == number, func() goapp.UI {
-			return elem("span").Class("visually-hidden").ID(id+"-hint").Textf(c.t(i18n.RangeF), f.min, f.max)
+		&calcExport{Lang: c.Lang, Copied: c.copied},
+		goapp.If(c.spec.hasProfileKeys(), func() goapp.UI {
+			return &profilePicker{Lang: c.Lang, Calc: c.spec.name, Saved: c.savedProfiles}
 		}),
-		c.errorView(f, errMsg),
 	)
 }
 
-func (c *calculator) errorView(f field, msg string) goapp.UI {
-	if msg == "" {
-		return nil
-	}
-	// The engine explains in English; say it in the page's language.
-	switch raw := c.values.Get(f.key); {
-	case strings.HasPrefix(msg, "range and cm"):
-		msg = c.t(i18n.BothRanges)
-	case f.kind == number || f.kind == toggle:
-		msg = fmt.Sprintf(c.t(i18n.BadNumberF), raw, f.min, max(f.max, 1))
-	case f.kind == choice:
-		msg = fmt.Sprintf(c.t(i18n.BadChoiceF), raw)
-	}
-	return elem("p").Class("error").Role("alert").Textf(c.t(i18n.BadValueF), c.t(f.label), msg)
-}
-
-// headline is the one sentence a result starts with.
-func (c *calculator) headline(o outcome) string {
-	switch {
-	case o.main != nil:
-		mean := o.main.Mean()
-		noun := c.t(o.noun)
-		if o.main.Max() == 0 {
-			return fmt.Sprintf(c.t(i18n.ExpectNoneF), i18n.Fixed(c.Lang, mean, 1), noun)
-		}
-		k := max(1, int(math.Round(mean)))
-		return fmt.Sprintf(c.t(i18n.ExpectF), i18n.Fixed(c.Lang, mean, 1), noun, i18n.Percent(c.Lang, o.main.AtLeast(k)), k)
-	case o.chance != nil:
-		return fmt.Sprintf(c.t(i18n.ChanceF), i18n.Percent(c.Lang, *o.chance), c.t(o.chanceOf))
-	}
-	return ""
-}
-
-// resultView is the headline, the explanation, what-ifs, chances and notes.
-func (c *calculator) resultView() goapp.UI {
+// details is the explanation, chances and notes of the current result.
+func (c *calculator) details() goapp.UI {
 	s := c.now
 	if s.err != nil {
-		return elem("section").Class("result-box").Aria("live", "polite").Body(
-			elem("p").Class("error").Role("alert").Text(s.err.Error()),
-		)
+		return &calcDetails{Lang: c.Lang}
 	}
-	return elem("section").Class("result-box").Aria("live", "polite").Aria("label", c.t(i18n.CalcResult)).Body(
-		elem("p").Class("sentence").ID("calc-sentence").Text(c.headline(s.out)),
-		goapp.If(len(s.out.explain) > 0, func() goapp.UI {
-			return elem("p").Class("explain").Text(c.t(i18n.Explain) + sep(c.Lang) + c.explain(s.out.explain))
-		}),
-		goapp.If(len(c.spec.whatIfs) > 0, c.whatIfView),
-		goapp.If(len(s.out.stats) > 0, func() goapp.UI {
-			return elem("ul").Class("stats").Body(goapp.Range(s.out.stats).Slice(func(i int) goapp.UI {
-				st := s.out.stats[i]
-				label := c.t(st.key)
-				if st.key == i18n.WeaponLostF {
-					label = fmt.Sprintf(label, st.arg)
-				}
-				return elem("li").Body(elem("strong").Text(i18n.Percent(c.Lang, st.p)), goapp.Text(" "+label))
-			}))
-		}),
-		goapp.If(len(s.out.notes) > 0, func() goapp.UI {
-			return goapp.Div().Class("notes").Body(
-				elem("h2").Text(c.t(i18n.Notes)),
-				elem("ul").Body(goapp.Range(s.out.notes).Slice(func(i int) goapp.UI {
-					n := s.out.notes[i]
-					text := n.EN
-					if c.Lang == "fr" && n.FR != "" {
-						text = n.FR
-					}
-					return elem("li").Text(text)
-				})),
-			)
-		}),
-	)
+	d := &calcDetails{Lang: c.Lang, Explain: explain(c.words, c.spec, s.out.explain)}
+	for _, st := range s.out.stats {
+		d.Stats = append(d.Stats, i18n.Percent(c.Lang, st.p)+" "+statLabel(c.Lang, st))
+	}
+	for _, n := range s.out.notes {
+		text := n.EN
+		if c.Lang == "fr" && n.FR != "" {
+			text = n.FR
+		}
+		d.Notes = append(d.Notes, text)
+	}
+	return d
 }
 
-// Labels of the engine's explanation steps, by kind: steps that compare
-// two values, steps that count something, and the others.
-var stepPairs = map[string]i18n.Key{"shoot": i18n.StepShoot, "melee": i18n.StepMelee, "damage": i18n.StepDamage,
-	"morale": i18n.StepMorale, "authority": i18n.StepAuthority}
-var stepValues = map[string]i18n.Key{"dice": i18n.StepDice, "reroll": i18n.StepReroll, "range": i18n.StepRange}
-var stepNamed = map[string]i18n.Key{"crush-free": i18n.StepCrushFree, "crush-engaged": i18n.StepCrushEngaged, "damage-reroll": i18n.StepDamageReroll, "rank": i18n.StepRank, "objective": i18n.StepObjective, "earlier": i18n.StepEarlier, "frame": i18n.StepFrame, "propulsion": i18n.StepPropulsion, "weapon": i18n.StepWeapon, "location": i18n.StepLocation, "vehicles": i18n.StepVehicles, "d10-hit": i18n.StepD10Hit, "d10-armour": i18n.StepD10Armour, "d10-damage": i18n.StepD10Damage, "d10-attacks": i18n.StepD10Attacks, "d10-chain": i18n.StepD10Chain, "d10-defcr": i18n.StepD10Defcr, "d10-dodge": i18n.StepD10Dodge, "d10-parry": i18n.StepD10Parry, "d10-knock": i18n.StepD10Knock, "d10-morale": i18n.StepD10Morale,
-	"d10-cd": i18n.InSkill, "d10-cr": i18n.InSkill, "d10-retreat": i18n.Retreat, "d10-rout": i18n.Routs, "d10-paralysed": i18n.Paralysed,
-	"d10-vehicle-detonation": i18n.Detonation, "d10-vehicle-internal": i18n.Internal, "d10-vehicle-nothing": i18n.NothingHappens}
-
-// stepLabel names a step kind that has no format of its own: from the
-// table above, or, for the d10 sheet's modifiers ("d10-aimed"), from the
-// calculator's field of the same key.
-func stepLabel(spec *calcSpec, kind string) (i18n.Key, bool) {
-	if k, ok := stepNamed[kind]; ok {
-		return k, true
+func statLabel(lang string, st stat) string {
+	label := i18n.T(lang, st.key)
+	if st.key == i18n.WeaponLostF {
+		label = fmt.Sprintf(label, st.arg)
 	}
-	if key, ok := strings.CutPrefix(kind, "d10-"); ok && spec != nil {
-		for _, f := range spec.fields {
-			if f.key == key {
-				return f.label, true
-			}
-		}
-	}
-	return 0, false
-}
-
-// knownStep tells whether explain has words for a kind of step.
-func knownStep(spec *calcSpec, kind string) bool {
-	_, pair := stepPairs[kind]
-	_, value := stepValues[kind]
-	_, named := stepLabel(spec, kind)
-	return pair || value || named || kind == "cover" || kind == "salvo"
-}
-
-// d10Formats phrase the d10 sheet's roll-under steps whole: their rolls
-// succeed at or under a number, never "N+".
-var d10Formats = map[string]i18n.Key{"d10-hit": i18n.StepD10HitF, "d10-armour": i18n.StepD10ArmourF,
-	"d10-damage": i18n.StepD10DamageF, "d10-defcr": i18n.StepD10DefcrF}
-
-// d10Step phrases one step of a d10 calculator.
-func (c *calculator) d10Step(st rules.Step) string {
-	var s string
-	switch f, ok := d10Formats[st.Kind]; {
-	case ok:
-		s = fmt.Sprintf(c.t(f), st.Action, st.Difficulty, st.Needed, st.Value)
-	default:
-		label := st.Kind
-		if k, ok := stepLabel(c.spec, st.Kind); ok {
-			label = c.t(k)
-		}
-		switch {
-		case st.Needed > 0:
-			s = label + sep(c.Lang) + fmt.Sprintf(c.t(i18n.StepAtMostF), st.Needed)
-		case st.Kind == "d10-attacks" || st.Kind == "d10-cd" || st.Kind == "d10-cr":
-			s = fmt.Sprintf("%s %d", label, st.Value)
-		case st.Value != 0:
-			s = fmt.Sprintf("%s %+d", label, st.Value)
-		default:
-			s = label
-		}
-	}
-	if st.Chance > 0 && st.Chance < 1 || st.Needed > 0 {
-		s += " (" + i18n.Percent(c.Lang, st.Chance) + ")"
-	}
-	return s
-}
-
-// explain phrases the engine's steps in the page's language.
-func (c *calculator) explain(steps []rules.Step) string {
-	var parts []string
-	for _, st := range steps {
-		if strings.HasPrefix(st.Kind, "d10-") {
-			parts = append(parts, c.d10Step(st))
-			continue
-		}
-		var b strings.Builder
-		switch k, pair := stepPairs[st.Kind]; {
-		case pair:
-			fmt.Fprintf(&b, c.t(k), st.Action, st.Difficulty)
-		case st.Kind == "dice" && st.Value == 1:
-			b.WriteString(c.t(i18n.StepDie))
-		case st.Kind == "reroll" && st.Value == 1:
-			b.WriteString(c.t(i18n.StepRerollOne))
-		case stepValues[st.Kind] != 0:
-			fmt.Fprintf(&b, c.t(stepValues[st.Kind]), st.Value)
-		case st.Kind == "cover":
-			b.WriteString(c.t(i18n.StepCover))
-		case st.Kind == "salvo":
-			fmt.Fprintf(&b, c.t(i18n.SalvoF), st.Value)
-		default:
-			label := st.Kind
-			if k, ok := stepLabel(c.spec, st.Kind); ok {
-				label = c.t(k)
-			}
-			switch {
-			case st.Action != 0 || st.Difficulty != 0:
-				fmt.Fprintf(&b, c.t(i18n.StepAgainstF), label, st.Action, st.Difficulty)
-			case st.Value != 0 && (st.Kind == "rank" || st.Kind == "objective" || st.Kind == "earlier"):
-				fmt.Fprintf(&b, "%s %+d", label, st.Value)
-			case st.Value != 0:
-				fmt.Fprintf(&b, "%s %d", label, st.Value)
-			default:
-				b.WriteString(label)
-			}
-		}
-		switch st.Auto.String() {
-		case "success":
-			b.WriteString(", " + c.t(i18n.StepAutoSuccess))
-		case "fail":
-			b.WriteString(", " + c.t(i18n.StepAutoFail))
-		default:
-			if st.Needed > 0 {
-				b.WriteString(", " + fmt.Sprintf(c.t(i18n.StepNeedsF), st.Needed))
-			}
-		}
-		if st.Needed > 0 || (st.Chance > 0 && st.Chance < 1) {
-			b.WriteString(" (" + i18n.Percent(c.Lang, st.Chance) + ")")
-		}
-		parts = append(parts, b.String())
-	}
-	return strings.Join(parts, " · ")
+	return label
 }
 
 // whatIfView offers the what-if toggles and shows their effect.
@@ -532,187 +613,123 @@ func (c *calculator) whatIfView() goapp.UI {
 		elem("legend").Text(c.t(i18n.WhatIf)),
 		goapp.Div().Class("toggles").Body(goapp.Range(c.spec.whatIfs).Slice(func(i int) goapp.UI {
 			w := c.spec.whatIfs[i]
-			id := "whatif-" + w.key
-			return goapp.Label().Class("choice").For(id).Body(
-				goapp.Input().Type("checkbox").ID(id).Checked(c.whatIfs[w.key]).OnChange(func(ctx goapp.Context, e goapp.Event) {
-					c.whatIfs[w.key] = ctx.JSSrc().Get("checked").Bool()
-					c.compute()
-				}, goapp.EventScope(w.key)),
-				elem("span").Text(c.t(w.label)),
-			)
+			return &whatIfToggle{Key: w.key, Label: c.t(w.label), On: c.whatIfs[w.key]}
 		})),
 		goapp.If(c.what != nil && c.what.err == nil, func() goapp.UI {
-			return elem("p").Class("delta").ID("whatif-result").Text(c.headline(c.what.out))
+			return elem("p").Class("delta").ID("whatif-result").Text(headline(c.Lang, c.what.out, c.atLeast))
 		}),
 	)
+}
+
+// mainChart is the key of the chart of a side's headline distribution.
+func (c *calculator) mainChart(name string) string {
+	s := c.now
+	if name == "other" && c.other != nil {
+		s = *c.other
+	}
+	if s.out.main == nil {
+		return ""
+	}
+	for i := len(s.out.charts) - 1; i >= 0; i-- {
+		if d := s.out.charts[i].dist; d != nil && slices.Equal(d.P, s.out.main.P) {
+			return name + "/" + strconv.Itoa(i)
+		}
+	}
+	return ""
 }
 
 // sideView is the charts and table of one result.
 func (c *calculator) sideView(name string, s side) goapp.UI {
 	if s.err != nil {
-		return goapp.Div().Body(elem("p").Class("error").Text(s.err.Error()))
+		return goapp.Div().Body(elem("p").Class("error").Text(c.t(i18n.CalcFailed)))
 	}
+	main := c.mainChart(name)
 	return goapp.Div().Class("side").Body(
 		goapp.If(c.other != nil, func() goapp.UI {
 			return elem("h2").Textf(c.t(i18n.CompareOtherF), gameName(s.game))
 		}),
 		goapp.If(c.other != nil && name == "other", func() goapp.UI {
-			return elem("p").Class("sentence").Text(c.headline(s.out))
+			return elem("p").Class("sentence").Text(headline(c.Lang, s.out, c.atLeast))
+		}),
+		goapp.If(name == "now" && main != "", func() goapp.UI {
+			return elem("p").Class("muted").Text(c.t(i18n.ThresholdHint))
 		}),
 		goapp.Range(s.out.charts).Slice(func(i int) goapp.UI {
-			return c.chartView(name+"/"+strconv.Itoa(i), s.out.charts[i])
+			ch := s.out.charts[i]
+			if ch.visible() == 0 {
+				return nil
+			}
+			key := name + "/" + strconv.Itoa(i)
+			picked, ok := c.picked[key]
+			if !ok {
+				picked = -1
+			}
+			if key == main {
+				picked = c.atLeast
+			}
+			return &calcChart{Key: key, Lang: c.Lang, Title: ch.name(c.Lang), Labels: ch.labels, P: ch.p,
+				Picked: picked, Detail: barDetail(c.Lang, ch, picked), Main: key == main}
 		}),
-		goapp.If(s.out.main != nil, func() goapp.UI { return c.tableView(*s.out.main) }),
+		goapp.If(s.out.main != nil, func() goapp.UI { return &calcTable{Lang: c.Lang, Rows: tableRows(c.Lang, s.out.main.P)} }),
 	)
-}
-
-// chartView draws a chart; tapping a bar shows its exact figures.
-func (c *calculator) chartView(id string, ch chart) goapp.UI {
-	if ch.visible() == 0 {
-		return nil
-	}
-	picked, ok := c.picked[id]
-	if !ok {
-		picked = -1
-	}
-	var detail string
-	if picked >= 0 && picked < len(ch.p) {
-		detail = ch.labels[picked] + sep(c.Lang) + i18n.Percent(c.Lang, ch.p[picked])
-		if ch.dist != nil {
-			detail = fmt.Sprintf("%s%s%s %s · %s %s · %s %s", ch.labels[picked], sep(c.Lang),
-				c.t(i18n.TableExactly), i18n.Percent(c.Lang, ch.dist.At(picked)),
-				c.t(i18n.TableAtLeast), i18n.Percent(c.Lang, ch.dist.AtLeast(picked)),
-				c.t(i18n.TableAtMost), i18n.Percent(c.Lang, ch.dist.AtMost(picked)))
-		}
-	}
-	return elem("figure").Class("chart").Body(
-		elem("h3").Text(ch.name(c.Lang)),
-		goapp.Div().OnClick(func(ctx goapp.Context, e goapp.Event) {
-			bar := e.Get("target").Call("closest", "[data-i]")
-			if !bar.Truthy() {
-				return
-			}
-			c.picked[id] = atoi(bar.Call("getAttribute", "data-i").String())
-		}).Body(goapp.Raw(ch.svg(c.Lang, picked))),
-		elem("p").Class("picked").Aria("live", "polite").Text(detail),
-	)
-}
-
-// tableView lists exactly / at least / at most for a distribution.
-func (c *calculator) tableView(d rules.Dist) goapp.UI {
-	n := len(d.P)
-	for n > 1 && d.AtLeast(n-1) < minShown {
-		n--
-	}
-	return goapp.Div().Class("table-wrap").TabIndex(0).Body(elem("table").Body(
-		elem("thead").Body(elem("tr").Body(
-			elem("th").Attr("scope", "col").Text(c.t(i18n.TableOutcome)),
-			elem("th").Attr("scope", "col").Text(c.t(i18n.TableExactly)),
-			elem("th").Attr("scope", "col").Text(c.t(i18n.TableAtLeast)),
-			elem("th").Attr("scope", "col").Text(c.t(i18n.TableAtMost)),
-		)),
-		elem("tbody").Body(goapp.Range(d.P[:n]).Slice(func(k int) goapp.UI {
-			return elem("tr").Body(
-				elem("th").Attr("scope", "row").Text(strconv.Itoa(k)),
-				elem("td").Text(i18n.Percent(c.Lang, d.At(k))),
-				elem("td").Text(i18n.Percent(c.Lang, d.AtLeast(k))),
-				elem("td").Text(i18n.Percent(c.Lang, d.AtMost(k))),
-			)
-		})),
-	))
-}
-
-// exportView holds the result as JSON and CSV, with copy buttons.
-func (c *calculator) exportView() goapp.UI {
-	copyText := func(what string, text func() string) goapp.EventHandler {
-		return func(ctx goapp.Context, e goapp.Event) {
-			clip := goapp.Window().Get("navigator").Get("clipboard")
-			if !clip.Truthy() {
-				return
-			}
-			clip.Call("writeText", text()).Then(func(goapp.Value) {
-				ctx.Dispatch(func(ctx goapp.Context) { c.copied = what })
-			})
-		}
-	}
-	return elem("details").Class("export").Body(
-		elem("summary").Text(c.t(i18n.Export)),
-		elem("p").Class("actions").Body(
-			goapp.Button().Type("button").Class("btn ghost").ID("copy-json").Text(c.t(i18n.CopyJSON)).
-				OnClick(copyText("json", func() string { return string(c.now.result) })),
-			goapp.Button().Type("button").Class("btn ghost").ID("copy-csv").Text(c.t(i18n.CopyCSV)).
-				OnClick(copyText("csv", func() string { return c.csv() })),
-			elem("span").Role("status").Text(map[bool]string{true: c.t(i18n.Copied)}[c.copied != ""]),
-		),
-		elem("pre").ID("calc-result").Text(string(c.now.result)),
-	)
-}
-
-// csv writes the charts and chances of the current result.
-func (c *calculator) csv() string {
-	var b strings.Builder
-	b.WriteString("chart,value,exactly,at_least,at_most\n")
-	for _, ch := range c.now.out.charts {
-		name := strings.ReplaceAll(ch.name("en"), ",", ";")
-		for i, p := range ch.p {
-			if ch.dist != nil {
-				fmt.Fprintf(&b, "%s,%s,%.6f,%.6f,%.6f\n", name, ch.labels[i], p, ch.dist.AtLeast(i), ch.dist.AtMost(i))
-			} else {
-				fmt.Fprintf(&b, "%s,%s,%.6f,,\n", name, ch.labels[i], p)
-			}
-		}
-	}
-	for _, st := range c.now.out.stats {
-		label := i18n.T("en", st.key)
-		if st.key == i18n.WeaponLostF {
-			label = fmt.Sprintf(label, st.arg)
-		}
-		fmt.Fprintf(&b, "%s,,%.6f,,\n", strings.ReplaceAll(label, ",", ";"), st.p)
-	}
-	return b.String()
 }
 
 // salvoButtons add a salvo (a copy of the last) or remove the last one.
 func (c *calculator) salvoButtons() goapp.UI {
 	n := c.salvoCount()
-	prefix := func(i int) string { return "s" + strconv.Itoa(i) + "." }
 	return elem("p").Class("actions").Body(
-		goapp.Button().Type("button").Class("btn ghost").ID("salvo-add").Disabled(n >= maxSalvoGroups).Text(c.t(i18n.AddSalvo)).
-			OnClick(func(ctx goapp.Context, e goapp.Event) {
-				n := c.salvoCount()
-				v := clone(c.now.shown)
-				for k, vs := range c.now.shown {
-					if rest, ok := strings.CutPrefix(k, prefix(n)); ok {
-						v[prefix(n+1)+rest] = slices.Clone(vs)
-					}
-				}
-				c.values = v
-				c.compute()
-				c.syncURL(ctx)
-			}),
-		goapp.Button().Type("button").Class("btn ghost").ID("salvo-remove").Disabled(n <= 1).Text(c.t(i18n.RemoveSalvo)).
-			OnClick(func(ctx goapp.Context, e goapp.Event) {
-				n := c.salvoCount()
-				if n <= 1 {
-					return
-				}
-				v := clone(c.now.shown)
-				for k := range v {
-					if strings.HasPrefix(k, prefix(n)) {
-						v.Del(k)
-					}
-				}
-				c.values = v
-				c.compute()
-				c.syncURL(ctx)
-			}),
+		disabled(goapp.Button().Type("button").Class("btn ghost").ID("salvo-add"), n >= maxSalvoGroups).
+			Text(c.t(i18n.AddSalvo)).OnClick(c.addSalvo),
+		disabled(goapp.Button().Type("button").Class("btn ghost").ID("salvo-remove"), n <= 1).
+			Text(c.t(i18n.RemoveSalvo)).OnClick(c.removeSalvo),
 	)
+}
+
+func salvoKey(i int, rest string) string { return "s" + strconv.Itoa(i) + "." + rest }
+
+func (c *calculator) addSalvo(ctx goapp.Context, e goapp.Event) {
+	n := c.salvoCount()
+	if n >= maxSalvoGroups {
+		return
+	}
+	v := c.base()
+	last := salvoKey(max(n, 1), "")
+	for k, vs := range c.base() {
+		if rest, ok := strings.CutPrefix(k, last); ok {
+			v[salvoKey(n+1, rest)] = slices.Clone(vs)
+		}
+	}
+	c.values = v
+	c.compute()
+	c.changed(ctx)
+}
+
+// removeSalvo drops the last salvo, never the only one.
+func (c *calculator) removeSalvo(ctx goapp.Context, e goapp.Event) {
+	n := c.salvoCount()
+	if n <= 1 {
+		return
+	}
+	v := c.base()
+	last := salvoKey(n, "")
+	for k := range v {
+		if strings.HasPrefix(k, last) {
+			v.Del(k)
+		}
+	}
+	c.values = v
+	c.compute()
+	c.changed(ctx)
 }
 
 // salvoCount is how many salvos the values hold.
 func (c *calculator) salvoCount() int {
+	v := c.now.shown
+	if v == nil {
+		v = c.values
+	}
 	n := 0
-	for n < maxSalvoGroups && c.now.shown.Has("s"+strconv.Itoa(n+1)+".n") {
+	for n < maxSalvoGroups && v.Has(salvoKey(n+1, "n")) {
 		n++
 	}
 	return n

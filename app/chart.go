@@ -29,10 +29,11 @@ func (c chart) visible() int {
 // svg draws the chart as SVG bars; bar i carries data-i so a tap on it can
 // be told apart, and the bar picked is highlighted.
 func (c chart) svg(lang string, picked int) string {
-	n := c.visible()
-	if n == 0 {
-		return "<svg></svg>"
-	}
+	return c.svgTitled(lang, c.name(lang), picked)
+}
+
+// top is the tallest of the first n bars' values, or 1.
+func (c chart) top(n int) float64 {
 	top := 0.0
 	for _, p := range c.p[:n] {
 		top = max(top, p)
@@ -40,6 +41,22 @@ func (c chart) svg(lang string, picked int) string {
 	if top == 0 {
 		top = 1
 	}
+	return top
+}
+
+// bar is bar i's top edge and height, for a tallest value top.
+func (c chart) bar(i int, top float64) (y, h float64) {
+	h = c.p[i] / top * chartBars
+	return chartBars - h, max(h, 0.5)
+}
+
+// svgTitled is svg with the title already in the language.
+func (c chart) svgTitled(lang, title string, picked int) string {
+	n := c.visible()
+	if n == 0 {
+		return "<svg></svg>"
+	}
+	top := c.top(n)
 	w := chartWidth / float64(n)
 	every := (n + 15) / 16
 	// Built with strconv, not fmt: this runs for every chart on every tap
@@ -50,11 +67,11 @@ func (c chart) svg(lang string, picked int) string {
 	b = append(b, ' ')
 	b = strconv.AppendFloat(b, chartBars+chartLabels+2, 'g', -1, 64)
 	b = append(b, `" role="img" aria-label="`...)
-	b = append(b, html.EscapeString(c.name(lang))...)
+	b = append(b, html.EscapeString(title)...)
 	b = append(b, `">`...)
 	fixed := func(b []byte, v float64) []byte { return strconv.AppendFloat(b, v, 'f', 2, 64) }
 	for i, p := range c.p[:n] {
-		h := p / top * chartBars
+		y, h := c.bar(i, top)
 		cls := "bar"
 		if i == picked {
 			cls += " on"
@@ -77,11 +94,11 @@ func (c chart) svg(lang string, picked int) string {
 		b = append(b, `" x="`...)
 		b = fixed(b, x+w*0.1)
 		b = append(b, `" y="`...)
-		b = fixed(b, chartBars-h)
+		b = fixed(b, y)
 		b = append(b, `" width="`...)
 		b = fixed(b, w*0.8)
 		b = append(b, `" height="`...)
-		b = fixed(b, max(h, 0.5))
+		b = fixed(b, h)
 		b = append(b, `"><title>`...)
 		b = append(b, label...)
 		b = append(b, ": "...)

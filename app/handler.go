@@ -16,6 +16,30 @@ import (
 //go:embed worker.js
 var workerJS string
 
+// headJS is the script every page runs in its head before the first paint
+// (theme, text size, whether a worker controlled the page); see HeadScript.
+//
+//go:embed head.js
+var headJS string
+
+// HeadScriptPath is where pages load the head script from. The site build
+// writes HeadScript there, then renames it with its content hash.
+const HeadScriptPath = "/web/head.js"
+
+// HeadScript is the head script for a site served under base: it reads the
+// preferences under that base's storage key.
+func HeadScript(base string) []byte {
+	s := strings.ReplaceAll(headJS, "{{PREFS_KEY}}", storagePrefix(base)+prefsName)
+	return []byte(strings.ReplaceAll(s, "{{CONTROLLED}}", controlledFlag))
+}
+
+// VersionMark is the tag each page carries in its head, which the service
+// worker checks before it stores a page: a page the HTTP cache or a CDN kept
+// from an older version never enters the new version's cache.
+func VersionMark(version string) string {
+	return `<meta name="at4x-version" content="` + version + `">`
+}
+
 // HandlerOptions are what a build decides about the served app.
 type HandlerOptions struct {
 	// Version identifies the build: a hash of the wasm and the content, so
@@ -35,7 +59,7 @@ type HandlerOptions struct {
 }
 
 // NewHandler configures go-app's handler for the companion: metadata, local
-// icons, the style sheets, the theme script, the offline worker.
+// icons, the style sheets, the head script, the offline worker.
 func NewHandler(o HandlerOptions) *goapp.Handler {
 	const en = "en"
 	h := &goapp.Handler{
@@ -58,14 +82,17 @@ func NewHandler(o HandlerOptions) *goapp.Handler {
 		ThemeColor:      "#14171c",
 		LoadingLabel:    "{progress}%",
 		Styles:          o.Styles,
+		Scripts:         []string{HeadScriptPath},
 		RawHeaders: []string{
 			`<meta name="color-scheme" content="light dark">`,
-			themeScript,
-			controlledScript,
+			VersionMark(o.Version),
 		},
-		CacheableResources:    append([]string{"/web/icon.svg"}, o.Precache...),
-		Version:               o.Version,
-		ServiceWorkerTemplate: strings.ReplaceAll(workerJS, "{{SHELL}}", shellPath(o.Base)),
+		CacheableResources: append([]string{"/web/icon.svg"}, o.Precache...),
+		Version:            o.Version,
+		ServiceWorkerTemplate: strings.NewReplacer(
+			"{{SHELL}}", shellPath(o.Base),
+			"{{PREFIX}}", CachePrefix(o.Base),
+		).Replace(workerJS),
 	}
 	if o.WasmSize > 0 {
 		h.WasmContentLength = strconv.FormatInt(o.WasmSize, 10)
@@ -76,14 +103,6 @@ func NewHandler(o HandlerOptions) *goapp.Handler {
 	}
 	return h
 }
-
-// themeScript applies the saved theme and text size before the first paint,
-// so a reader who chose dark never sees a white flash while the wasm loads.
-const themeScript = `<script>try{var p=JSON.parse(localStorage.getItem("` + prefsKey + `")||"{}"),d=document.documentElement;if(p.theme)d.setAttribute("data-theme",p.theme);if(p.textSize)d.style.fontSize=p.textSize+"%"}catch(e){}</script>`
-
-// controlledScript records whether a worker controlled the page when it
-// loaded, before the new worker can claim it.
-const controlledScript = `<script>window.` + controlledFlag + `=!!(navigator.serviceWorker&&navigator.serviceWorker.controller)</script>`
 
 func shellPath(base string) string {
 	return strings.TrimRight(base, "/") + "/"

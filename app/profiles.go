@@ -37,80 +37,149 @@ var presets = []preset{
 	{i18n.PresetMeleeAT44, map[string]string{"game": "at44", "acc": "6", "def": "7"}},
 }
 
-// apply loads a profile's values that this calculator has.
-func (c *calculator) apply(ctx goapp.Context, p profile) {
-	v := clone(c.now.shown)
-	for k, val := range p.Values {
-		if k == "game" && !slices.Contains(c.spec.games, val) {
-			continue
-		}
-		if k == "game" || slices.ContainsFunc(c.spec.fields, func(f field) bool { return f.key == k }) {
-			v.Set(k, val)
+// applies tells whether a preset fits a calculator: it runs under the
+// preset's game and has every value the preset sets.
+func (p preset) applies(spec *calcSpec) bool {
+	for k, v := range p.values {
+		if k == "game" && !slices.Contains(spec.games, v) || k != "game" && !spec.hasField(k) {
+			return false
 		}
 	}
-	c.values = v
-	c.compute()
-	c.syncURL(ctx)
+	return true
 }
 
-// profileView picks a preset or saved profile, and saves the current one.
-func (c *calculator) profileView() goapp.UI {
+// sharesKeys tells whether a saved profile holds any value of a calculator.
+func (p profile) sharesKeys(spec *calcSpec) bool {
+	for k := range p.Values {
+		if spec.hasField(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// profilePicker loads a preset or saved profile into the calculator and
+// saves the current values as a profile. It lists only the presets and
+// profiles that fit the calculator; the calculator shows it only where a
+// profile can hold one of its values.
+type profilePicker struct {
+	goapp.Compo
+
+	Lang  string
+	Calc  string // the calculator's spec name
+	Saved int    // counts the profiles the calculator saved, to reread them
+
+	profiles []profile
+	saveName string
+}
+
+func (p *profilePicker) t(k i18n.Key) string { return i18n.T(p.Lang, k) }
+
+func (p *profilePicker) OnMount(ctx goapp.Context) {
+	_ = ctx.LocalStorage().Get(profilesKey, &p.profiles)
+}
+
+// OnUpdate rereads the profiles after the calculator saved one.
+func (p *profilePicker) OnUpdate(ctx goapp.Context) {
+	_ = ctx.LocalStorage().Get(profilesKey, &p.profiles)
+}
+
+// choices are the presets, named in the page's language, then the saved
+// profiles, that fit the calculator, in the order the picker lists them.
+func (p *profilePicker) choices() (presetList, saved []profile) {
+	spec := specFor(p.Calc)
+	if spec == nil {
+		return nil, nil
+	}
+	for _, pr := range presets {
+		if pr.applies(spec) {
+			presetList = append(presetList, profile{Name: p.t(pr.name), Values: pr.values})
+		}
+	}
+	for _, pr := range p.profiles {
+		if pr.sharesKeys(spec) {
+			saved = append(saved, pr)
+		}
+	}
+	return presetList, saved
+}
+
+func (p *profilePicker) picked(ctx goapp.Context, e goapp.Event) {
+	pre, saved := p.choices()
+	all := append(pre, saved...)
+	i := atoi(ctx.JSSrc().Get("value").String())
+	ctx.JSSrc().Set("value", "0")
+	if i > 0 && i <= len(all) {
+		ctx.NewActionWithValue(actProfile, all[i-1].Values)
+	}
+}
+
+func (p *profilePicker) typed(ctx goapp.Context, e goapp.Event) {
+	p.saveName = ctx.JSSrc().Get("value").String()
+	ctx.PreventUpdate()
+}
+
+func (p *profilePicker) save(ctx goapp.Context, e goapp.Event) {
+	e.PreventDefault()
+	name := strings.TrimSpace(p.saveName)
+	if name == "" {
+		return
+	}
+	// The calculator holds the values: it saves them.
+	ctx.NewActionWithValue(actSaveProfile, name)
+	p.saveName = ""
+}
+
+func (p *profilePicker) Render() goapp.UI {
+	pre, saved := p.choices()
 	return elem("section").Class("profiles").Body(
-		elem("h2").Text(c.t(i18n.Profiles)),
-		goapp.Div().Class("field").Body(
-			goapp.Label().For("profile-pick").Text(c.t(i18n.LoadProfile)),
-			goapp.Select().ID("profile-pick").OnChange(func(ctx goapp.Context, e goapp.Event) {
-				all := c.allProfiles()
-				i := atoi(ctx.JSSrc().Get("value").String())
-				if i > 0 && i <= len(all) {
-					c.apply(ctx, all[i-1])
-				}
-				ctx.JSSrc().Set("value", "0")
-			}).Body(
-				goapp.Option().Value("0").Text("—"),
-				elem("optgroup").Attr("label", c.t(i18n.Presets)).Body(goapp.Range(presets).Slice(func(i int) goapp.UI {
-					return goapp.Option().Value(itoa(i + 1)).Text(c.t(presets[i].name))
-				})),
-				goapp.If(len(c.profiles) > 0, func() goapp.UI {
-					return elem("optgroup").Attr("label", c.t(i18n.Profiles)).Body(goapp.Range(c.profiles).Slice(func(i int) goapp.UI {
-						return goapp.Option().Value(itoa(len(presets) + i + 1)).Text(c.profiles[i].Name)
-					}))
-				}),
+		elem("h2").Text(p.t(i18n.Profiles)),
+		goapp.If(len(pre)+len(saved) > 0, func() goapp.UI {
+			return goapp.Div().Class("field").Body(
+				goapp.Label().For("profile-pick").Text(p.t(i18n.LoadProfile)),
+				goapp.Select().ID("profile-pick").OnChange(p.picked).Body(
+					goapp.Option().Value("0").Text("—"),
+					goapp.If(len(pre) > 0, func() goapp.UI {
+						return elem("optgroup").Attr("label", p.t(i18n.Presets)).Body(goapp.Range(pre).Slice(func(i int) goapp.UI {
+							return goapp.Option().Value(itoa(i + 1)).Text(pre[i].Name)
+						}))
+					}),
+					goapp.If(len(saved) > 0, func() goapp.UI {
+						return elem("optgroup").Attr("label", p.t(i18n.Profiles)).Body(goapp.Range(saved).Slice(func(i int) goapp.UI {
+							return goapp.Option().Value(itoa(len(pre) + i + 1)).Text(saved[i].Name)
+						}))
+					}),
+				),
+			)
+		}),
+		elem("form").Class("field save-profile").OnSubmit(p.save).Body(
+			goapp.Label().For("profile-name").Text(p.t(i18n.ProfileName)),
+			goapp.Div().Class("save-row").Body(
+				goapp.Input().Type("text").ID("profile-name").Value(p.saveName).OnInput(p.typed),
+				goapp.Button().Type("submit").Class("btn").Text(p.t(i18n.SaveProfile)),
 			),
-		),
-		elem("form").Class("field").OnSubmit(func(ctx goapp.Context, e goapp.Event) {
-			e.PreventDefault()
-			name := strings.TrimSpace(c.saveName)
-			if name == "" {
-				return
-			}
-			p := profile{Name: name, Values: map[string]string{}}
-			for _, k := range profileKeys {
-				if c.now.shown.Has(k) {
-					p.Values[k] = c.now.shown.Get(k)
-				}
-			}
-			c.profiles = append(slices.DeleteFunc(c.profiles, func(o profile) bool { return o.Name == name }), p)
-			store(ctx, profilesKey, c.profiles)
-			c.saveName = ""
-		}).Body(
-			goapp.Label().For("profile-name").Text(c.t(i18n.ProfileName)),
-			goapp.Input().Type("text").ID("profile-name").Value(c.saveName).OnInput(func(ctx goapp.Context, e goapp.Event) {
-				c.saveName = ctx.JSSrc().Get("value").String()
-			}),
-			goapp.Button().Type("submit").Class("btn").Text(c.t(i18n.SaveProfile)),
 		),
 	)
 }
 
-// allProfiles are the presets, named in the page's language, then the
-// saved profiles, in the order the picker lists them.
-func (c *calculator) allProfiles() []profile {
-	var all []profile
-	for _, p := range presets {
-		all = append(all, profile{Name: c.t(p.name), Values: p.values})
+// onSaveProfile keeps the current values a profile holds under a name,
+// replacing a profile of that name.
+func (c *calculator) onSaveProfile(ctx goapp.Context, a goapp.Action) {
+	name, _ := a.Value.(string)
+	if name == "" || c.now.shown == nil {
+		return
 	}
-	return append(all, c.profiles...)
+	pr := profile{Name: name, Values: map[string]string{}}
+	for _, k := range profileKeys {
+		if c.now.shown.Has(k) {
+			pr.Values[k] = c.now.shown.Get(k)
+		}
+	}
+	var saved []profile
+	_ = ctx.LocalStorage().Get(profilesKey, &saved)
+	saved = append(slices.DeleteFunc(saved, func(o profile) bool { return o.Name == name }), pr)
+	store(ctx, profilesKey, saved)
+	c.savedProfiles++
 }
 
 // profileList shows the saved profiles in the settings, to delete them.

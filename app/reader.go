@@ -199,10 +199,28 @@ func (s *shell) openTerm(ctx goapp.Context, a goapp.Action) {
 	})
 }
 
+// onOpenTerm opens a term's definition for a calculator's label, in the
+// same sheet the rules text uses.
+func (s *shell) onOpenTerm(ctx goapp.Context, a goapp.Action) {
+	id, _ := a.Value.(string)
+	if s.lib().Term(id) == nil {
+		return
+	}
+	s.searchOpen = false
+	s.term = id
+	s.termFrom = goapp.Window().Get("document").Get("activeElement")
+	pushOverlay()
+	ctx.Defer(func(ctx goapp.Context) {
+		if b := goapp.Window().GetElementByID("term-close"); b.Truthy() {
+			b.Call("focus")
+		}
+	})
+}
+
 // termLabel is a term's name with its card abbreviation.
 func termLabel(t *content.Term, lang, game string) string {
 	n := t.Name(lang, game)
-	if ab := t.Abbr[game]; ab != "" && !strings.EqualFold(ab, n) {
+	if ab := t.Abbrev(lang, game); ab != "" && !strings.EqualFold(ab, n) {
 		n += " (" + ab + ")"
 	}
 	return n

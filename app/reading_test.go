@@ -119,7 +119,7 @@ func TestGlossaryIndexAndFilter(t *testing.T) {
 	lib := &content.Library{Terms: []*content.Term{
 		{ID: "cover", Games: []string{"at43"}, Names: map[string]map[string]string{"en": {"at43": "Cover"}, "fr": {"at43": "Couvert"}}},
 		{ID: "elite", Games: []string{"at43"}, Names: map[string]map[string]string{"en": {"at43": "Élite"}, "fr": {"at43": "élite"}}},
-		{ID: "authority", Games: []string{"at43"}, Abbr: map[string]string{"at43": "AUT"}, Names: map[string]map[string]string{"en": {"at43": "authority"}, "fr": {"at43": "Autorité"}}},
+		{ID: "authority", Games: []string{"at43"}, Abbr: map[string]map[string]string{"fr": {"at43": "AUT"}}, Names: map[string]map[string]string{"en": {"at43": "authority"}, "fr": {"at43": "Autorité"}}},
 		{ID: "ace", Games: []string{"at43"}, Names: map[string]map[string]string{"en": {"at43": "4-ace"}, "fr": {"at43": "4-as"}}},
 	}}
 	es := glossEntries(lib, "fr", "at43")

@@ -29,9 +29,9 @@ func (s *shell) settings() goapp.UI {
 		elem("section").Body(
 			elem("h2").ID("text-size").Text(s.t(i18n.TextSize)),
 			goapp.Div().Class("stepper").Role("group").Aria("labelledby", "text-size").Body(
-				goapp.Button().Class("step").Aria("label", s.t(i18n.TextSmaller)).Disabled(i <= 0).Text("A−").OnClick(setSize(-1)),
+				disabled(goapp.Button().Class("step").Aria("label", s.t(i18n.TextSmaller)), i <= 0).Text("A−").OnClick(setSize(-1)),
 				elem("output").Class("value").Text(itoa(size)+"%"),
-				goapp.Button().Class("step").Aria("label", s.t(i18n.TextLarger)).Disabled(i >= len(textSizes)-1).Text("A+").OnClick(setSize(1)),
+				disabled(goapp.Button().Class("step").Aria("label", s.t(i18n.TextLarger)), i >= len(textSizes)-1).Text("A+").OnClick(setSize(1)),
 			),
 		),
 		elem("fieldset").Body(
@@ -40,7 +40,7 @@ func (s *shell) settings() goapp.UI {
 				th := themes[j]
 				id := "theme-" + firstOf(th.v, "system")
 				return goapp.Label().Class("choice").For(id).Body(
-					goapp.Input().Type("radio").ID(id).Name("theme").Checked(s.prefs.Theme == th.v).
+					checked(goapp.Input().Type("radio").ID(id).Name("theme"), s.prefs.Theme == th.v).
 						OnChange(func(ctx goapp.Context, e goapp.Event) {
 							s.prefs.Theme = th.v
 							s.savePrefs(ctx)
@@ -51,7 +51,7 @@ func (s *shell) settings() goapp.UI {
 		),
 		elem("section").Body(
 			goapp.Label().Class("choice").For("keep-awake").Body(
-				goapp.Input().Type("checkbox").ID("keep-awake").Checked(s.prefs.Awake).
+				checked(goapp.Input().Type("checkbox").ID("keep-awake"), s.prefs.Awake).
 					OnChange(func(ctx goapp.Context, e goapp.Event) {
 						s.prefs.Awake = ctx.JSSrc().Get("checked").Bool()
 						s.savePrefs(ctx)

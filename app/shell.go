@@ -1,7 +1,6 @@
 package app
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"slices"
@@ -61,6 +60,7 @@ func (s *shell) lib() *content.Library { return s.site.lib }
 // checks on a timer and when the page becomes visible, the wake lock.
 func (s *shell) OnMount(ctx goapp.Context) {
 	s.load(ctx)
+	ctx.Handle(actOpenTerm, s.onOpenTerm)
 	applyLook(s.prefs)
 	s.onKey = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		e := args[0]
@@ -150,10 +150,7 @@ func (s *shell) load(ctx goapp.Context) {
 		return
 	}
 	s.loaded = true
-	ls := ctx.LocalStorage()
-	_ = ls.Get(prefsKey, &s.prefs)
-	_ = ls.Get(marksKey, &s.marks)
-	_ = ls.Get(recentKey, &s.recent)
+	s.prefs, s.marks, s.recent = loadPrefs(ctx)
 }
 
 // OnInit reads the address before the first render in the browser, so the
@@ -164,7 +161,7 @@ func (s *shell) OnInit() {
 		return
 	}
 	if raw := goapp.Window().Get("localStorage").Call("getItem", prefsKey); raw.Truthy() {
-		_ = json.Unmarshal([]byte(raw.String()), &s.prefs)
+		s.prefs = parsePrefs(raw.String())
 	}
 	s.read(goapp.Window().URL())
 }
@@ -319,6 +316,7 @@ func (s *shell) Render() goapp.UI {
 				}),
 			)
 		}),
+		&saveNotice{Lang: s.lang},
 		elem("main").ID("main").TabIndex(-1).Class("main").Body(s.view()),
 		s.footerNav(),
 		goapp.If(s.term != "", func() goapp.UI { return s.termSheet() }),
@@ -341,7 +339,7 @@ func (s *shell) view() goapp.UI {
 	case viewSettings:
 		return s.settings()
 	case viewCalc:
-		return &calculator{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.query.Encode(), Base: s.site.base}
+		return &calculator{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.query.Encode(), Base: s.site.base, site: s.site}
 	}
 	return elem("article").Class("notfound").Body(
 		elem("h1").Text(s.t(i18n.NotFound)),

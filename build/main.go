@@ -1,6 +1,6 @@
 // Command build builds, serves, checks and measures the app:
 //
-//	go run ./build serve [-addr localhost:8000]   build the site and serve it
+//	go run ./build serve [-addr localhost:8000] [-base /]   build the site and serve it
 //	go run ./build site  [-out build/site] [-base /]   build the static site
 //	go run ./build test  [-fuzzexecs 20000]       every check and test
 //	go run ./build perf  [-runs 5]                the size and speed report

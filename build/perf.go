@@ -37,6 +37,7 @@ func perf(args []string) error {
 	flags := flag.NewFlagSet("perf", flag.ExitOnError)
 	runs := flags.Int("runs", 5, "load runs per site; the report gives medians")
 	out := flags.String("out", "build/perf.md", "where to write the report")
+	lighthouseRuns := flags.Int("lighthouse", 3, "Lighthouse runs per page (0 skips Lighthouse)")
 	flags.Parse(args)
 
 	tmp, err := os.MkdirTemp("", "at4x-perf-")
@@ -62,14 +63,19 @@ func perf(args []string) error {
 	if err != nil {
 		return fmt.Errorf("hello world: %w", err)
 	}
-	r.sizes("app", appDir, appLoad.cached)
-	r.sizes("hello world", helloDir, helloLoad.cached)
+	r.sizes("app", appDir, appLoad)
+	r.sizes("hello world", helloDir, helloLoad)
 	r.loads(appLoad, helloLoad)
 	inter, err := measureInteractions(appDir)
 	if err != nil {
 		return fmt.Errorf("interactions: %w", err)
 	}
 	r.interactions(inter)
+	if *lighthouseRuns > 0 {
+		if err := r.lighthouse(appDir, helloDir, *lighthouseRuns); err != nil {
+			return err
+		}
+	}
 	if err := r.bench(); err != nil {
 		return err
 	}
@@ -130,11 +136,13 @@ func fileFor(dir, urlPath string) string {
 	return p
 }
 
-// A load is what measureLoad found: medians in milliseconds, and the paths
-// the service worker cached.
+// A load is what measureLoad found: medians in milliseconds, the paths the
+// service worker cached, and the median of the bytes the server sent during
+// a first visit until the worker's cache was complete.
 type load struct {
 	firstPaint, firstInteractive, repeatPaint, repeatInteractive float64
 	cached                                                       []string
+	moved                                                        float64
 }
 
 // tracker records, from the first script the page runs, when go-app removes
@@ -174,25 +182,27 @@ const cachedPaths = `(async () => {
 })()`
 
 func measureLoad(dir, path string, runs int) (load, error) {
-	var first, firstI, repeat, repeatI []float64
+	var first, firstI, repeat, repeatI, moved []float64
 	var cached []string
 	for i := range runs {
 		fmt.Printf("  %s%s run %d\n", filepath.Base(dir), path, i+1)
-		f, fi, rp, ri, c, err := loadOnce(dir, path)
+		f, fi, rp, ri, c, m, err := loadOnce(dir, path)
 		if err != nil {
 			return load{}, err
 		}
 		first, firstI, repeat, repeatI = append(first, f), append(firstI, fi), append(repeat, rp), append(repeatI, ri)
+		moved = append(moved, float64(m))
 		cached = c
 	}
-	return load{median(first), median(firstI), median(repeat), median(repeatI), cached}, nil
+	return load{median(first), median(firstI), median(repeat), median(repeatI), cached, median(moved)}, nil
 }
 
 // loadOnce opens path in a fresh browser under the mobile profile, waits for
-// the service worker to cache the app, stops the server, and opens the page
-// again.
-func loadOnce(dir, path string) (paint, interactive, repeatPaint, repeatInteractive float64, cached []string, err error) {
-	srv := httptest.NewServer(siteHandler(dir))
+// the service worker to cache the app, counting the bytes the server sends
+// meanwhile, stops the server, and opens the page again.
+func loadOnce(dir, path string) (paint, interactive, repeatPaint, repeatInteractive float64, cached []string, moved int64, err error) {
+	counter := &browser.Counter{Handler: siteHandler(dir)}
+	srv := httptest.NewServer(counter)
 	defer srv.Close()
 	ctx, cancel := newBrowser()
 	defer cancel()
@@ -222,6 +232,7 @@ func loadOnce(dir, path string) (paint, interactive, repeatPaint, repeatInteract
 	if cached, err = chromedp.Run(ctx, chromedp.Evaluate[[]string](cachedPaths, chromedp.EvalAwaitPromise)); err != nil {
 		return
 	}
+	moved = counter.Bytes()
 	srv.Close()
 	repeatPaint, repeatInteractive, err = visit()
 	return
@@ -287,16 +298,18 @@ const timeInput = `(async (sel, text) => {
   return times;
 })`
 
-// timeClicks clicks an element n times and times each click until the DOM
-// changes.
-const timeClicks = `(async (sel, n) => {
+// timeClicks clicks an element n times and times each click until the
+// element watch (the calculator's answer) changes.
+const timeClicks = `(async (sel, watch, n) => {
   const times = [];
   for (let i = 0; i < n; i++) {
     const el = document.querySelector(sel);
     if (!el) throw new Error("no element " + sel);
+    const target = document.querySelector(watch);
+    if (!target) throw new Error("no element " + watch);
     const changed = new Promise(r => {
       const o = new MutationObserver(() => { o.disconnect(); r(); });
-      o.observe(document.body, {childList: true, subtree: true, characterData: true, attributes: true});
+      o.observe(target, {childList: true, subtree: true, characterData: true});
       setTimeout(() => { o.disconnect(); r(); }, 2000);
     });
     const t0 = performance.now();
@@ -342,11 +355,11 @@ func measureInteractions(dir string) ([]interaction, error) {
 		return nil, err
 	}
 	times, err = chromedp.Run(ctx, chromedp.Evaluate[[]float64](
-		fmt.Sprintf("(%s)(%q, 20)", timeClicks, perfStepperButton), chromedp.EvalAwaitPromise))
+		fmt.Sprintf("(%s)(%q, %q, 20)", timeClicks, perfStepperButton, perfAnswer), chromedp.EvalAwaitPromise))
 	if err != nil {
 		return nil, fmt.Errorf("calculator: %w", err)
 	}
-	out = append(out, interaction{"shooting calculator, per input change (4x CPU slowdown)", median(times), len(times)})
+	out = append(out, interaction{"shooting calculator, tap to new answer (4x CPU slowdown)", median(times), len(times)})
 	return out, nil
 }
 
@@ -354,6 +367,7 @@ func measureInteractions(dir string) ([]interaction, error) {
 const (
 	perfSearchInput   = "#search-input"
 	perfStepperButton = "[data-step='n'][data-dir='up']"
+	perfAnswer        = "#calc-sentence"
 )
 
 // report collects the figures and prints them as Markdown.
@@ -361,7 +375,8 @@ type report struct {
 	b strings.Builder
 }
 
-func (r *report) sizes(name, dir string, cached []string) {
+func (r *report) sizes(name, dir string, l load) {
+	cached := l.cached
 	var files []size
 	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasSuffix(p, ".br") || strings.HasSuffix(p, ".gz") {
@@ -399,6 +414,8 @@ func (r *report) sizes(name, dir string, cached []string) {
 	fmt.Fprintf(&r.b, "| **all %d files** | %s | %s | %s |\n", len(files), kb(all.raw), kb(all.gzip), kb(all.brotl))
 	fmt.Fprintf(&r.b, "| **first visit, offline-complete** (the %d URLs the service worker caches) | %s | %s | %s |\n",
 		len(cached), kb(offline.raw), kb(offline.gzip), kb(offline.brotl))
+	fmt.Fprintf(&r.b, "| **first visit, bytes moved** (counted at the server until the worker's cache is complete; the server sends brotli) | | | %s |\n",
+		kb(int(l.moved)))
 }
 
 func kb(n int) string { return fmt.Sprintf("%.1f KB", float64(n)/1000) }

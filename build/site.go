@@ -58,6 +58,9 @@ func buildSite(out, base string) error {
 	if base == "/" {
 		base = ""
 	}
+	if !validBase.MatchString(base) {
+		return fmt.Errorf("-base %q: use letters, digits and ._~- between slashes", base)
+	}
 	if err := clearOutput(out); err != nil {
 		return err
 	}
@@ -113,15 +116,12 @@ func buildSite(out, base string) error {
 		}
 		assets[ic.path] = b
 	}
+	assets[app.HeadScriptPath] = app.HeadScript(base)
 	for p, b := range assets {
 		if err := os.WriteFile(filepath.Join(out, filepath.FromSlash(p)), b, 0o644); err != nil {
 			return err
 		}
 	}
-
-	// The version changes exactly when something the client runs changes.
-	version := hash(wasm, libData, css, []byte(base))[:16]
-	fmt.Println("site: version", version)
 
 	registered.Do(func() {
 		registered.base = base
@@ -131,13 +131,16 @@ func buildSite(out, base string) error {
 		return fmt.Errorf("this process already built the site for base %q; run it again for base %q", registered.base, base)
 	}
 	h := app.NewHandler(app.HandlerOptions{
-		Version:  version,
+		Version:  versionSlot,
 		Base:     base,
 		Domain:   domain,
 		Styles:   []string{cssPath},
 		WasmSize: int64(len(wasm)),
 	})
-	pages := app.Pages(lib)
+	// 404.html: hosts that have it (GitHub Pages, Netlify, Cloudflare
+	// Pages) answer a missing path with it, and the wasm then routes from
+	// the address, as the worker's shell does once installed.
+	pages := append(app.Pages(lib), "/404.html")
 	fmt.Printf("site: prerendering %d pages with go-app\n", len(pages))
 	if err := goapp.GenerateStaticWebsite(out, h, pages...); err != nil {
 		return fmt.Errorf("generating the static pages failed: %w", err)
@@ -149,16 +152,27 @@ func buildSite(out, base string) error {
 		return err
 	}
 
+	version, err := finish(out, base)
+	if err != nil {
+		return err
+	}
+	fmt.Println("site: version", version)
+
 	fmt.Println("site: compressing (.br, .gz)")
-	sizes, err := compressAll(out)
+	all, err := compressAll(out)
 	if err != nil {
 		return err
 	}
-	total, err := precacheSize(out, base, sizes)
+	total, err := precacheSize(out, base, all)
 	if err != nil {
 		return err
 	}
-	w := sizes["web/app.wasm"]
+	var w sizes
+	for name, s := range all {
+		if strings.HasPrefix(name, "web/app-") && strings.HasSuffix(name, ".wasm") {
+			w = s
+		}
+	}
 	fmt.Printf("site: app.wasm %s raw, %s gzip, %s brotli\n", mb(w.raw), mb(w.gz), mb(w.br))
 	fmt.Printf("site: first visit (everything the worker precaches) %s brotli, budget %s\n", mb(total), mb(precacheBudget))
 	if total > precacheBudget {
@@ -216,7 +230,7 @@ func writeIfChanged(name string, b []byte) error {
 // serve them with the wrong type.
 func addHTMLExtensions(out string, pages []string) error {
 	for _, p := range pages {
-		if p == "/" || filepath.Ext(p) == "" {
+		if p == "/" || filepath.Ext(p) == "" || filepath.Ext(p) == ".html" {
 			continue
 		}
 		name := filepath.Join(out, filepath.FromSlash(p))
@@ -328,25 +342,77 @@ func compressFile(p string) (sizes, error) {
 	if !compressible[filepath.Ext(p)] {
 		return s, nil
 	}
-	var gz, br bytes.Buffer
+	var gz bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
 	zw.Write(b)
 	if err := zw.Close(); err != nil {
 		return s, err
 	}
-	bw := brotli.NewWriterLevel(&br, brotli.BestCompression)
-	bw.Write(b)
-	if err := bw.Close(); err != nil {
+	br, err := brotliBytes(b)
+	if err != nil {
 		return s, err
 	}
 	if err := os.WriteFile(p+".gz", gz.Bytes(), 0o644); err != nil {
 		return s, err
 	}
-	if err := os.WriteFile(p+".br", br.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(p+".br", br, 0o644); err != nil {
 		return s, err
 	}
-	s.gz, s.br = gz.Len(), br.Len()
+	s.gz, s.br = gz.Len(), len(br)
 	return s, nil
+}
+
+// brotliBytes compresses b at brotli's best quality. The output for a large
+// file is kept in the user's cache directory under b's hash: the wasm takes
+// most of a minute, and the test command's second site (-base) or a rebuild
+// of the same code then costs nothing.
+func brotliBytes(b []byte) ([]byte, error) {
+	var cached string
+	if dir, err := os.UserCacheDir(); err == nil && len(b) > 1<<20 {
+		cached = filepath.Join(dir, "at4x-companion", "brotli", hash(b)[:32]+".br")
+		if out, err := os.ReadFile(cached); err == nil {
+			now := time.Now()
+			os.Chtimes(cached, now, now) // newest: kept by pruneCache
+			return out, nil
+		}
+	}
+	var br bytes.Buffer
+	bw := brotli.NewWriterLevel(&br, brotli.BestCompression)
+	bw.Write(b)
+	if err := bw.Close(); err != nil {
+		return nil, err
+	}
+	if cached != "" && os.MkdirAll(filepath.Dir(cached), 0o755) == nil {
+		// Written whole, then renamed: a cut build leaves no half file.
+		if os.WriteFile(cached+".tmp", br.Bytes(), 0o644) == nil {
+			os.Rename(cached+".tmp", cached)
+		}
+		pruneCache(filepath.Dir(cached), 4)
+	}
+	return br.Bytes(), nil
+}
+
+// pruneCache keeps the keep newest files of dir, which hold one wasm's
+// brotli each, so the cache does not grow with every build.
+func pruneCache(dir string, keep int) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	type file struct {
+		name string
+		mod  time.Time
+	}
+	var files []file
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && !e.IsDir() {
+			files = append(files, file{e.Name(), info.ModTime()})
+		}
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].mod.After(files[j].mod) })
+	for i := keep; i < len(files); i++ {
+		os.Remove(filepath.Join(dir, files[i].name))
+	}
 }
 
 // precacheSize adds up the brotli sizes of the URLs the generated worker

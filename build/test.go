@@ -38,6 +38,13 @@ func test(args []string) error {
 		return err
 	}
 	defer os.RemoveAll(site)
+	// The second site, built for a sub-path, for the tests of -base and of
+	// two apps on one origin.
+	subSite, err := os.MkdirTemp("", "at4x-site-sub-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(subSite)
 	bin, err := os.MkdirTemp("", "at4x-bin-")
 	if err != nil {
 		return err
@@ -51,6 +58,12 @@ func test(args []string) error {
 		{"go test -race", testNative},
 		{"fuzz", func() error { return fuzzAll(*fuzzexecs) }},
 		{"site build (wasm and static pages)", func() error { return buildSite(site, "/") }},
+		{"site build for -base /sub/", func() error {
+			// Its own process: go-app's routes are process-wide, one base per
+			// process. The brotli of the (identical) wasm comes from the cache
+			// the first build filled, so this costs well under a minute.
+			return goCmd(nil, "run", "./build", "site", "-base", "/sub/", "-out", subSite)
+		}},
 		{"go vet, staticcheck (wasm)", func() error {
 			// After the site build, which writes the content the wasm embeds.
 			if err := goCmd(wasmEnv, "vet", "./app/...", "./rules/...", "./i18n/...", "./docs/content/..."); err != nil {
@@ -59,7 +72,7 @@ func test(args []string) error {
 			return run(wasmEnv, filepath.Join(bin, "staticcheck"), "./app/...")
 		}},
 		{"browser tests (headless Chromium)", func() error {
-			return goCmd([]string{"SITE_DIR=" + site}, "test", "-count=1", "-v", "./build/browser/")
+			return goCmd([]string{"SITE_DIR=" + site, "SITE_BASE_DIR=" + subSite}, "test", "-count=1", "-v", "./build/browser/")
 		}},
 		{"copycheck", func() error { return run(nil, "bash", copycheck, "docs", "i18n", "app", "rules", "web") }},
 	}

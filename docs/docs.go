@@ -47,6 +47,16 @@ type link struct {
 }
 
 func parse(fsys fs.FS) (*content.Library, []link, error) {
+	lib, r, err := parseAll(fsys)
+	if err != nil {
+		return nil, nil, err
+	}
+	return lib, r.links, nil
+}
+
+// parseAll parses and renders the documents of fsys and returns the
+// renderer too, with every link and anchored part it met, for the tests.
+func parseAll(fsys fs.FS) (*content.Library, *renderer, error) {
 	terms, err := readGlossary(fsys)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, err
@@ -84,5 +94,5 @@ func parse(fsys fs.FS) (*content.Library, []link, error) {
 			lib.Pages = append(lib.Pages, p)
 		}
 	}
-	return lib, r.links, nil
+	return lib, r, nil
 }

@@ -38,7 +38,7 @@ var sample = fstest.MapFS{
 		{"id":"take-cover","games":["at43"],"names":{"en":{"at43":"Take cover!"},"fr":{"at43":"À couvert !"}},
 		 "def":{"en":"A drill.","fr":"Un ordre."},"sections":["shooting.cover"]},
 		{"id":"protection","games":["at43"],"names":{"en":{"at43":"Protection"},"fr":{"at43":"Protection"}},
-		 "abbr":{"at43":"PRO"},"def":{"en":"Armour.","fr":"Armure."},"sections":["shooting.cover"]}
+		 "abbr":{"en":{"at43":"PRO"}},"def":{"en":"Armour.","fr":"Armure."},"sections":["shooting.cover"]}
 	]`)},
 	"at43/en/05-shooting.md": {Data: []byte(`# Shooting {#shooting}
 

@@ -9,12 +9,16 @@ import (
 
 // foldedIDs makes heading anchors from heading text with accents folded, so
 // "Règles de tir" gets "regles-de-tir" where goldmark's own generator would
-// drop the "è". It keeps ids unique within one document.
+// drop the "è". It keeps ids unique within one document and remembers which
+// it made, as opposed to those written in the Markdown with {#id}.
 type foldedIDs struct {
-	used map[string]bool
+	used      map[string]bool
+	generated map[string]bool
 }
 
-func newFoldedIDs() *foldedIDs { return &foldedIDs{used: map[string]bool{}} }
+func newFoldedIDs() *foldedIDs {
+	return &foldedIDs{used: map[string]bool{}, generated: map[string]bool{}}
+}
 
 func (f *foldedIDs) Generate(value []byte, _ ast.NodeKind) []byte {
 	base := content.Slug(string(value))
@@ -26,6 +30,7 @@ func (f *foldedIDs) Generate(value []byte, _ ast.NodeKind) []byte {
 		id = base + "-" + strconv.Itoa(i)
 	}
 	f.used[id] = true
+	f.generated[id] = true
 	return []byte(id)
 }
 

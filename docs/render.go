@@ -14,12 +14,14 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// renderer turns Markdown into content values and remembers every link it
-// met, for the tests.
+// renderer turns Markdown into content values and remembers every link and
+// anchored part it met, for the tests.
 type renderer struct {
 	md     goldmark.Markdown
 	marker *termMarker
+	terms  []*content.Term
 	links  []link
+	parts  []part
 }
 
 func newRenderer(terms []*content.Term) *renderer {
@@ -27,8 +29,10 @@ func newRenderer(terms []*content.Term) *renderer {
 		md: goldmark.New(
 			goldmark.WithExtensions(extension.Table),
 			goldmark.WithParserOptions(parser.WithAttribute(), parser.WithAutoHeadingID()),
+			withDiagrams(),
 		),
 		marker: newTermMarker(terms),
+		terms:  terms,
 	}
 }
 
@@ -74,12 +78,17 @@ func (r *renderer) page(id, lang string, src []byte) (*content.Page, error) {
 
 // render converts a Markdown body. Headings of level anchorLevel or deeper
 // are listed as anchors; section links "#chapter.section" become routes of
-// the text of game and lang.
+// the text of game and lang; a "{#id}" after a bold lead-in becomes the id
+// of its paragraph or quote (see leadIn).
 func (r *renderer) render(game, lang, from, md string, anchorLevel int) (rendered, error) {
 	src := []byte(md)
-	ctx := parser.NewContext(parser.WithIDs(newFoldedIDs()))
+	ids := newFoldedIDs()
+	ctx := parser.NewContext(parser.WithIDs(ids))
 	doc := r.md.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
 	var out rendered
+	if err := placeDiagrams(doc, src, game, lang, r.terms); err != nil {
+		return out, err
+	}
 	anchor := ""
 	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -93,8 +102,12 @@ func (r *renderer) render(game, lang, from, md string, anchorLevel int) (rendere
 			id, _ := n.AttributeString("id")
 			idb, _ := id.([]byte)
 			anchor = string(idb)
-			out.headings = append(out.headings, content.Heading{ID: anchor, Title: plainText(n, src)})
+			title := plainText(n, src)
+			out.headings = append(out.headings, content.Heading{ID: anchor, Title: title})
+			r.parts = append(r.parts, part{from: from, kind: partHeading, id: anchor, lead: title, explicit: !ids.generated[anchor]})
 			return ast.WalkSkipChildren, nil
+		case *ast.Blockquote:
+			r.anchorLeadIn(n, from, src)
 		case *ast.Link:
 			dest := string(n.Destination)
 			r.links = append(r.links, link{from: from, game: game, lang: lang, dest: dest})
@@ -102,6 +115,7 @@ func (r *renderer) render(game, lang, from, md string, anchorLevel int) (rendere
 				n.Destination = []byte("/" + lang + "/" + game + "/" + id)
 			}
 		case *ast.Paragraph, *ast.TextBlock, *extast.TableRow, *extast.TableHeader:
+			r.anchorLeadIn(n, from, src)
 			if t := plainText(n, src); t != "" {
 				out.blocks = append(out.blocks, content.Block{Anchor: anchor, Text: t})
 			}

@@ -53,7 +53,7 @@ func (m *termMarker) names(lang, game string) []name {
 		if n := t.Names[lang][game]; utf8.RuneCountInString(n) >= 3 {
 			out = append(out, name{text: n, id: t.ID})
 		}
-		if a := t.Abbr[game]; len(a) >= 2 {
+		if a := t.Abbrev(lang, game); len(a) >= 2 {
 			out = append(out, name{text: a, id: t.ID, exact: true})
 		}
 	}
@@ -105,7 +105,7 @@ func (m *termMarker) mark(html, lang, game string) string {
 // marked.
 func skipped(tag string) bool {
 	t := strings.TrimPrefix(strings.TrimPrefix(tag, "<"), "/")
-	for _, name := range []string{"a", "h1", "h2", "h3", "h4", "h5", "h6", "code", "pre", "th"} {
+	for _, name := range []string{"a", "h1", "h2", "h3", "h4", "h5", "h6", "code", "pre", "th", "svg"} {
 		if strings.HasPrefix(t, name) && len(t) > len(name) && (t[len(name)] == '>' || t[len(name)] == ' ') {
 			return true
 		}

@@ -58,6 +58,40 @@ const (
 	KeepAwakeUnsupported
 	Close
 	ReadRule
+	// Rule diagrams (docs/diagram): labels drawn into the SVG and captions.
+	DiagramLabelF // title
+	DiagramShooters
+	DiagramTarget
+	DiagramCaught
+	DiagramSafe
+	DiagramZoneOfFireCaption
+	DiagramObstacle
+	DiagramBehindF // fighters behind, unit size, save
+	DiagramCoverRangeZero
+	DiagramCoverNearEdgeF // leader term
+	DiagramCoverCaption
+	DiagramRangeCaptionF // leader term
+	DiagramCMRangeF      // distance, band
+	DiagramDistance
+	DiagramRadiusHead
+	DiagramRadiusF   // successes, radius
+	DiagramShotLostF // successes
+	DiagramCapWord
+	DiagramImpactsF   // impacts per fighter
+	DiagramDeviationF // failed dice, distance
+	DiagramDeviatesAny
+	DiagramDeviatesOnHit
+	DiagramDirection
+	DiagramIndirectCaptionF // AoE, cap
+	DiagramLocationCaption
+	DiagramWeapon
+	DiagramMeleeDiceF // dice
+	DiagramDestroyedToFrame
+	DiagramWeaponWhileAny
+	DiagramCrushCaption
+	DiagramFreeF    // roll
+	DiagramEngagedF // term name, roll
+	DiagramPath
 	TermLinkHint
 	SourceLabel
 	ChapterLabel
@@ -299,6 +333,77 @@ const (
 	Share
 	Reset
 	EngineMissing
+
+	// Storage (issue 12): a save the device refused.
+	SaveFailed
+
+	// Sharing a calculation and the list of recent ones (issue 9, points 6-7).
+	ShareLink      // the Share button
+	ShareTitle     // the title handed to the share sheet
+	LinkCopied     // after the link was copied
+	LinkShared     // after the share sheet sent it
+	CopyByHand     // when neither sharing nor copying works
+	ShowQR         // the QR code toggle
+	QRLabel        // what the QR code image is
+	QRCaption      // under the QR code
+	QRTooLong      // when the link does not fit in a QR code
+	HistoryTitle   // the list of recent calculations
+	HistoryClear   // the button that empties it
+	HistoryUnsaved // when the device refused to save it
+	// Calculators at the table (issue 9): summary, cm, field help, authority.
+	CalcWorking
+	CalcFailed
+	BandFromCmF // cm, band
+	HelpButtonF // field label
+	ThresholdHint
+	WagerLimitF // value, rank, limit
+	Us
+	Them
+	StepSideF // side, authority, wager
+	StepVsF   // name, value, name, value
+	HelpN
+	HelpFighters
+	HelpRate
+	HelpRerolls
+	HelpAccuracy
+	HelpRange
+	HelpCM
+	HelpDefence
+	HelpPenetration
+	HelpDamage
+	HelpTarget
+	HelpProtection
+	HelpSize
+	HelpType
+	HelpFrame
+	HelpPropulsion
+	HelpWeaponSP
+	HelpVehicles
+	HelpPick
+	HelpCover
+	HelpFireAtWill
+	HelpDetection
+	HelpDamageReroll
+	HelpMedic
+	HelpAoE
+	HelpUnder
+	HelpMorale
+	HelpRank
+	HelpObjective
+	HelpEarlier
+	HelpActivations
+	HelpSpend
+	HelpStatus
+	HelpAuthority
+	HelpWager
+	HelpCommanderRank
+	HelpFree
+	HelpEngaged
+	HelpStructure
+	HelpSalvos
+	HelpMembers
+	HelpCards
+	HelpD10
 
 	// Reading at the table (issue 10): table frames, glossary index and
 	// filter, the home page's ways in, the red-light theme.

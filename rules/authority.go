@@ -55,10 +55,10 @@ func ParseAuthority(v url.Values) (AuthorityInput, error) {
 		ARank:  r.int("ar", 1),
 		BRank:  r.int("br", 1),
 	}
-	if r.err != nil {
-		return AuthorityInput{}, r.err
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return AuthorityInput{}, err
 	}
-	return in, in.Validate()
+	return in, nil
 }
 
 // Query writes in as share-link values.
@@ -75,23 +75,23 @@ func (in AuthorityInput) Query() url.Values {
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in AuthorityInput) Validate() error {
 	c := &validator{}
 	g := c.game(in.Game)
-	if c.err != nil {
-		return c.err
+	if c.failed() {
+		return c.result()
 	}
 	c.rng("a", in.A, 0, maxValue)
 	c.rng("b", in.B, 0, maxValue)
 	c.rng("ar", in.ARank, 0, g.MaxRank)
 	c.rng("br", in.BRank, 0, g.MaxRank)
-	if c.err != nil {
-		return c.err
+	if c.failed() {
+		return c.result()
 	}
 	c.rng("aw", in.AWager, 0, g.WagerLimit(in.ARank))
 	c.rng("bw", in.BWager, 0, g.WagerLimit(in.BRank))
-	return c.err
+	return c.result()
 }
 
 // Authority works out the chance we win the authority test, and the same
@@ -112,8 +112,8 @@ func Authority(in AuthorityInput) (AuthorityResult, error) {
 		}
 	}
 	res.Explain = []Step{
-		{Kind: "authority", Action: in.A, Value: in.AWager, Difficulty: la},
-		{Kind: "authority", Action: in.B, Value: in.BWager, Difficulty: lb},
+		{Kind: StepAuthority, Action: in.A, Value: in.AWager, Difficulty: la},
+		{Kind: StepAuthority, Action: in.B, Value: in.BWager, Difficulty: lb},
 	}
 	if g.Notes.AuthorityTie != "" {
 		res.Notes = append(res.Notes, noteByID(g.Notes.AuthorityTie))

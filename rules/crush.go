@@ -29,10 +29,10 @@ type CrushResult struct {
 func ParseCrush(v url.Values) (CrushInput, error) {
 	r := newQueryReader(v, "")
 	in := CrushInput{Game: r.str("game", AT43.ID), Free: r.int("free", 3), Engaged: r.int("engaged", 0)}
-	if r.err != nil {
-		return CrushInput{}, r.err
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return CrushInput{}, err
 	}
-	return in, in.Validate()
+	return in, nil
 }
 
 // Query writes in as share-link values.
@@ -45,13 +45,13 @@ func (in CrushInput) Query() url.Values {
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in CrushInput) Validate() error {
 	c := &validator{}
 	c.game(in.Game)
 	c.rng("free", in.Free, 0, maxFighters)
 	c.rng("engaged", in.Engaged, 0, maxFighters)
-	return c.err
+	return c.result()
 }
 
 // Crush works out how many fighters a rushing vehicle eliminates: each free
@@ -68,8 +68,8 @@ func Crush(in CrushInput) (CrushResult, error) {
 		Casualties: cas,
 		WipedOut:   cas.At(in.Free + in.Engaged),
 		Explain: []Step{
-			{Kind: "crush-free", Value: in.Free, Needed: g.Crush.Free, Chance: pf},
-			{Kind: "crush-engaged", Value: in.Engaged, Needed: g.Crush.Engaged, Chance: pe},
+			{Kind: StepCrushFree, Value: in.Free, Needed: g.Crush.Free, Chance: pf},
+			{Kind: StepCrushEngaged, Value: in.Engaged, Needed: g.Crush.Engaged, Chance: pe},
 		},
 		Notes: []Note{},
 	}, nil

@@ -30,7 +30,7 @@ func d10Chance(target int) float64 {
 // rulesets, nor theirs to it.
 func checkD10Game(c *validator, id string) {
 	if id != D10.ID {
-		c.fail("game", "%q is not allowed in a d10 calculator: allowed %s", id, D10.ID)
+		c.fail("game", ErrChoice, "%s is not allowed in a d10 calculator: allowed %s", clip(id), D10.ID)
 	}
 }
 
@@ -38,7 +38,7 @@ func checkD10Game(c *validator, id string) {
 // the validator's "lo-hi" would read badly.
 func signedRange(c *validator, key string, n, lo, hi int) {
 	if n < lo || n > hi {
-		c.fail(key, "%d is out of range: allowed %d to %d", n, lo, hi)
+		c.fail(key, ErrRange, "%d is out of range: allowed %d to %d", n, lo, hi)
 	}
 }
 
@@ -76,8 +76,8 @@ func D10Notes() []Note {
 			"A successful dodge is read as cancelling the hit entirely; the defender's CR given adds 1 per point above 5 to the dodge roll.",
 			"Une esquive réussie est lue comme annulant entièrement la touche ; la CR du défenseur ajoute 1 par point au-dessus de 5 au jet d'esquive."},
 		{NoteD10VehiclePoints,
-			"The vehicle damage roll adds the damage points of the hit that caused it; a chain reaction adds 1 to them before rolling again, so a chain always ends.",
-			"Le jet de dommages du véhicule ajoute les points de dommages du coup qui l'a provoqué ; une réaction en chaîne leur ajoute 1 avant de relancer, si bien qu'une chaîne finit toujours."},
+			"The vehicle damage roll adds the damage points of the hit that caused it. A chain reaction gives the vehicle one more damage point, read as one on top of the hit's: the next roll is d10 + (points + 1), not d10 + 1, and a chain always ends.",
+			"Le jet de dommages du véhicule ajoute les points de dommages du coup qui l'a provoqué. Une réaction en chaîne inflige un point de dommages supplémentaire, lu comme s'ajoutant à ceux du coup : le jet suivant est d10 + (points + 1), et non d10 + 1, et une chaîne finit toujours."},
 	}
 }
 

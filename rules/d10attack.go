@@ -143,10 +143,10 @@ func ParseD10Attack(v url.Values) (D10AttackInput, error) {
 	for _, m := range d10Modifiers {
 		*m.field(&in) = r.bool(m.key, false)
 	}
-	if r.err != nil {
-		return D10AttackInput{}, r.err
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return D10AttackInput{}, err
 	}
-	return in, in.Validate()
+	return in, nil
 }
 
 // Query writes in as share-link values; options left off are not written.
@@ -185,13 +185,13 @@ func (in D10AttackInput) Query() url.Values {
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in D10AttackInput) Validate() error {
 	c := &validator{}
 	checkD10Game(c, in.Game)
 	if in.Mode != D10Ranged && in.Mode != D10Melee {
-		c.fail("mode", "%d is not allowed: allowed ranged, melee", int(in.Mode))
-		return c.err
+		c.fail("mode", ErrChoice, "%d is not allowed: allowed ranged, melee", int(in.Mode))
+		return c.result()
 	}
 	c.rng("skill", in.Skill, 1, maxD10Value)
 	signedRange(c, "mod", in.Mod, -maxD10Mod, maxD10Mod)
@@ -209,33 +209,33 @@ func (in D10AttackInput) Validate() error {
 	c.rng("intomelee", in.IntoMelee, 0, maxD10Value)
 	for _, m := range d10Modifiers {
 		if *m.field(&in) && !m.allows(in.Mode) {
-			c.fail(m.key, "applies to mode=%s only", D10Mode(1-in.Mode))
+			c.fail(m.key, ErrConflict, "applies to mode=%s only", D10Mode(1-in.Mode))
 		}
 	}
 	if in.IntoMelee != 0 && in.Mode != D10Ranged {
-		c.fail("intomelee", "applies to mode=ranged only")
+		c.fail("intomelee", ErrConflict, "applies to mode=ranged only")
 	}
 	switch {
 	case in.LightCover && in.HeavyCover:
-		c.fail("heavycover", "give lightcover or heavycover, not both")
+		c.fail("heavycover", ErrConflict, "give lightcover or heavycover, not both")
 	case in.Aimed && in.Burst:
-		c.fail("aimed", "a burst cannot be aimed: give aimed or burst, not both")
+		c.fail("aimed", ErrConflict, "a burst cannot be aimed: give aimed or burst, not both")
 	case in.Better && in.Worse:
-		c.fail("worse", "give better or worse, not both")
+		c.fail("worse", ErrConflict, "give better or worse, not both")
 	case (in.Better || in.Worse) && in.DefCR != nil:
-		c.fail("defcr", "give better/worse or defcr, not both: defcr sets the comparison")
+		c.fail("defcr", ErrConflict, "give better/worse or defcr, not both: defcr sets the comparison")
 	case in.Charge && in.Received:
-		c.fail("received", "give charge or received, not both")
+		c.fail("received", ErrConflict, "give charge or received, not both")
 	case in.Parry && in.Mode != D10Melee:
-		c.fail("parry", "only close-combat attacks are parried: allowed with mode=melee")
+		c.fail("parry", ErrConflict, "only close-combat attacks are parried: allowed with mode=melee")
 	case in.Parry && in.Ground:
-		c.fail("parry", "a fighter on the ground cannot parry: give parry or ground, not both")
+		c.fail("parry", ErrConflict, "a fighter on the ground cannot parry: give parry or ground, not both")
 	case in.Parry && in.Dodge:
-		c.fail("dodge", "give dodge or parry, not both")
+		c.fail("dodge", ErrConflict, "give dodge or parry, not both")
 	case in.Dodge && in.DefCR == nil:
-		c.fail("defcr", "dodge=1 needs the defender's CR, 0-10")
+		c.fail("defcr", ErrConflict, "dodge=1 needs the defender's CR, 0-10")
 	}
-	return c.err
+	return c.result()
 }
 
 // D10AttackResult is what the attacks of a D10AttackInput do.
@@ -311,15 +311,15 @@ func D10Attack(in D10AttackInput) (D10AttackResult, error) {
 		return D10AttackResult{}, err
 	}
 	var res D10AttackResult
-	res.Explain = append(res.Explain, Step{Kind: "d10-attacks", Value: in.Attacks})
-	skillKind := "d10-cd"
+	res.Explain = append(res.Explain, Step{Kind: StepD10Attacks, Value: in.Attacks})
+	skillKind := StepD10CD
 	if in.Mode == D10Melee {
-		skillKind = "d10-cr"
+		skillKind = StepD10CR
 	}
 	res.Explain = append(res.Explain, Step{Kind: skillKind, Value: in.Skill})
 	res.Target = in.Skill + in.modifiers(&res.Explain)
 	res.HitChance = D10HitChance(res.Target)
-	res.Explain = append(res.Explain, Step{Kind: "d10-hit", Needed: res.Target, Chance: res.HitChance})
+	res.Explain = append(res.Explain, Step{Kind: StepD10Hit, Needed: res.Target, Chance: res.HitChance})
 	res.Notes = withNote(res.Notes, NoteD10HitTarget)
 	if in.Attacks > 1 {
 		res.Notes = withNote(res.Notes, NoteD10SeparateAttacks)
@@ -330,14 +330,14 @@ func D10Attack(in D10AttackInput) (D10AttackResult, error) {
 		d := D10DodgeChance(*in.DefCR)
 		res.Dodge = &d
 		kept -= dodgeFaces(*in.DefCR)
-		res.Explain = append(res.Explain, Step{Kind: "d10-dodge", Action: *in.DefCR,
+		res.Explain = append(res.Explain, Step{Kind: StepD10Dodge, Action: *in.DefCR,
 			Needed: 6 - max(*in.DefCR-5, 0), Chance: d})
 		res.Notes = withNote(res.Notes, NoteD10Dodge)
 	}
 	if in.Parry {
 		p := D10ParryChance(res.Target)
 		res.Parry = &p
-		res.Explain = append(res.Explain, Step{Kind: "d10-parry", Chance: p})
+		res.Explain = append(res.Explain, Step{Kind: StepD10Parry, Chance: p})
 		res.Notes = withNote(res.Notes, NoteD10ParryFace)
 	}
 
@@ -349,12 +349,12 @@ func D10Attack(in D10AttackInput) (D10AttackResult, error) {
 		pui++
 	}
 	armour := ar - in.MA
-	res.Explain = append(res.Explain, Step{Kind: "d10-armour", Action: ar, Difficulty: in.MA, Needed: armour, Chance: d10Chance(armour)})
+	res.Explain = append(res.Explain, Step{Kind: StepD10Armour, Action: ar, Difficulty: in.MA, Needed: armour, Chance: d10Chance(armour)})
 	if in.MA != 0 {
 		res.Notes = withNote(res.Notes, NoteD10ArmourModifier)
 	}
 	wound := 5 + pui - in.PHY
-	res.Explain = append(res.Explain, Step{Kind: "d10-damage", Action: pui, Difficulty: in.PHY, Needed: wound, Chance: d10Chance(wound)})
+	res.Explain = append(res.Explain, Step{Kind: StepD10Damage, Action: pui, Difficulty: in.PHY, Needed: wound, Chance: d10Chance(wound)})
 	plain := []int{armour, wound}
 
 	// Count, over the faces that hit, the faces of the later dice that let
@@ -381,7 +381,7 @@ func D10Attack(in D10AttackInput) (D10AttackResult, error) {
 	if in.Knock != nil {
 		k := D10KnockDownChance(*in.Knock)
 		res.Knockdown = &k
-		res.Explain = append(res.Explain, Step{Kind: "d10-knock", Value: *in.Knock, Needed: 5 + *in.Knock, Chance: k})
+		res.Explain = append(res.Explain, Step{Kind: StepD10Knock, Value: *in.Knock, Needed: 5 + *in.Knock, Chance: k})
 		plain = append(plain, 5+*in.Knock)
 	}
 	if in.Dodge {
@@ -408,12 +408,12 @@ func natural10(n int) float64 {
 // modifiers adds up the hit roll's modifiers, explaining each one given.
 func (in D10AttackInput) modifiers(explain *[]Step) int {
 	total := 0
-	add := func(kind string, v int) {
+	add := func(kind StepKind, v int) {
 		*explain = append(*explain, Step{Kind: kind, Value: v})
 		total += v
 	}
 	if in.Mod != 0 {
-		add("d10-mod", in.Mod)
+		add(StepD10Mod, in.Mod)
 	}
 	for _, m := range d10Modifiers {
 		if !*m.field(&in) {
@@ -423,10 +423,10 @@ func (in D10AttackInput) modifiers(explain *[]Step) int {
 		if m.key == "lightcover" && in.Burst {
 			v = 0 // light cover does not count against a burst
 		}
-		add("d10-"+m.key, v)
+		add(d10ModifierKind(m.key), v)
 	}
 	if in.IntoMelee > 0 {
-		add("d10-intomelee", -in.IntoMelee)
+		add(StepD10IntoMelee, -in.IntoMelee)
 	}
 	if in.Mode == D10Melee && in.DefCR != nil {
 		v := 0
@@ -436,7 +436,7 @@ func (in D10AttackInput) modifiers(explain *[]Step) int {
 		case in.Skill < *in.DefCR:
 			v = -1
 		}
-		*explain = append(*explain, Step{Kind: "d10-defcr", Action: in.Skill, Difficulty: *in.DefCR, Value: v})
+		*explain = append(*explain, Step{Kind: StepD10DefCR, Action: in.Skill, Difficulty: *in.DefCR, Value: v})
 		total += v
 	}
 	return total

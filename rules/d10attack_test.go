@@ -86,7 +86,7 @@ func TestD10Modifiers(t *testing.T) {
 	}
 }
 
-func d10Step(res D10AttackResult, kind string) Step {
+func d10Step(res D10AttackResult, kind StepKind) Step {
 	for _, s := range res.Explain {
 		if s.Kind == kind {
 			return s

@@ -45,10 +45,10 @@ func ParseD10Morale(v url.Values) (D10MoraleInput, error) {
 		COU:         r.int("cou", 5),
 		Independent: r.bool("independent", false),
 	}
-	if r.err != nil {
-		return D10MoraleInput{}, r.err
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return D10MoraleInput{}, err
 	}
-	return in, in.Validate()
+	return in, nil
 }
 
 // Query writes in as share-link values.
@@ -63,12 +63,12 @@ func (in D10MoraleInput) Query() url.Values {
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in D10MoraleInput) Validate() error {
 	c := &validator{}
 	checkD10Game(c, in.Game)
 	c.rng("cou", in.COU, 0, maxD10Value)
-	return c.err
+	return c.result()
 }
 
 // D10MoraleResult is what a morale roll leads to; the five chances sum to 1
@@ -91,7 +91,7 @@ func D10Morale(in D10MoraleInput) (D10MoraleResult, error) {
 	}
 	res := D10MoraleResult{Pass: d10Chance(in.COU), Notes: []Note{}}
 	res.Fail = 1 - res.Pass
-	res.Explain = append(res.Explain, Step{Kind: "d10-morale", Needed: in.COU, Chance: res.Pass})
+	res.Explain = append(res.Explain, Step{Kind: StepD10Morale, Needed: in.COU, Chance: res.Pass})
 	if in.COU <= 0 || in.COU >= 10 {
 		res.Notes = withNote(res.Notes, NoteD10NaturalRolls)
 	}
@@ -100,7 +100,7 @@ func D10Morale(in D10MoraleInput) (D10MoraleResult, error) {
 		faces[d10Panic(roll, in.Independent)]++
 	}
 	out := []*float64{&res.Paralysed, &res.Retreat, &res.Rout}
-	for i, kind := range []string{"d10-paralysed", "d10-retreat", "d10-rout"} {
+	for i, kind := range []StepKind{StepD10Paralysed, StepD10Retreat, StepD10Rout} {
 		*out[i] = float64((10-d10Faces(in.COU))*faces[i]) / 100 // morale and panic dice: 100 outcomes
 		res.Explain = append(res.Explain, Step{Kind: kind, Value: faces[i], Chance: float64(faces[i]) / 10})
 	}

@@ -74,10 +74,10 @@ func ParseD10Vehicle(v url.Values) (D10VehicleInput, error) {
 		Points:     r.int("dmg", 1),
 		Locomotion: r.bool("loco", false),
 	}
-	if r.err != nil {
-		return D10VehicleInput{}, r.err
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return D10VehicleInput{}, err
 	}
-	return in, in.Validate()
+	return in, nil
 }
 
 // Query writes in as share-link values.
@@ -92,12 +92,12 @@ func (in D10VehicleInput) Query() url.Values {
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in D10VehicleInput) Validate() error {
 	c := &validator{}
 	checkD10Game(c, in.Game)
 	c.rng("dmg", in.Points, 0, maxD10Points)
-	return c.err
+	return c.result()
 }
 
 // D10VehicleResult is where a vehicle's damage roll ends, chain reactions
@@ -140,7 +140,7 @@ func D10Vehicle(in D10VehicleInput) (D10VehicleResult, error) {
 			band[d10VehicleBand(roll+points)]++
 		}
 		if points == in.Points {
-			for b, kind := range []string{"d10-vehicle-nothing", "d10-vehicle-internal", "d10-vehicle-detonation"} {
+			for b, kind := range []StepKind{StepD10VehicleNothing, StepD10VehicleInternal, StepD10VehicleDetonation} {
 				res.Explain = append(res.Explain, Step{Kind: kind, Value: points, Chance: float64(band[b]) / 10})
 			}
 		}
@@ -178,6 +178,6 @@ func D10Vehicle(in D10VehicleInput) (D10VehicleResult, error) {
 	res.WeaponAttacker = res.Weapon * d10Chance(5) // the attacker picks on 5 or less
 	res.WeaponDefender = res.Weapon - res.WeaponAttacker
 	res.Chains = Dist{P: chains}
-	res.Explain = append(res.Explain, Step{Kind: "d10-chain", Chance: res.Chains.AtLeast(1)})
+	res.Explain = append(res.Explain, Step{Kind: StepD10Chain, Chance: res.Chains.AtLeast(1)})
 	return res, nil
 }

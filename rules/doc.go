@@ -30,7 +30,7 @@
 //     n fighters cannot lose more than n;
 //   - a Markov chain carries a state from step to step where steps interact:
 //     [Salvos] tracks the fighters lost so far (and whether the medic has
-//     acted) across salvos.
+//     acted) across salvos, or each vehicle's parts.
 //
 // Thinning and convolution skip the ends of a distribution that hold less
 // than 1e-18 of its mass, so the largest inputs (2000 dice) cost well under
@@ -41,13 +41,26 @@
 //
 // A vehicle is a Markov chain over the structure points of its parts
 // (frame, propulsion, each weapon), absorbed when the frame falls. Read
-// literally it has far too many states, but each damaging hit's location is
-// independent of the others (the AT-44 close-combat choice between two dice
-// follows a fixed order per weapon pick) and the attacker's weapon pick is a
-// fixed rule, so the state after k hits depends only on how many hit each
-// class of part: vehicleDamage sums the chain over those counts (binomial
-// within binomial), visiting only counts that leave the frame standing, and
-// the tests check it hit by hit against the literal chain in rationals.
+// literally it has far too many states, but when each damaging hit's
+// location is independent of the others and the attacker's weapon pick is a
+// fixed rule, the state after k hits of one Damage depends only on how many
+// hit each class of part: vehicleDamage sums the chain over those counts
+// (binomial within binomial), visiting only counts that leave the frame
+// standing, and the tests check it hit by hit against the literal chain in
+// rationals. Where that does not hold, the literal chain itself runs, one
+// hit at a time over the states reachable (weapon vectors x propulsion x
+// frame x Self-repair): [Salvos] at vehicles, whose salvos each bring their
+// own Damage, and AT-44 close combat out to wreck, where the attacker keeps,
+// of two location dice, the one that hurts the frame most in the vehicle's
+// present state. Salvos whose chain would be too long are refused; close
+// combat against vehicles that large keeps the fixed order of the dice.
+// Vehicles under an indirect-fire template each take the impacts every
+// fighter under it takes, so given that number they fall independently.
+//
+// Fixed-result weapons replace a test by a printed result (Game.Fixed):
+// lock-on fire and artillery strikes hit on it whatever the range, the
+// AT-44 Jammer's damage test against vehicles needs it, and the AT-44
+// Sniper ignores cover.
 // Impacts are shared out as evenly as possible, closest vehicle first; given
 // the total, the vehicles fall independently. [Morale] is a three-state
 // chain (valiant, disorganized, routed) under each game's pass and spending
@@ -73,11 +86,16 @@
 // Each calculator takes a plain input struct and returns (result, error):
 // [Shoot], [Melee], [Salvos], [Indirect], and the others. Each input parses
 // from the app's share links with ParseXxx(url.Values), writes itself back
-// with Query, and checks itself in Validate, whose errors name the field by
-// its query key and say what is allowed. Results marshal to JSON with fixed
+// with Query, and checks itself in Validate. Parse and Validate report
+// every refused value at once, as [FieldErrors]: each [FieldError] names
+// its query key, says what is allowed, echoes at most 40 characters of the
+// input, and wraps a sentinel reason ([ErrSyntax], [ErrRange], [ErrChoice],
+// [ErrBothRanges], [ErrConflict], [ErrUnknownKey]) for errors.Is; [ParseLink]
+// reads a link's query reporting bad percent-escapes the same way. Results
+// marshal to JSON with fixed
 // keys (hits, impacts, casualties, wiped_out, ...), distributions as
-// {"p": [...], "mean": x}, plus Explain, machine-readable [Step] values the
-// app phrases in English or French, and Notes: the [Note] of every
+// {"p": [...], "mean": x}, plus Explain, machine-readable [Step] values
+// (their [StepKind]s listed by [StepKinds]) the app phrases in English or French, and Notes: the [Note] of every
 // interpretation the result depends on, with stable ids and text in both
 // languages.
 package rules

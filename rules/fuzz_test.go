@@ -152,7 +152,7 @@ func FuzzParse(f *testing.F) {
 		"", "game=at44&n=5&rate=2&rr=1&acc=5&cm=40&cover=takecover&faw=1",
 		"target=veh&frame=6&prop=3&weapons=3,2&vehicles=2&pick=disarm",
 		"n=101", "cm=20&range=2", "s1.n=4&s2.rate=3&s2.cm=25", "s3.n=1", "aoe=4&under=6",
-		"weapons=,,,", "n=%zz", "s1.s2.n=3",
+		"weapons=,,,", "n=%zz", "s1.s2.n=3", "target=veh&frame=9&weapons=2,2&s1.n=4&s2.dmg=3&s2.pen=12",
 	} {
 		f.Add(s)
 	}

@@ -52,6 +52,9 @@ type VehicleRules struct {
 	// MeleeLocationDice is how many location dice a close-combat impact
 	// rolls, the attacker keeping the best one.
 	MeleeLocationDice int
+	// OverwatchDefenderPicks gives the choice of the weapon a weapon result
+	// hits to the active player, the defender during overwatch fire (AT-43).
+	OverwatchDefenderPicks bool
 }
 
 // MoraleRules holds how a game builds and helps a morale test.
@@ -123,6 +126,26 @@ type TerrainRules struct {
 	Structures []Structure
 }
 
+// FixedRules holds the weapons and abilities that replace a test by a
+// fixed result, or ignore cover, as each game's texts give them.
+type FixedRules struct {
+	// LockOn: lock-on weapons hit on a printed result, whatever the range.
+	LockOn bool
+	// LockOnVehiclesOnly: lock-on fire hits only vehicles and scenery with
+	// structure points (AT-44).
+	LockOnVehiclesOnly bool
+	// LockOnIgnoresCover: lock-on fire ignores cover (AT-44; the AT-43
+	// texts say only that it hits the designated target).
+	LockOnIgnoresCover bool
+	// ArtilleryStrike: indirect fire on a printed result (AT-43).
+	ArtilleryStrike bool
+	// Jammer: the damage test against vehicles is a printed result and
+	// infantry takes no damage (AT-44).
+	Jammer bool
+	// Sniper: the fighter's shots ignore cover (AT-44).
+	Sniper bool
+}
+
 // Game is one ruleset: every difference between the games a calculator needs,
 // as data or a small function, so one calculator serves every game.
 type Game struct {
@@ -150,6 +173,7 @@ type Game struct {
 	Crush     CrushRules
 	Minefield *MineRules
 	Terrain   TerrainRules
+	Fixed     FixedRules
 
 	// Notes names the notes (see Notes) the game's interpretations attach;
 	// an empty id means the game needs none there.
@@ -207,7 +231,8 @@ var AT43 = Game{
 		},
 		DeviationCM: 1,
 	},
-	Vehicle: VehicleRules{DestroyedPartToFrame: true, MeleeLocationDice: 1},
+	Vehicle: VehicleRules{DestroyedPartToFrame: true, MeleeLocationDice: 1, OverwatchDefenderPicks: true},
+	Fixed:   FixedRules{LockOn: true, ArtilleryStrike: true},
 	Morale: MoraleRules{
 		Difficulty:  8,
 		SpendPoints: SpendRally,
@@ -255,6 +280,7 @@ var AT44 = Game{
 		DeviateOnlyOnHit: true,
 	},
 	Vehicle: VehicleRules{WeaponHitTakesWeapon: true, MeleeLocationDice: 2},
+	Fixed:   FixedRules{LockOn: true, LockOnVehiclesOnly: true, LockOnIgnoresCover: true, Jammer: true, Sniper: true},
 	Morale: MoraleRules{
 		Difficulty:      8,
 		OfficerRankAdds: true,

@@ -3,11 +3,16 @@ package rules
 import (
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 )
 
 // IndirectInput is one salvo of indirect fire with an Area of effect weapon
-// at infantry. No cover applies. Keys and defaults:
+// at the fighters under the template: infantry, vehicles or both (a mixed
+// group). No cover applies. Every fighter under the template, vehicles
+// included, takes the same impacts; a vehicle then takes a damage test
+// against its own Protection and a location die for each, as under direct
+// fire. Keys and defaults:
 //
 //	game   Game          at43|at44 (at43)
 //	n      Weapons       weapons firing, 0-100 (1)
@@ -22,6 +27,14 @@ import (
 //	dmgrr  DamageReroll  0|1 (0)
 //	prot   Protection    0-30 (5)
 //	under  Under         fighters under the template, 0-100 (1)
+//	vehicles Vehicles    vehicles under the template besides the Under
+//	                     fighters, 0-10 (0: none)
+//	vprot  VehicleProtection  the vehicles' Protection (AT-44 ARM), 0-30 (10)
+//	frame, prop, weapons, pick   the vehicles' parts and the attacker's weapon
+//	                     pick, as for Shoot: 1-60 (6), 0-60 (3), 0-6 weapons
+//	                     of 0-60 SP (3), wreck|disarm (wreck); with vehicles only
+//	fixed  Fixed         AT-43 artillery strike: the printed result needed
+//	                     to hit, whatever the range, 2-6, or 0 for none (0)
 type IndirectInput struct {
 	Game         string
 	Weapons      int
@@ -36,13 +49,18 @@ type IndirectInput struct {
 	DamageReroll bool
 	Protection   int
 	Under        int
+	Fixed        int
+	// Vehicles under the template: Vehicle.Vehicles of them (0: none),
+	// of Protection VehicleProtection.
+	Vehicle           VehicleTarget
+	VehicleProtection int
 }
 
 // ParseIndirect reads an IndirectInput from share-link values and validates it.
 func ParseIndirect(v url.Values) (IndirectInput, error) {
 	r := newQueryReader(v, "")
 	if r.has("range") && r.has("cm") {
-		return IndirectInput{}, errBothRanges
+		r.fail("cm", ErrBothRanges, "range and cm both given: give one of them")
 	}
 	in := IndirectInput{
 		Game:         r.str("game", AT43.ID),
@@ -58,11 +76,21 @@ func ParseIndirect(v url.Values) (IndirectInput, error) {
 		DamageReroll: r.bool("dmgrr", false),
 		Protection:   r.int("prot", 5),
 		Under:        r.int("under", 1),
+		Fixed:        r.int("fixed", 0),
 	}
-	if r.err != nil {
-		return IndirectInput{}, r.err
+	d := defaultAttack().Vehicle
+	in.Vehicle = VehicleTarget{
+		Vehicles:   r.int("vehicles", 0),
+		Frame:      r.int("frame", d.Frame),
+		Propulsion: r.int("prop", d.Propulsion),
+		Weapons:    r.ints("weapons", d.Weapons, maxVehWeapons),
+		Pick:       WeaponPick(r.choice("pick", int(d.Pick), pickNames)),
 	}
-	return in, in.Validate()
+	in.VehicleProtection = r.int("vprot", defaultVehicleProtection)
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return IndirectInput{}, err
+	}
+	return in, nil
 }
 
 // Query writes in as share-link values.
@@ -85,13 +113,28 @@ func (in IndirectInput) Query() url.Values {
 	w.bool("dmgrr", in.DamageReroll)
 	w.int("prot", in.Protection)
 	w.int("under", in.Under)
+	if in.Fixed != 0 {
+		w.int("fixed", in.Fixed)
+	}
+	if in.Vehicle.Vehicles != 0 {
+		w.int("vehicles", in.Vehicle.Vehicles)
+		w.int("vprot", in.VehicleProtection)
+		w.int("frame", in.Vehicle.Frame)
+		w.int("prop", in.Vehicle.Propulsion)
+		w.ints("weapons", in.Vehicle.Weapons)
+		w.choice("pick", int(in.Vehicle.Pick), pickNames)
+	}
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in IndirectInput) Validate() error {
 	c := &validator{}
-	c.game(in.Game)
+	g := c.game(in.Game)
+	checkFixedValue(c, "fixed", in.Fixed)
+	if in.Fixed != 0 && g.ID != "" && !g.Fixed.ArtilleryStrike {
+		c.fail("fixed", ErrChoice, "%s has no artillery strikes: allowed 0", clip(in.Game))
+	}
 	c.rng("n", in.Weapons, 0, maxFighters)
 	c.rng("rate", in.Rate, 1, maxRate)
 	c.rng("rr", in.Rerolls, 0, maxRerolls)
@@ -102,7 +145,12 @@ func (in IndirectInput) Validate() error {
 	c.rng("dmg", in.Damage, 1, maxDamage)
 	c.rng("prot", in.Protection, 0, maxValue)
 	c.rng("under", in.Under, 0, maxFighters)
-	return c.err
+	c.rng("vehicles", in.Vehicle.Vehicles, 0, maxVehicles)
+	if in.Vehicle.Vehicles > 0 {
+		c.rng("vprot", in.VehicleProtection, 0, maxValue)
+		in.Vehicle.check(c)
+	}
+	return c.result()
 }
 
 // IndirectResult is what one indirect-fire salvo does.
@@ -120,8 +168,11 @@ type IndirectResult struct {
 	Deviation  map[string]float64 `json:"deviation"`
 	Casualties Dist               `json:"casualties"` // among the Under fighters
 	WipedOut   float64            `json:"wiped_out"`  // every fighter under the template eliminated
-	Explain    []Step             `json:"explain"`
-	Notes      []Note             `json:"notes"`
+	// Vehicle is what the template does to the vehicles under it, when
+	// there are any: each takes ImpactsPerFighter impacts.
+	Vehicle *VehicleResult `json:"vehicle,omitempty"`
+	Explain []Step         `json:"explain"`
+	Notes   []Note         `json:"notes"`
 }
 
 // Indirect works out one salvo of indirect fire: for each number of
@@ -136,20 +187,24 @@ func Indirect(in IndirectInput) (IndirectResult, error) {
 	g, _ := GameByID(in.Game)
 	var tr AttackResult // collects the steps and notes
 	band := in.Range
-	if in.CM != nil {
+	if in.CM != nil && in.Fixed == 0 {
 		band = g.RangeBand(*in.CM)
-		tr.Explain = append(tr.Explain, Step{Kind: "range", Action: *in.CM, Value: band})
+		tr.Explain = append(tr.Explain, Step{Kind: StepRange, Action: *in.CM, Value: band})
 		if *in.CM > 0 && *in.CM%10 == 0 {
 			tr.note(g.Notes.RangeLine)
 		}
 	}
-	t := test("shoot", in.Accuracy, band)
+	t := test(StepShoot, in.Accuracy, band)
+	if in.Fixed > 0 {
+		t = fixedTest(StepFixed, in.Fixed)
+		tr.addNote(noteArtilleryStrike)
+	}
 	tr.hit(g, t, in.Weapons, in.Rate, in.Rerolls)
-	dt := test("damage", in.Penetration, in.Protection)
+	dt := test(StepDamage, in.Penetration, in.Protection)
 	tr.Explain = append(tr.Explain, dt)
 	pd := damageChance(in.Penetration, in.Protection, in.DamageReroll)
 	if in.DamageReroll && dt.Auto == Roll {
-		tr.Explain = append(tr.Explain, Step{Kind: "damage-reroll", Chance: pd})
+		tr.Explain = append(tr.Explain, Step{Kind: StepDamageReroll, Chance: pd})
 		tr.note(NoteDamageReroll)
 	}
 	tr.note(NoteTemplateUnder)
@@ -200,10 +255,57 @@ func Indirect(in IndirectInput) (IndirectResult, error) {
 	if in.Under == 0 {
 		res.WipedOut = 0
 	}
+	if in.Vehicle.Vehicles > 0 {
+		if err := res.vehicles(g, in, &tr); err != nil {
+			return IndirectResult{}, err
+		}
+	}
 	res.Explain = tr.Explain
 	res.Notes = tr.done().Notes
 	return res, nil
 }
+
+// defaultVehicleProtection is the vprot a link gets when it gives none.
+const defaultVehicleProtection = 10
+
+// vehicles works out the vehicles under the template: each takes the same
+// impacts as every fighter under it, so with the impacts per vehicle k the
+// unit takes k per vehicle, which the vehicle calculator shares out as k
+// each; given k the vehicles fall independently.
+func (res *IndirectResult) vehicles(g Game, in IndirectInput, tr *AttackResult) error {
+	v := in.Vehicle.Vehicles
+	t := in.Vehicle
+	t.Weapons = slices.Clone(t.Weapons)
+	per := res.ImpactsPerFighter.P
+	total := make([]float64, (len(per)-1)*v+1)
+	for k, p := range per {
+		total[k*v] += p
+	}
+	dt := test(StepDamage, in.Penetration, in.VehicleProtection)
+	tr.Explain = append(tr.Explain, dt)
+	p := damageChance(in.Penetration, in.VehicleProtection, in.DamageReroll)
+	if in.DamageReroll && dt.Auto == Roll {
+		tr.Explain = append(tr.Explain, Step{Kind: StepDamageReroll, Chance: p})
+	}
+	vr, err := vehicleDamage(g, Dist{P: total}, p, in.Damage, t, false)
+	if err != nil {
+		return err
+	}
+	tr.Explain = append(tr.Explain, vr.Explain...)
+	for _, n := range vr.Notes {
+		if n.ID != NoteVehicleSharing { // nothing is shared: each takes the same
+			tr.addNote(n)
+		}
+	}
+	tr.addNote(noteIndirectVehicles)
+	vr.Explain, vr.Notes = nil, nil
+	res.Vehicle = &vr
+	return nil
+}
+
+var noteIndirectVehicles = Note{ID: "indirect-vehicles",
+	EN: "Vehicles under the template take the same impacts as every other fighter under it, with no cover; each impact then takes a damage test against the vehicle's Protection and a location die, as under direct fire.",
+	FR: "Les véhicules sous le gabarit subissent les mêmes impacts que tout autre combattant dessous, sans couvert ; chaque impact fait ensuite un test de dégâts contre la Protection du véhicule et un jet de localisation, comme au tir direct."}
 
 // template is where and how big an indirect-fire template lands.
 type template struct {

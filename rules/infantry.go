@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"errors"
 	"net/url"
 	"slices"
 )
@@ -17,8 +16,6 @@ const (
 var targetNames = []string{"inf", "veh"}
 
 var pickNames = []string{"wreck", "disarm"}
-
-var errBothRanges = errors.New("range and cm both given: give one of them")
 
 // Attack is what shooting and close combat share: the attacking weapons, the
 // damage they do and the unit they hit. Query keys and defaults:
@@ -122,7 +119,19 @@ func (a Attack) check(c *validator) {
 	case TargetVehicle:
 		checkVehicle(c, a.Vehicle)
 	default:
-		c.fail("target", "%d is not allowed: allowed inf, veh", int(a.Target))
+		c.fail("target", ErrChoice, "%d is not allowed: allowed inf, veh", int(a.Target))
+	}
+}
+
+// checkPicker accepts picker=defender only at vehicles, in a game whose
+// active player picks the weapon hit (AT-43 overwatch).
+func checkPicker(c *validator, g Game, id string, target Target, v VehicleTarget) {
+	switch {
+	case !v.DefenderPicks:
+	case target != TargetVehicle:
+		c.fail("picker", ErrConflict, "applies to vehicles only: allowed with target=veh")
+	case g.ID != "" && !g.Vehicle.OverwatchDefenderPicks:
+		c.fail("picker", ErrChoice, "the attacker always picks the weapon hit in %s: allowed attacker", clip(id))
 	}
 }
 
@@ -130,14 +139,14 @@ func checkVehicle(c *validator, v VehicleTarget) {
 	c.rng("frame", v.Frame, 1, maxSP)
 	c.rng("prop", v.Propulsion, 0, maxSP)
 	if len(v.Weapons) > maxVehWeapons {
-		c.fail("weapons", "%d weapons given: allowed 0-%d", len(v.Weapons), maxVehWeapons)
+		c.fail("weapons", ErrRange, "%d weapons given: allowed 0-%d", len(v.Weapons), maxVehWeapons)
 	}
 	for _, sp := range v.Weapons {
 		c.rng("weapons", sp, 0, maxSP)
 	}
 	c.rng("vehicles", v.Vehicles, 1, maxVehicles)
 	if v.Pick < 0 || int(v.Pick) >= len(pickNames) {
-		c.fail("pick", "%d is not allowed: allowed wreck, disarm", int(v.Pick))
+		c.fail("pick", ErrChoice, "%d is not allowed: allowed wreck, disarm", int(v.Pick))
 	}
 }
 
@@ -172,6 +181,17 @@ type InfantryResult struct {
 //	cover  Cover       none|cover|takecover|kneecover (none); vehicles: none|cover
 //	faw    FireAtWill  Fire at will: +1 re-roll, 0|1 (0)
 //	det    Detection   AT-44 Detection: +1 Accuracy, 0|1 (0)
+//	lock   Lock        lock-on weapon: the printed result needed to hit,
+//	                   whatever the range, 2-6, or 0 for none (0); AT-44:
+//	                   target=veh only, and cover gives no save
+//	jammer Jammer      AT-44 Jammer: the printed result the damage test
+//	                   needs against vehicles, 2-6, or 0 for none (0);
+//	                   infantry takes no damage
+//	sniper Sniper      AT-44 Sniper: cover gives no save, 0|1 (0)
+//	picker Vehicle.DefenderPicks  who chooses the weapon a weapon result
+//	                   hits: attacker|defender (attacker); defender is AT-43
+//	                   overwatch fire, where the active player is the
+//	                   defender; veh only
 type ShootInput struct {
 	Game string
 	Attack
@@ -180,6 +200,9 @@ type ShootInput struct {
 	Cover      Cover
 	FireAtWill bool
 	Detection  bool
+	Lock       int
+	Jammer     int
+	Sniper     bool
 }
 
 // ParseShoot reads a ShootInput from share-link values and validates it.
@@ -188,17 +211,21 @@ func ParseShoot(v url.Values) (ShootInput, error) {
 	in := ShootInput{Game: r.str("game", AT43.ID)}
 	in.Attack.read(r)
 	if r.has("range") && r.has("cm") {
-		return ShootInput{}, errBothRanges
+		r.fail("cm", ErrBothRanges, "range and cm both given: give one of them")
 	}
 	in.Range = r.int("range", 0)
 	in.CM = r.optInt("cm")
 	in.Cover = Cover(r.choice("cover", int(CoverNone), coverNames[:]))
 	in.FireAtWill = r.bool("faw", false)
 	in.Detection = r.bool("det", false)
-	if r.err != nil {
-		return ShootInput{}, r.err
+	in.Vehicle.DefenderPicks = r.choice("picker", 0, pickerNames) == 1
+	in.Lock = r.int("lock", 0)
+	in.Jammer = r.int("jammer", 0)
+	in.Sniper = r.bool("sniper", false)
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return ShootInput{}, err
 	}
-	return in, in.Validate()
+	return in, nil
 }
 
 // Query writes in as share-link values.
@@ -215,24 +242,30 @@ func (in ShootInput) Query() url.Values {
 	w.choice("cover", int(in.Cover), coverNames[:])
 	w.bool("faw", in.FireAtWill)
 	w.bool("det", in.Detection)
+	if in.Target == TargetVehicle && in.Vehicle.DefenderPicks {
+		w.str("picker", pickerNames[1])
+	}
+	in.salvo().writeFixed(w)
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in ShootInput) Validate() error {
 	c := &validator{}
 	in.check(c)
-	return c.err
+	return c.result()
 }
 
 func (in ShootInput) check(c *validator) {
-	c.game(in.Game)
+	g := c.game(in.Game)
+	checkPicker(c, g, in.Game, in.Target, in.Vehicle)
+	checkFixed(c, g, in.Game, in.Target, in.Lock, in.Jammer, in.Sniper)
 	in.Attack.check(c)
 	c.distance(in.Range, in.CM)
 	if in.Cover < 0 || int(in.Cover) >= len(coverNames) {
-		c.fail("cover", "%d is not allowed: allowed none, cover, takecover, kneecover", int(in.Cover))
+		c.fail("cover", ErrChoice, "%d is not allowed: allowed none, cover, takecover, kneecover", int(in.Cover))
 	} else if in.Target == TargetVehicle && in.Cover > CoverNormal {
-		c.fail("cover", "%q protects infantry only: allowed for vehicles none, cover", in.Cover)
+		c.fail("cover", ErrConflict, "%q protects infantry only: allowed for vehicles none, cover", in.Cover)
 	}
 }
 
@@ -253,10 +286,10 @@ func ParseMelee(v url.Values) (MeleeInput, error) {
 	in := MeleeInput{Game: r.str("game", AT43.ID)}
 	in.Attack.read(r)
 	in.Defense = r.int("def", 3)
-	if r.err != nil {
-		return MeleeInput{}, r.err
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return MeleeInput{}, err
 	}
-	return in, in.Validate()
+	return in, nil
 }
 
 // Query writes in as share-link values.
@@ -269,13 +302,13 @@ func (in MeleeInput) Query() url.Values {
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in MeleeInput) Validate() error {
 	c := &validator{}
 	c.game(in.Game)
 	in.Attack.check(c)
 	c.rng("def", in.Defense, 0, maxValue)
-	return c.err
+	return c.result()
 }
 
 // Shoot works out one salvo of direct fire: hits, cover saves, damage tests,
@@ -287,23 +320,23 @@ func Shoot(in ShootInput) (AttackResult, error) {
 	g, _ := GameByID(in.Game)
 	var res AttackResult
 	res.fire(g, in.salvo(), in.Target)
-	return res.damage(g, in.Attack, false)
+	return res.damage(g, in.Attack, false, in.Jammer)
 }
 
 // salvo is the fire part of in.
 func (in ShootInput) salvo() Salvo {
 	return Salvo{Weapons: in.Weapons, Rate: in.Rate, Rerolls: in.Rerolls,
 		Accuracy: in.Accuracy, Range: in.Range, CM: in.CM, Cover: in.Cover,
-		FireAtWill: in.FireAtWill, Detection: in.Detection}
+		FireAtWill: in.FireAtWill, Detection: in.Detection, Lock: in.Lock, Jammer: in.Jammer, Sniper: in.Sniper}
 }
 
 // fire rolls one salvo of direct fire at target into res.Hits and
 // res.Impacts (impacts after cover saves).
 func (res *AttackResult) fire(g Game, s Salvo, target Target) {
 	band := s.Range
-	if s.CM != nil {
+	if s.CM != nil && s.Lock == 0 {
 		band = g.RangeBand(*s.CM)
-		res.Explain = append(res.Explain, Step{Kind: "range", Action: *s.CM, Value: band})
+		res.Explain = append(res.Explain, Step{Kind: StepRange, Action: *s.CM, Value: band})
 		if *s.CM > 0 && *s.CM%10 == 0 {
 			res.note(g.Notes.RangeLine)
 		}
@@ -316,9 +349,26 @@ func (res *AttackResult) fire(g Game, s Salvo, target Target) {
 	if s.FireAtWill {
 		rerolls++
 	}
-	res.hit(g, test("shoot", acc, band), s.Weapons, s.Rate, rerolls)
+	shot := test(StepShoot, acc, band)
+	if s.Lock > 0 {
+		shot = fixedTest(StepFixed, s.Lock)
+		if g.Fixed.LockOnIgnoresCover {
+			res.addNote(noteLockOnAT44)
+		} else {
+			res.addNote(noteLockOnAT43)
+		}
+	}
+	res.hit(g, shot, s.Weapons, s.Rate, rerolls)
 
 	save := g.CoverSave[s.Cover]
+	switch {
+	case s.Sniper:
+		save = 0
+		res.addNote(noteSniper)
+		res.Explain = append(res.Explain, Step{Kind: StepSniper})
+	case s.Lock > 0 && g.Fixed.LockOnIgnoresCover:
+		save = 0
+	}
 	if s.Cover == CoverKnee {
 		res.note(g.Notes.KneeCover)
 	}
@@ -327,7 +377,7 @@ func (res *AttackResult) fire(g Game, s Salvo, target Target) {
 	}
 	res.Impacts = res.Hits
 	if save > 0 {
-		res.Explain = append(res.Explain, Step{Kind: "cover", Needed: save, Chance: RollChance(save)})
+		res.Explain = append(res.Explain, Step{Kind: StepCover, Needed: save, Chance: RollChance(save)})
 		res.Impacts = res.Hits.Thin(1 - RollChance(save))
 	}
 }
@@ -340,33 +390,32 @@ func Melee(in MeleeInput) (AttackResult, error) {
 	}
 	g, _ := GameByID(in.Game)
 	var res AttackResult
-	res.hit(g, test("melee", in.Accuracy, in.Defense), in.Weapons, in.Rate, in.Rerolls)
+	res.hit(g, test(StepMelee, in.Accuracy, in.Defense), in.Weapons, in.Rate, in.Rerolls)
 	res.Impacts = res.Hits
-	return res.damage(g, in.Attack, true)
+	return res.damage(g, in.Attack, true, 0)
 }
 
 // hit rolls the attack dice.
 func (res *AttackResult) hit(g Game, t Step, weapons, rate, rerolls int) {
-	res.Explain = append(res.Explain, t, Step{Kind: "dice", Value: weapons * rate})
+	res.Explain = append(res.Explain, t, Step{Kind: StepDice, Value: weapons * rate})
 	if rerolls > 0 && t.Auto == Roll {
 		pool := rerolls
 		if g.Reroll == RerollPool {
 			pool *= weapons
 			res.note(g.Notes.RerollPool)
 		}
-		res.Explain = append(res.Explain, Step{Kind: "reroll", Value: pool})
+		res.Explain = append(res.Explain, Step{Kind: StepReroll, Value: pool})
 	}
 	res.Hits = Hits(g, weapons, rate, rerolls, t.Chance)
 }
 
-// damage rolls the damage tests of res.Impacts against the target.
-func (res *AttackResult) damage(g Game, a Attack, melee bool) (AttackResult, error) {
-	dt := test("damage", a.Penetration, a.Protection)
-	res.Explain = append(res.Explain, dt)
-	p := damageChance(a.Penetration, a.Protection, a.DamageReroll)
-	if a.DamageReroll && dt.Auto == Roll {
-		res.Explain = append(res.Explain, Step{Kind: "damage-reroll", Chance: p})
-		res.note(NoteDamageReroll)
+// damage rolls the damage tests of res.Impacts against the target; jammer
+// is a Jammer's printed result, 0 for none.
+func (res *AttackResult) damage(g Game, a Attack, melee bool, jammer int) (AttackResult, error) {
+	steps, p, notes := damageStep(a.Penetration, a.Protection, jammer, a.DamageReroll, a.Target)
+	res.Explain = append(res.Explain, steps...)
+	for _, n := range notes {
+		res.addNote(n)
 	}
 	if a.Target == TargetVehicle {
 		t := a.Vehicle

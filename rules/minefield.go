@@ -68,10 +68,10 @@ func ParseMinefield(v url.Values) (MinefieldInput, error) {
 			Pick:       WeaponPick(r.choice("pick", int(d.Pick), pickNames)),
 		}
 	}
-	if r.err != nil {
-		return MinefieldInput{}, r.err
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return MinefieldInput{}, err
 	}
-	return in, in.Validate()
+	return in, nil
 }
 
 // Query writes in as share-link values.
@@ -95,15 +95,15 @@ func (in MinefieldInput) Query() url.Values {
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in MinefieldInput) Validate() error {
 	c := &validator{}
 	g := c.game(in.Game)
-	if c.err != nil {
-		return c.err
+	if c.failed() {
+		return c.result()
 	}
 	if g.Minefield == nil {
-		c.fail("game", "%s has no minefields: allowed %s", in.Game, strings.Join(minefieldGames(), ", "))
+		c.fail("game", ErrChoice, "%s has no minefields: allowed %s", clip(in.Game), strings.Join(minefieldGames(), ", "))
 	}
 	c.rng("cards", in.Cards, 1, maxCards)
 	c.rng("prot", in.Protection, 0, maxValue)
@@ -117,9 +117,9 @@ func (in MinefieldInput) Validate() error {
 		t.Vehicles = in.Members
 		t.check(c)
 	default:
-		c.fail("target", "%d is not allowed: allowed inf, veh", int(in.Target))
+		c.fail("target", ErrChoice, "%d is not allowed: allowed inf, veh", int(in.Target))
 	}
-	return c.err
+	return c.result()
 }
 
 func minefieldGames() []string {
@@ -145,7 +145,7 @@ func Minefield(in MinefieldInput) (MinefieldResult, error) {
 	if in.Target == TargetVehicle {
 		mine = g.Minefield.Vehicle
 	}
-	dt := test("damage", mine.Penetration, in.Protection)
+	dt := test(StepDamage, mine.Penetration, in.Protection)
 	res := MinefieldResult{Impacts: Point(in.Members * in.Cards), Explain: []Step{dt}, Notes: []Note{}}
 	if in.Cards > 1 {
 		res.Notes = append(res.Notes, noteMineCards)
@@ -173,5 +173,5 @@ func Minefield(in MinefieldInput) (MinefieldResult, error) {
 }
 
 var noteMineCards = Note{ID: "minefield-cards",
-	EN: "Several cards: the unit takes one impact per member for each card, all rolled together, and casualties cannot exceed its members.",
-	FR: "Plusieurs cartes : l'unité subit un impact par membre pour chaque carte, tous lancés ensemble, et les pertes ne peuvent dépasser ses membres."}
+	EN: "Several cards: the texts give the unit, for each card, as many impacts as it has members. They are impacts on the unit, resolved together like any other: each success removes one member, up to its size. They are not read as one impact per member and card, where a member hit twice could die only once (that reading gives fewer losses).",
+	FR: "Plusieurs cartes : les textes donnent à l'unité, pour chaque carte, autant d'impacts qu'elle a de membres. Ce sont des impacts sur l'unité, résolus ensemble comme les autres : chaque réussite retire un membre, jusqu'à son effectif. Ils ne sont pas lus comme un impact par membre et par carte, où un membre touché deux fois ne mourrait qu'une fois (cette lecture donne moins de pertes)."}

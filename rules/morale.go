@@ -100,9 +100,13 @@ type MoraleStates struct {
 func ParseMorale(v url.Values) (MoraleInput, error) {
 	r := newQueryReader(v, "")
 	in := MoraleInput{Game: r.str("game", AT43.ID)}
-	if r.str("mor", "") == nervesOfSteel {
+	switch s, _ := r.raw("mor"); {
+	case s == nervesOfSteel:
 		in.NervesOfSteel = true
-	} else {
+	case s != "" && !isInt(s):
+		r.fail("mor", ErrSyntax, "%s is not a whole number: allowed 0-%d, or \"-\" (a plain hyphen) for Nerves of steel", clip(s), maxValue)
+		in.Morale = 6
+	default:
 		in.Morale = r.int("mor", 6)
 	}
 	in.Rank = r.int("rank", 0)
@@ -111,10 +115,10 @@ func ParseMorale(v url.Values) (MoraleInput, error) {
 	in.Activations = r.int("activations", 1)
 	in.Spend = r.bool("spend", false)
 	in.Status = MoraleStatus(r.choice("status", int(Valiant), statusNames[:Routed]))
-	if r.err != nil {
-		return MoraleInput{}, r.err
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return MoraleInput{}, err
 	}
-	return in, in.Validate()
+	return in, nil
 }
 
 // Query writes in as share-link values.
@@ -136,21 +140,23 @@ func (in MoraleInput) Query() url.Values {
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in MoraleInput) Validate() error {
 	c := &validator{}
 	g := c.game(in.Game)
-	if c.err != nil {
-		return c.err
+	if c.failed() {
+		return c.result()
 	}
-	c.rng("mor", in.Morale, 0, maxValue)
+	if !in.NervesOfSteel && (in.Morale < 0 || in.Morale > maxValue) {
+		c.fail("mor", ErrRange, "%s is out of range: allowed 0-%d, or \"-\" for Nerves of steel", numText(in.Morale), maxValue)
+	}
 	c.rng("rank", in.Rank, 0, g.MaxRank)
 	c.rng("extra", in.Earlier, 0, maxEarlierTests)
 	c.rng("activations", in.Activations, 1, maxActivations)
 	if in.Status != Valiant && in.Status != Disorganized {
-		c.fail("status", "%d is not allowed: allowed valiant, disorganized", int(in.Status))
+		c.fail("status", ErrChoice, "%d is not allowed: allowed valiant, disorganized", int(in.Status))
 	}
-	return c.err
+	return c.result()
 }
 
 // Morale works out the chance a morale test passes and the chance the unit
@@ -167,22 +173,22 @@ func Morale(in MoraleInput) (MoraleResult, error) {
 	var pass [2]float64
 	if in.NervesOfSteel {
 		pass = [2]float64{1, 1}
-		res.Explain = []Step{{Kind: "morale", Auto: AutoSuccess, Chance: 1}}
+		res.Explain = []Step{{Kind: StepMorale, Auto: AutoSuccess, Chance: 1}}
 	} else {
 		value := in.Morale
 		var mods []Step
 		if m.OfficerRankAdds && in.Rank > 0 {
 			value += in.Rank
-			mods = append(mods, Step{Kind: "rank", Value: in.Rank})
+			mods = append(mods, Step{Kind: StepRank, Value: in.Rank})
 		}
 		if m.ObjectiveBonus != 0 && in.Objective {
 			value += m.ObjectiveBonus
-			mods = append(mods, Step{Kind: "objective", Value: m.ObjectiveBonus})
+			mods = append(mods, Step{Kind: StepObjective, Value: m.ObjectiveBonus})
 		}
 		later := value
 		if m.PerEarlierTest != 0 && in.Earlier > 0 {
 			value += m.PerEarlierTest * in.Earlier
-			mods = append(mods, Step{Kind: "earlier", Value: m.PerEarlierTest * in.Earlier})
+			mods = append(mods, Step{Kind: StepEarlier, Value: m.PerEarlierTest * in.Earlier})
 			if g.Notes.EarlierTests != "" {
 				res.Notes = append(res.Notes, noteByID(g.Notes.EarlierTests))
 			}
@@ -193,7 +199,7 @@ func Morale(in MoraleInput) (MoraleResult, error) {
 		if ignored {
 			res.Notes = append(res.Notes, noteMoraleModifiers)
 		}
-		first := test("morale", value, m.Difficulty)
+		first := test(StepMorale, value, m.Difficulty)
 		res.Value = value
 		res.Explain = append([]Step{first}, mods...)
 		pass = [2]float64{first.Chance, Chance(later, m.Difficulty)}

@@ -10,32 +10,6 @@ type Note struct {
 	FR string `json:"fr"`
 }
 
-// Step is one machine-readable step of a calculation, for the app to phrase
-// in its own language. Kind names the step:
-//
-//	"shoot"    Accuracy (Action) against the range band (Difficulty)
-//	"melee"    Accuracy against the defender's Combat
-//	"damage"   Penetration against Protection
-//	"cover"    cover save: Needed is the roll that cancels an impact
-//	"reroll"   Value re-rolls per die (AT-43) or in the pool (AT-44)
-//	"dice"     Value dice rolled
-//	"range"    Value is the range band read from Action centimetres
-//	"damage-reroll"  Chance is the damage chance with failed tests re-rolled
-//	"salvo"    Value is the number of the salvo whose steps follow (Salvos)
-//	"morale", "authority", ... as the other calculators document
-//
-// Fields that do not apply are zero and left out of the JSON; Auto is left
-// out when the test is rolled.
-type Step struct {
-	Kind       string  `json:"kind"`
-	Action     int     `json:"action,omitempty"`
-	Difficulty int     `json:"difficulty,omitempty"`
-	Needed     int     `json:"needed,omitempty"`
-	Auto       Outcome `json:"auto,omitempty"`
-	Value      int     `json:"value,omitempty"`
-	Chance     float64 `json:"chance,omitempty"`
-}
-
 // Ids of the notes CORE's calculators attach.
 const (
 	NoteRangeLine     = "at44-range-line"
@@ -53,7 +27,7 @@ const (
 // Every result carries its notes with their text, so the app needs the list
 // only to translate by id.
 func Notes() []Note {
-	return slices.Concat(d6Notes(), extraNotes(), D10Notes())
+	return slices.Concat(d6Notes(), extraNotes(), fixedNotes(), D10Notes())
 }
 
 // d6Notes are the notes of Shoot, Melee, Salvos and Indirect.

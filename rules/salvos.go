@@ -1,8 +1,8 @@
 package rules
 
 import (
-	"fmt"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,6 +23,13 @@ import (
 //	cover  Cover         none|cover|takecover|kneecover (none)
 //	faw    FireAtWill    0|1 (0)
 //	det    Detection     0|1 (0)
+//	lock   Lock          lock-on weapon: the printed result needed to hit,
+//	                     whatever the range, 2-6, or 0 for none (0); AT-44:
+//	                     vehicles only, and cover gives no save
+//	jammer Jammer        AT-44 Jammer: the printed result the damage test
+//	                     needs against vehicles, 2-6, or 0 for none (0);
+//	                     infantry takes no damage
+//	sniper Sniper        AT-44 Sniper: cover gives no save, 0|1 (0)
 type Salvo struct {
 	Weapons      int
 	Rate         int
@@ -36,6 +43,9 @@ type Salvo struct {
 	Cover        Cover
 	FireAtWill   bool
 	Detection    bool
+	Lock         int
+	Jammer       int
+	Sniper       bool
 }
 
 // DefaultSalvo is the salvo a link gets for missing keys.
@@ -46,7 +56,7 @@ func DefaultSalvo() Salvo {
 func (s *Salvo) read(r *queryReader) {
 	d := DefaultSalvo()
 	if r.has("range") && r.has("cm") {
-		r.fail("cm", "%v", errBothRanges)
+		r.fail("cm", ErrBothRanges, "range and cm both given: give one of them")
 	}
 	s.Weapons = r.int("n", d.Weapons)
 	s.Rate = r.int("rate", d.Rate)
@@ -60,6 +70,9 @@ func (s *Salvo) read(r *queryReader) {
 	s.Cover = Cover(r.choice("cover", int(d.Cover), coverNames[:]))
 	s.FireAtWill = r.bool("faw", d.FireAtWill)
 	s.Detection = r.bool("det", d.Detection)
+	s.Lock = r.int("lock", d.Lock)
+	s.Jammer = r.int("jammer", d.Jammer)
+	s.Sniper = r.bool("sniper", d.Sniper)
 }
 
 func (s Salvo) write(w queryWriter) {
@@ -78,6 +91,21 @@ func (s Salvo) write(w queryWriter) {
 	w.choice("cover", int(s.Cover), coverNames[:])
 	w.bool("faw", s.FireAtWill)
 	w.bool("det", s.Detection)
+	s.writeFixed(w)
+}
+
+// writeFixed writes the fixed-result keys that are set, so that links
+// without them stay as they were.
+func (s Salvo) writeFixed(w queryWriter) {
+	if s.Lock != 0 {
+		w.int("lock", s.Lock)
+	}
+	if s.Jammer != 0 {
+		w.int("jammer", s.Jammer)
+	}
+	if s.Sniper {
+		w.bool("sniper", true)
+	}
 }
 
 func (s Salvo) check(c *validator) {
@@ -89,27 +117,43 @@ func (s Salvo) check(c *validator) {
 	c.rng("pen", s.Penetration, 0, maxValue)
 	c.rng("dmg", s.Damage, 1, maxDamage)
 	if s.Cover < 0 || int(s.Cover) >= len(coverNames) {
-		c.fail("cover", "%d is not allowed: allowed none, cover, takecover, kneecover", int(s.Cover))
+		c.fail("cover", ErrChoice, "%d is not allowed: allowed none, cover, takecover, kneecover", int(s.Cover))
 	}
 }
 
-// SalvosInput is several salvos of direct fire, in order, at one infantry
-// unit: casualties add up and the unit cannot lose more fighters than it
-// has. Keys and defaults:
+// SalvosInput is several salvos of direct fire, in order, at one unit.
+// Against infantry casualties add up and the unit cannot lose more fighters
+// than it has; against vehicles each vehicle's state (the SP of every part)
+// is carried from salvo to salvo, each salvo doing its own Damage. Keys and
+// defaults:
 //
-//	game   Game        at43|at44 (at43)
-//	size   Size        fighters in the unit, 1-100 (6)
-//	type   Type        infantry type (AT-44 rank) 1-3 (1)
-//	prot   Protection  0-30 (5)
-//	medic  Medic       once for the whole sequence (one round), 0|1 (0)
-//	s1.*, s2.*, ...    the salvos, 1-10 of them, numbered from 1 without
-//	                   gaps (one default salvo when none is given)
+//	game     Game        at43|at44 (at43)
+//	target   Target      inf|veh (inf)
+//	prot     Protection  target's Protection (AT-44 ARM), 0-30 (5)
+//	medic    Medic       Medic (inf) or Self-repair (veh), once for the whole
+//	                     sequence (one round), 0|1 (0)
+//	size     Size        fighters in the unit, 1-100 (6; inf only)
+//	type     Type        infantry type (AT-44 rank) 1-3 (1; inf only)
+//	frame    Vehicle.Frame       frame SP, 1-60 (6; veh only)
+//	prop     Vehicle.Propulsion  propulsion SP, 0-60 (3; veh only)
+//	weapons  Vehicle.Weapons     SP of each weapon, comma-separated,
+//	                             0-6 of 0-60 (3; veh only)
+//	vehicles Vehicle.Vehicles    vehicles in the unit, 1-10 (1; veh only)
+//	pick     Vehicle.Pick        wreck|disarm (wreck; veh only)
+//	picker   Vehicle.DefenderPicks  attacker|defender (attacker; veh only):
+//	                             defender for AT-43 overwatch fire, where
+//	                             the defender picks the weapon hit
+//	s1.*, s2.*, ...      the salvos, 1-10 of them, numbered from 1 without
+//	                     gaps (one default salvo when none is given); at
+//	                     vehicles each salvo's cover is none or cover
 type SalvosInput struct {
 	Game       string
+	Target     Target
 	Size       int
 	Type       int
 	Protection int
 	Medic      bool
+	Vehicle    VehicleTarget
 	Salvos     []Salvo
 }
 
@@ -123,13 +167,17 @@ func ParseSalvos(v url.Values) (SalvosInput, error) {
 		Protection: r.int("prot", 5),
 		Medic:      r.bool("medic", false),
 	}
-	if r.err != nil {
-		return SalvosInput{}, r.err
+	d := defaultAttack()
+	in.Target = Target(r.choice("target", int(TargetInfantry), targetNames))
+	in.Vehicle = VehicleTarget{
+		Frame:      r.int("frame", d.Vehicle.Frame),
+		Propulsion: r.int("prop", d.Vehicle.Propulsion),
+		Weapons:    r.ints("weapons", d.Vehicle.Weapons, maxVehWeapons),
+		Vehicles:   r.int("vehicles", d.Vehicle.Vehicles),
+		Pick:       WeaponPick(r.choice("pick", int(d.Vehicle.Pick), pickNames)),
 	}
-	count, err := salvoGroups(v)
-	if err != nil {
-		return SalvosInput{}, err
-	}
+	in.Vehicle.DefenderPicks = r.choice("picker", 0, pickerNames) == 1
+	count := salvoGroups(v, r)
 	if count == 0 {
 		in.Salvos = []Salvo{DefaultSalvo()}
 	}
@@ -137,42 +185,60 @@ func ParseSalvos(v url.Values) (SalvosInput, error) {
 		var s Salvo
 		sr := newQueryReader(v, salvoPrefix(i))
 		s.read(sr)
-		if sr.err != nil {
-			return SalvosInput{}, sr.err
+		for _, e := range sr.errs {
+			r.add(e)
 		}
 		in.Salvos = append(in.Salvos, s)
 	}
-	return in, in.Validate()
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return SalvosInput{}, err
+	}
+	return in, nil
 }
+
+// salvoKeys are the keys of one salvo group.
+var salvoKeys = []string{"n", "rate", "rr", "acc", "range", "cm", "pen", "dmg", "dmgrr", "cover", "faw", "det", "lock", "jammer", "sniper"}
 
 func salvoPrefix(i int) string { return "s" + strconv.Itoa(i) + "." }
 
-// salvoGroups counts the s<i>. groups in v, which must run 1, 2, ... with
-// no gap and no more than maxSalvos.
-func salvoGroups(v url.Values) (int, error) {
+// salvoGroups counts the s<i>. groups in v, which must run s1, s2, ...
+// with no gap, no leading zero and no more than maxSalvos, each holding only
+// salvo keys; every key that breaks this is refused into r. The groups
+// counted are those up to the first gap.
+func salvoGroups(v url.Values, r *queryReader) int {
 	seen := map[int]bool{}
+	keys := make([]string, 0, len(v))
 	for key := range v {
-		num, _, ok := strings.Cut(key, ".")
+		keys = append(keys, key)
+	}
+	sort.Strings(keys) // errors in a fixed order
+	for _, key := range keys {
+		num, sub, ok := strings.Cut(key, ".")
 		if !ok || !strings.HasPrefix(num, "s") {
 			continue
 		}
 		i, err := strconv.Atoi(num[1:])
-		if err != nil || i < 1 || i > maxSalvos {
-			return 0, fmt.Errorf("%s: salvo groups are numbered s1 to s%d", key, maxSalvos)
+		switch {
+		case err != nil || i < 1 || i > maxSalvos || num != "s"+strconv.Itoa(i):
+			r.add(fieldErr(clipKey(key), ErrUnknownKey, "not a salvo key: salvo groups are numbered s1 to s%d, with no leading zero", maxSalvos))
+			continue
+		case !slices.Contains(salvoKeys, sub):
+			r.add(fieldErr(clipKey(key), ErrUnknownKey, "not a salvo key: allowed %s after %s.", strings.Join(salvoKeys, ", "), num))
+			continue
 		}
 		seen[i] = true
 	}
-	ids := make([]int, 0, len(seen))
-	for i := range seen {
-		ids = append(ids, i)
+	n := 0
+	for seen[n+1] {
+		n++
 	}
-	sort.Ints(ids)
-	for want, i := range ids {
-		if i != want+1 {
-			return 0, fmt.Errorf("s%d: salvo group s%d is missing: number the groups from s1 without gaps", i, want+1)
+	for i := n + 2; i <= maxSalvos; i++ {
+		if seen[i] {
+			r.add(fieldErr("s"+strconv.Itoa(i), ErrRange, "salvo group s%d is missing: number the groups from s1 without gaps", n+1))
+			break
 		}
 	}
-	return len(ids), nil
+	return n
 }
 
 // Query writes in as share-link values.
@@ -180,43 +246,78 @@ func (in SalvosInput) Query() url.Values {
 	v := url.Values{}
 	w := queryWriter{v: v}
 	w.str("game", in.Game)
-	w.int("size", in.Size)
-	w.int("type", in.Type)
 	w.int("prot", in.Protection)
 	w.bool("medic", in.Medic)
+	if in.Target == TargetVehicle {
+		w.choice("target", int(in.Target), targetNames)
+		w.int("frame", in.Vehicle.Frame)
+		w.int("prop", in.Vehicle.Propulsion)
+		w.ints("weapons", in.Vehicle.Weapons)
+		w.int("vehicles", in.Vehicle.Vehicles)
+		w.choice("pick", int(in.Vehicle.Pick), pickNames)
+		if in.Vehicle.DefenderPicks {
+			w.str("picker", pickerNames[1])
+		}
+	} else {
+		w.int("size", in.Size)
+		w.int("type", in.Type)
+	}
 	for i, s := range in.Salvos {
 		s.write(queryWriter{v: v, prefix: salvoPrefix(i + 1)})
 	}
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in SalvosInput) Validate() error {
 	c := &validator{}
-	c.game(in.Game)
-	c.rng("size", in.Size, 1, maxFighters)
-	c.rng("type", in.Type, 1, 3)
+	g := c.game(in.Game)
 	c.rng("prot", in.Protection, 0, maxValue)
+	checkPicker(c, g, in.Game, in.Target, in.Vehicle)
+	switch in.Target {
+	case TargetInfantry:
+		c.rng("size", in.Size, 1, maxFighters)
+		c.rng("type", in.Type, 1, 3)
+	case TargetVehicle:
+		checkVehicle(c, in.Vehicle)
+	default:
+		c.fail("target", ErrChoice, "%d is not allowed: allowed inf, veh", int(in.Target))
+	}
 	if len(in.Salvos) < 1 || len(in.Salvos) > maxSalvos {
-		c.fail("s1", "%d salvos given: allowed 1-%d", len(in.Salvos), maxSalvos)
+		c.fail("s1", ErrRange, "%d salvos given: allowed 1-%d", len(in.Salvos), maxSalvos)
 	}
 	for i, s := range in.Salvos {
-		if c.err != nil {
-			break
-		}
 		sc := &validator{prefix: salvoPrefix(i + 1)}
 		s.check(sc)
-		c.err = sc.err
+		checkFixed(sc, g, in.Game, in.Target, s.Lock, s.Jammer, s.Sniper)
+		if in.Target == TargetVehicle && s.Cover > CoverNormal && s.Cover < Cover(len(coverNames)) {
+			sc.fail("cover", ErrConflict, "%q protects infantry only: allowed for vehicles none, cover", s.Cover)
+		}
+		for _, e := range sc.errs {
+			c.add(e)
+		}
 	}
-	return c.err
+	if in.Target == TargetVehicle && !c.failed() {
+		if work, worst := in.vehicleSalvosWork(); work > maxVehicleSalvosWork {
+			c.fail(salvoPrefix(worst+1)+"n", ErrRange, "too many dice for vehicles this large: lower the dice per salvo (n x rate), the vehicles' SP or the number of salvos")
+		}
+	}
+	return c.result()
 }
 
-// SalvosResult is what a sequence of salvos does to one infantry unit.
+// SalvosResult is what a sequence of salvos does to one unit: infantry
+// results (casualties, wiped_out, morale_threshold and After) or vehicle
+// results (destroyed, immobilized, lost, frame, wrecks, vehicles and
+// VehicleAfter), both flattened into the JSON object.
 type SalvosResult struct {
-	InfantryResult
-	// After holds the casualties so far after each salvo; the last one is
-	// Casualties.
-	After []Dist `json:"after"`
+	*InfantryResult
+	*VehicleResult
+	// After holds, against infantry, the casualties so far after each
+	// salvo; the last one is Casualties.
+	After []Dist `json:"after,omitempty"`
+	// VehicleAfter holds, against vehicles, the unit's figures so far after
+	// each salvo; the last one is the result's.
+	VehicleAfter []VehicleResult `json:"vehicle_after,omitempty"`
 	// Salvos holds each salvo's hits, impacts and explanation; their
 	// casualties are in After.
 	Salvos []AttackResult `json:"salvos"`
@@ -234,6 +335,9 @@ func Salvos(in SalvosInput) (SalvosResult, error) {
 		return SalvosResult{}, err
 	}
 	g, _ := GameByID(in.Game)
+	if in.Target == TargetVehicle {
+		return salvosAtVehicles(g, in), nil
+	}
 	size := in.Size
 	// state[m][c]: c fighters lost, medic still available (m=1) or not (m=0).
 	var state [2][]float64
@@ -248,12 +352,10 @@ func Salvos(in SalvosInput) (SalvosResult, error) {
 	for _, s := range in.Salvos {
 		var step AttackResult
 		step.fire(g, s, TargetInfantry)
-		dt := test("damage", s.Penetration, in.Protection)
-		step.Explain = append(step.Explain, dt)
-		p := damageChance(s.Penetration, in.Protection, s.DamageReroll)
-		if s.DamageReroll && dt.Auto == Roll {
-			step.Explain = append(step.Explain, Step{Kind: "damage-reroll", Chance: p})
-			step.note(NoteDamageReroll)
+		steps, p, notes := damageStep(s.Penetration, in.Protection, s.Jammer, s.DamageReroll, TargetInfantry)
+		step.Explain = append(step.Explain, steps...)
+		for _, n := range notes {
+			step.addNote(n)
 		}
 		// Successes past size+1 kill no one more, even after a medic's save.
 		succ := step.Impacts.thinCap(p, size+1)
@@ -284,7 +386,7 @@ func Salvos(in SalvosInput) (SalvosResult, error) {
 		}
 		res.After = append(res.After, Dist{P: cas})
 		res.Salvos = append(res.Salvos, step.done())
-		res.Explain = append(res.Explain, Step{Kind: "salvo", Value: len(res.Salvos)})
+		res.Explain = append(res.Explain, Step{Kind: StepSalvo, Value: len(res.Salvos)})
 		res.Explain = append(res.Explain, step.Explain...)
 		for _, n := range step.Notes {
 			res.note(n)
@@ -297,7 +399,7 @@ func Salvos(in SalvosInput) (SalvosResult, error) {
 		res.note(noteByID(g.Notes.HeroCount))
 	}
 	cas := res.After[len(res.After)-1]
-	res.InfantryResult = InfantryResult{
+	res.InfantryResult = &InfantryResult{
 		Casualties:      cas,
 		WipedOut:        cas.AtLeast(size),
 		MoraleThreshold: moraleChance(cas, size, g.MoraleThreshold(in.Type)),

@@ -87,7 +87,7 @@ func Chance(action, difficulty int) float64 {
 }
 
 // test builds the explanation step of one test of action against difficulty.
-func test(kind string, action, difficulty int) Step {
+func test(kind StepKind, action, difficulty int) Step {
 	roll, auto := Needed(action - difficulty)
 	return Step{Kind: kind, Action: action, Difficulty: difficulty, Needed: roll,
 		Auto: auto, Chance: Chance(action, difficulty)}

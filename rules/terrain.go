@@ -19,12 +19,16 @@ const maxTerrainSalvos = 20
 //	rr         Rerolls      weapon re-roll value, 0-10 (0)
 //	acc        Accuracy     0-30 (3)
 //	range      Range        range band, 0-30 (0)
+//	cm         CM           distance in cm, 0-300, read into a band by the
+//	                        game; give range or cm, not both (none)
 //	pen        Penetration  0-30 (5)
 //	dmg        Damage       1-10 (1)
 //	structure  Structure    1-30, or the name of one of the game's
 //	                        elements ("stone wall", "stonewall",
 //	                        "stone-wall"), read as its value (12: low wall)
 //	salvos     Salvos       salvos fired, 1-20 (1)
+//	lock       Lock         lock-on weapon: the printed result needed to
+//	                        hit, whatever the range, 2-6, or 0 for none (0)
 type TerrainInput struct {
 	Game        string
 	Weapons     int
@@ -32,10 +36,12 @@ type TerrainInput struct {
 	Rerolls     int
 	Accuracy    int
 	Range       int
+	CM          *int
 	Penetration int
 	Damage      int
 	Structure   int
 	Salvos      int
+	Lock        int
 }
 
 // TerrainResult is the chance the scenery comes down.
@@ -61,27 +67,32 @@ func ParseTerrain(v url.Values) (TerrainInput, error) {
 		Rerolls:     r.int("rr", 0),
 		Accuracy:    r.int("acc", 3),
 		Range:       r.int("range", 0),
+		CM:          r.optInt("cm"),
 		Penetration: r.int("pen", 5),
 		Damage:      r.int("dmg", 1),
 		Salvos:      r.int("salvos", 1),
+		Lock:        r.int("lock", 0),
 	}
 	in.Structure = 12
-	if s, ok := r.raw("structure"); ok && r.err == nil {
-		g, err := GameByID(in.Game)
-		if err != nil {
-			return TerrainInput{}, err
-		}
-		n, ok := structureValue(g, s)
-		if !ok {
-			r.fail("structure", "%q is neither a whole number nor an element: allowed 1-%d or %s",
-				s, maxValue, strings.Join(structureNames(g), ", "))
-		}
-		in.Structure = n
+	if r.has("range") && r.has("cm") {
+		r.fail("cm", ErrBothRanges, "range and cm both given: give one of them")
 	}
-	if r.err != nil {
-		return TerrainInput{}, r.err
+	// The structure's names depend on the game: with a game that has no
+	// terrain calculator, Validate reports the game and structure is left.
+	if g, err := GameByID(in.Game); err == nil && g.Terrain.StructureDrops {
+		if s, ok := r.raw("structure"); ok {
+			n, ok := structureValue(g, s)
+			if !ok {
+				r.fail("structure", ErrChoice, "%s is neither a whole number nor an element: allowed 1-%d or %s",
+					clip(s), maxValue, strings.Join(structureNames(g), ", "))
+			}
+			in.Structure = n
+		}
 	}
-	return in, in.Validate()
+	if err := joinErrors(r.result(), in.Validate()); err != nil {
+		return TerrainInput{}, err
+	}
+	return in, nil
 }
 
 // structureValue reads s as a number or as the name of one of g's terrain
@@ -126,34 +137,45 @@ func (in TerrainInput) Query() url.Values {
 	w.int("rate", in.Rate)
 	w.int("rr", in.Rerolls)
 	w.int("acc", in.Accuracy)
-	w.int("range", in.Range)
+	if in.CM != nil {
+		w.int("cm", *in.CM)
+	} else {
+		w.int("range", in.Range)
+	}
 	w.int("pen", in.Penetration)
 	w.int("dmg", in.Damage)
 	w.int("structure", in.Structure)
 	w.int("salvos", in.Salvos)
+	if in.Lock != 0 {
+		w.int("lock", in.Lock)
+	}
 	return v
 }
 
-// Validate checks every field, naming the first bad one by its query key.
+// Validate checks every field, naming each bad one by its query key.
 func (in TerrainInput) Validate() error {
 	c := &validator{}
 	g := c.game(in.Game)
-	if c.err != nil {
-		return c.err
+	if c.failed() {
+		return c.result()
 	}
 	if !g.Terrain.StructureDrops {
-		c.fail("game", "%s has no scenery whose structure drops: allowed %s", in.Game, strings.Join(terrainGames(), ", "))
+		c.fail("game", ErrChoice, "%s has no terrain calculator (its scenery does not lose structure): allowed %s", clip(in.Game), strings.Join(terrainGames(), ", "))
 	}
 	c.rng("n", in.Weapons, 0, maxFighters)
 	c.rng("rate", in.Rate, 1, maxRate)
 	c.rng("rr", in.Rerolls, 0, maxRerolls)
 	c.rng("acc", in.Accuracy, 0, maxValue)
-	c.rng("range", in.Range, 0, maxBand)
+	c.distance(in.Range, in.CM)
 	c.rng("pen", in.Penetration, 0, maxValue)
 	c.rng("dmg", in.Damage, 1, maxDamage)
 	c.rng("structure", in.Structure, 1, maxValue)
 	c.rng("salvos", in.Salvos, 1, maxTerrainSalvos)
-	return c.err
+	checkFixedValue(c, "lock", in.Lock)
+	if in.Lock != 0 && !g.Fixed.LockOn {
+		c.fail("lock", ErrChoice, "%s has no lock-on weapons: allowed 0", clip(in.Game))
+	}
+	return c.result()
 }
 
 func terrainGames() []string {
@@ -176,10 +198,22 @@ func Terrain(in TerrainInput) (TerrainResult, error) {
 		return TerrainResult{}, err
 	}
 	g, _ := GameByID(in.Game)
-	shot := test("shoot", in.Accuracy, in.Range)
+	band := in.Range
 	res := TerrainResult{Notes: []Note{noteStructureSalvo}, BySalvo: make([]float64, in.Salvos)}
+	if in.CM != nil && in.Lock == 0 {
+		band = g.RangeBand(*in.CM)
+		res.Explain = append(res.Explain, Step{Kind: StepRange, Action: *in.CM, Value: band})
+		if *in.CM > 0 && *in.CM%10 == 0 && g.Notes.RangeLine != "" {
+			res.Notes = append(res.Notes, noteByID(g.Notes.RangeLine))
+		}
+	}
+	shot := test(StepShoot, in.Accuracy, band)
+	if in.Lock > 0 {
+		shot = fixedTest(StepFixed, in.Lock)
+		res.Notes = append(res.Notes, noteLockOnTerrain)
+	}
 	res.Hits = Hits(g, in.Weapons, in.Rate, in.Rerolls, shot.Chance)
-	res.Explain = []Step{shot, {Kind: "dice", Value: in.Weapons * in.Rate}}
+	res.Explain = append(res.Explain, shot, Step{Kind: StepDice, Value: in.Weapons * in.Rate})
 	if in.Rerolls > 0 && shot.Auto == Roll {
 		pool := in.Rerolls
 		if g.Reroll == RerollPool {
@@ -188,7 +222,7 @@ func Terrain(in TerrainInput) (TerrainResult, error) {
 				res.Notes = append(res.Notes, noteByID(g.Notes.RerollPool))
 			}
 		}
-		res.Explain = append(res.Explain, Step{Kind: "reroll", Value: pool})
+		res.Explain = append(res.Explain, Step{Kind: StepReroll, Value: pool})
 	}
 
 	// drop[s][j]: a salvo at structure s lands j successes, the last entry
@@ -196,7 +230,7 @@ func Terrain(in TerrainInput) (TerrainResult, error) {
 	s0, dmg := in.Structure, in.Damage
 	drop := make([][]float64, s0+1)
 	for s := s0; s >= 1; s-- {
-		dt := test("damage", in.Penetration, s)
+		dt := test(StepDamage, in.Penetration, s)
 		res.Explain = append(res.Explain, dt)
 		drop[s] = res.Hits.thinCap(dt.Chance, (s+dmg-1)/dmg).P
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"net/url"
 	"reflect"
 	"testing"
@@ -11,7 +12,11 @@ import (
 
 // ratTerrain follows the structure salvo by salvo in rationals.
 func ratTerrain(g Game, in TerrainInput) (bySalvo []*big.Rat, left ratDist) {
-	hits := ratHits(g, in.Weapons, in.Rate, in.Rerolls, ratChance(in.Accuracy, in.Range))
+	return ratTerrainHits(in, ratHits(g, in.Weapons, in.Rate, in.Rerolls, ratChance(in.Accuracy, in.Range)))
+}
+
+// ratTerrainHits follows the structure when each salvo's hits follow hits.
+func ratTerrainHits(in TerrainInput, hits ratDist) (bySalvo []*big.Rat, left ratDist) {
 	left = ratZeros(in.Structure + 1)
 	left[in.Structure].SetInt64(1)
 	for range in.Salvos {
@@ -164,5 +169,128 @@ func BenchmarkTerrainWorst(b *testing.B) {
 		if _, err := Terrain(in); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestTerrainCM checks the cm key: read into the game's band, written back,
+// refused beside range or out of its range.
+func TestTerrainCM(t *testing.T) {
+	for _, cm := range []int{0, 9, 10, 25, 40, 300} {
+		in := TerrainInput{Game: "at44", Weapons: 3, Rate: 2, Accuracy: 4, CM: &cm, Penetration: 10, Damage: 1, Structure: 12, Salvos: 3}
+		res, err := Terrain(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		band := in
+		band.CM, band.Range = nil, AT44.RangeBand(cm)
+		want, _ := Terrain(band)
+		if res.Destroyed != want.Destroyed || res.Explain[0].Kind != StepRange || res.Explain[0].Value != band.Range {
+			t.Errorf("cm=%d: destroyed %v, band %d gives %v; first step %+v", cm, res.Destroyed, band.Range, want.Destroyed, res.Explain[0])
+		}
+		back, err := ParseTerrain(in.Query())
+		if err != nil || back.CM == nil || *back.CM != cm || back.Query().Get("range") != "" {
+			t.Errorf("cm=%d: round trip %+v, %v", cm, back, err)
+		}
+		hasLine := false
+		for _, n := range res.Notes {
+			hasLine = hasLine || n.ID == NoteRangeLine
+		}
+		if hasLine != (cm > 0 && cm%10 == 0) {
+			t.Errorf("cm=%d: range-line note %v", cm, hasLine)
+		}
+	}
+	for _, b := range []struct{ query, key, allowed string }{
+		{"cm=20&range=2", "cm", "give one of them"},
+		{"cm=301", "cm", "0-300"},
+		{"cm=x", "cm", "not a whole number"},
+	} {
+		v, _ := url.ParseQuery(b.query)
+		_, err := ParseTerrain(v)
+		wantKeyError(t, b.query, err, b.key, b.allowed)
+	}
+}
+
+// TestMonteCarloTerrainCM rolls salvos at scenery at a distance in cm, die
+// by die, the structure dropping after each salvo.
+func TestMonteCarloTerrainCM(t *testing.T) {
+	d := dice{rand.New(rand.NewPCG(5, 12))}
+	const trials = 40000
+	cm := 35
+	in := TerrainInput{Game: "at44", Weapons: 3, Rate: 2, Rerolls: 1, Accuracy: 4, CM: &cm, Penetration: 11, Damage: 1, Structure: 10, Salvos: 3}
+	res, err := Terrain(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := make([]int, in.Structure+1)
+	for range trials {
+		s := in.Structure
+		for range in.Salvos {
+			if s == 0 {
+				break
+			}
+			hits := d.hits(AT44, in.Weapons, in.Rate, in.Rerolls, in.Accuracy, 3) // 35 cm: band 3
+			lost := 0
+			for range hits {
+				if d.pass(in.Penetration, s) {
+					lost += in.Damage
+				}
+			}
+			s = max(s-lost, 0)
+		}
+		left[s]++
+	}
+	agree(t, "structure left", res.Structure, left, trials)
+}
+
+// FuzzTerrainCM checks any terrain link with cm (and lock): refused or
+// worked out within the time budget.
+func FuzzTerrainCM(f *testing.F) {
+	f.Add(3, 2, 25, "", "12", 0)
+	f.Add(100, 20, 300, "4", "stonewall", 4)
+	f.Fuzz(func(t *testing.T, n, rate, cm int, rng, structure string, lock int) {
+		v := url.Values{"n": {fmt.Sprint(n)}, "rate": {fmt.Sprint(rate)}, "cm": {fmt.Sprint(cm)}, "structure": {structure},
+			"lock": {fmt.Sprint(lock)}}
+		if rng != "" {
+			v.Set("range", rng)
+		}
+		in, err := ParseTerrain(v)
+		if err != nil {
+			return
+		}
+		timed(t, func() {
+			res, err := Terrain(in)
+			if err != nil {
+				t.Fatalf("%+v: parsed but failed: %v", in, err)
+			}
+			validDist(t, "structure", res.Structure)
+		})
+	})
+}
+
+// TestTerrainLockOn checks lock-on fire at scenery: hits on the printed
+// result whatever the range, the rest as usual.
+func TestTerrainLockOn(t *testing.T) {
+	for lock := minFixed; lock <= maxFixed; lock++ {
+		in := TerrainInput{Game: "at44", Weapons: 2, Rate: 1, Rerolls: 1, Accuracy: 0, Range: 9, Penetration: 12,
+			Damage: 2, Structure: 10, Salvos: 3, Lock: lock}
+		res, err := Terrain(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits := ratHits(AT44, in.Weapons, in.Rate, in.Rerolls, big.NewRat(int64(7-lock), 6))
+		compare(t, fmt.Sprintf("lock=%d hits", lock), res.Hits, hits)
+		_, left := ratTerrainHits(in, hits)
+		compare(t, fmt.Sprintf("lock=%d structure", lock), res.Structure, left)
+		if back, err := ParseTerrain(in.Query()); err != nil || back.Lock != lock {
+			t.Errorf("lock=%d: round trip %+v, %v", lock, back, err)
+		}
+	}
+	for _, b := range []struct{ query, key, allowed string }{
+		{"lock=7", "lock", "allowed 0 (none) or 2-6"},
+		{"lock=x", "lock", "not a whole number"},
+	} {
+		v, _ := url.ParseQuery(b.query)
+		_, err := ParseTerrain(v)
+		wantKeyError(t, b.query, err, b.key, b.allowed)
 	}
 }

@@ -19,6 +19,11 @@ const (
 	// among them), else the weapon with the most SP left: the pick of an
 	// attacker out to silence weapons.
 	PickDisarm
+	// PickDefender takes the working weapon with the most SP left, which
+	// absorbs the most and is the last to be lost: the defender's pick, where
+	// he chooses (AT-43 overwatch, VehicleTarget.DefenderPicks). It has no
+	// share-link name of its own: the link says picker=defender.
+	PickDefender
 )
 
 // String returns the share-link value of p.
@@ -37,9 +42,22 @@ type VehicleTarget struct {
 	Propulsion int        // propulsion SP, 0-60 (0: immobilized already)
 	Weapons    []int      // SP of each weapon, 0-6 weapons of 0-60 SP (0: lost already)
 	Vehicles   int        // vehicles sharing the impacts, closest first, 1-10
-	Pick       WeaponPick // how the attacker picks a weapon
+	Pick       WeaponPick // how the attacker picks a weapon: PickWreck or PickDisarm
 	SelfRepair bool       // Self-repair: the first damaging hit does one point less
+	// DefenderPicks gives the weapon pick to the defender (AT-43 overwatch
+	// fire, query key picker=defender), who takes PickDefender.
+	DefenderPicks bool
 }
+
+// weaponPick is the rule that picks the weapon a weapon result hits.
+func (t VehicleTarget) weaponPick() WeaponPick {
+	if t.DefenderPicks {
+		return PickDefender
+	}
+	return t.Pick
+}
+
+var pickerNames = []string{"attacker", "defender"}
 
 // VehicleResult is what impacts do to a unit of vehicles. With one vehicle
 // every figure is that vehicle's. With several, Destroyed, Immobilized and
@@ -102,14 +120,14 @@ func vehicleDamage(g Game, impacts Dist, pDamage float64, damage int, t VehicleT
 	c := &validator{}
 	t.check(c)
 	c.rng("dmg", damage, 1, maxDamage)
-	if c.err != nil {
-		return VehicleResult{}, c.err
+	if c.failed() {
+		return VehicleResult{}, c.result()
 	}
 	switch {
 	case !(pDamage >= 0 && pDamage <= 1):
 		return VehicleResult{}, fmt.Errorf("damage chance %v is not a probability: allowed 0-1", pDamage)
-	case len(impacts.P) == 0 || len(impacts.P) > maxImpacts+1:
-		return VehicleResult{}, fmt.Errorf("impacts: %d values given: allowed 1-%d", len(impacts.P), maxImpacts+1)
+	case len(impacts.P) == 0 || len(impacts.P) > maxVehicles*(maxImpacts+1):
+		return VehicleResult{}, fmt.Errorf("impacts: %d values given: allowed 1-%d", len(impacts.P), maxVehicles*(maxImpacts+1))
 	}
 	dice := 1
 	if melee {
@@ -142,7 +160,14 @@ func vehicleDamage(g Game, impacts Dist, pDamage float64, damage int, t VehicleT
 			need[k] = need[k] || p > negligible
 		}
 	}
-	ch := parts.chain(odds, need)
+	var ch *vehicleChain
+	if dice > 1 && t.weaponPick() == PickWreck {
+		ch = meleeChain(t, damage, dice, need)
+	}
+	perState := ch != nil
+	if !perState {
+		ch = parts.chain(odds, need)
+	}
 	for j := range v {
 		res.Vehicles[j] = ch.figures(imps[j], hits[j])
 	}
@@ -156,13 +181,20 @@ func vehicleDamage(g Game, impacts Dist, pDamage float64, damage int, t VehicleT
 	res.Frame = res.Vehicles[0].Frame
 
 	res.Explain = []Step{
-		{Kind: "vehicles", Value: v},
-		{Kind: "location", Value: dice},
-		{Kind: "propulsion", Chance: odds.prop},
-		{Kind: "frame", Chance: odds.frame},
-		{Kind: "weapon", Chance: odds.weapon},
+		{Kind: StepVehicles, Value: v},
+		{Kind: StepLocation, Value: dice},
+		{Kind: StepPropulsion, Chance: odds.prop},
+		{Kind: StepFrame, Chance: odds.frame},
+		{Kind: StepWeapon, Chance: odds.weapon},
 	}
 	res.Notes = vehicleNotes(g, t, dice, melee)
+	if perState {
+		for i, n := range res.Notes {
+			if n.ID == noteMeleeLocation.ID {
+				res.Notes[i] = noteMeleeLocationState
+			}
+		}
+	}
 	return res, nil
 }
 
@@ -249,11 +281,11 @@ func (res *VehicleResult) unit(ch *vehicleChain, impacts Dist, pDamage float64, 
 	res.Wrecks = Dist{P: wrecks}
 }
 
-// Location classes of a damaging hit.
+// Location classes of a damaging hit, as indexes.
 const (
-	partProp = iota
-	partFrame
-	partWeapon
+	partProp   = int(LocationPropulsion)
+	partFrame  = int(LocationFrame)
+	partWeapon = int(LocationWeapon)
 )
 
 // locationOdds is the chance a damaging hit lands on each class of part.
@@ -269,10 +301,19 @@ type locationOdds struct {
 // order does not depend on the vehicle's state, so the location of each hit
 // stays independent of the others.
 func newLocationOdds(dice int, pick WeaponPick) locationOdds {
-	single := [3]float64{partProp: 2.0 / 6, partFrame: 3.0 / 6, partWeapon: 1.0 / 6}
 	order := [3]int{partFrame, partProp, partWeapon}
 	if pick == PickDisarm {
 		order = [3]int{partWeapon, partFrame, partProp}
+	}
+	return keptOdds(dice, order)
+}
+
+// keptOdds is where a hit lands when dice location dice are rolled and the
+// one showing the class first in order is kept.
+func keptOdds(dice int, order [3]int) locationOdds {
+	var single [3]float64 // the chance one die shows each class
+	for face := 1; face <= LocationFaces; face++ {
+		single[LocationOf(face)] += 1.0 / LocationFaces
 	}
 	var kept [3]float64
 	var one, prev float64 // chance one die, and the best die, shows this class or a better one
@@ -362,6 +403,10 @@ func pickWeapon(left []int, dmg int, pick WeaponPick) int {
 		}
 		b := left[best]
 		switch pick {
+		case PickDefender:
+			if s > b {
+				best = w
+			}
 		case PickDisarm:
 			kills, bestKills := s <= dmg, b <= dmg
 			if kills && !bestKills || kills == bestKills && s > b {
@@ -463,10 +508,10 @@ type vehicleParts struct {
 
 func newVehicleParts(t VehicleTarget, d int) vehicleParts {
 	p := vehicleParts{t: t, d: d}
-	p.over0, p.kill0 = weaponSequence(t.Weapons, d, d, t.Pick, t.Frame)
+	p.over0, p.kill0 = weaponSequence(t.Weapons, d, d, t.weaponPick(), t.Frame)
 	p.over1, p.kill1 = p.over0, p.kill0
 	if t.SelfRepair {
-		p.over1, p.kill1 = weaponSequence(t.Weapons, d-1, d, t.Pick, t.Frame)
+		p.over1, p.kill1 = weaponSequence(t.Weapons, d-1, d, t.weaponPick(), t.Frame)
 	}
 	p.amax = (t.Frame + t.Propulsion) / d // a*d-1-prop < frame
 	p.bmax = max(len(p.over0), len(p.over1)) - 1
@@ -700,6 +745,12 @@ var (
 	noteMeleeLocation = Note{ID: "vehicle-melee-location",
 		EN: "Close combat: of the location dice the attacker keeps the one his pick prefers. To wreck: frame, then propulsion, then weapon. To disarm: weapon, then frame (a destroyed vehicle loses its weapons), then propulsion.",
 		FR: "Corps à corps : parmi les dés de localisation, l'attaquant garde celui que son choix préfère. Pour détruire : châssis, puis propulsion, puis arme. Pour désarmer : arme, puis châssis (un véhicule détruit perd ses armes), puis propulsion."}
+	notePickDefender = Note{ID: "vehicle-pick-defender",
+		EN: "AT-43 overwatch fire: a weapon result is chosen by the active player, here the defender. He is taken to choose the working weapon with the most SP left, which absorbs the most and is the last to be lost (none left: the damage goes to the frame).",
+		FR: "AT-43, tir en état d'alerte : le résultat arme est choisi par le joueur actif, ici le défenseur. On suppose qu'il choisit l'arme en état qui a le plus de PS, qui encaisse le plus et tombe en dernier (s'il n'en reste aucune, les dégâts vont au châssis)."}
+	noteMeleeLocationState = Note{ID: "vehicle-melee-location-state",
+		EN: "Close combat, out to wreck: of the location dice the attacker keeps, for the state the vehicle is in, the one that sends the most damage to the frame at once (a weapon result with no weapon left, or a propulsion already at 0, counts as the frame); ties go to the frame, then the propulsion, then a weapon.",
+		FR: "Corps à corps, pour détruire : parmi les dés de localisation, l'attaquant garde, selon l'état du véhicule, celui qui envoie le plus de dégâts au châssis tout de suite (un résultat arme sans arme restante, ou une propulsion déjà à 0, compte comme le châssis) ; à égalité, châssis, puis propulsion, puis arme."}
 	noteVehicleSharing = Note{ID: NoteVehicleSharing,
 		EN: "AT-44 only says that the closest vehicles take impacts first; the impacts are shared as evenly as possible, closest first, as in AT-43.",
 		FR: "AT-44 dit seulement que les véhicules les plus proches prennent les impacts en premier ; les impacts sont répartis aussi également que possible, les plus proches d'abord, comme dans AT-43."}
@@ -714,7 +765,9 @@ var (
 func vehicleNotes(g Game, t VehicleTarget, dice int, melee bool) []Note {
 	notes := []Note{}
 	if len(t.Weapons) > 0 {
-		if t.Pick == PickDisarm {
+		if t.DefenderPicks {
+			notes = append(notes, notePickDefender)
+		} else if t.Pick == PickDisarm {
 			notes = append(notes, noteWeaponPickDisarm)
 		} else {
 			notes = append(notes, noteWeaponPickWreck)
@@ -740,7 +793,7 @@ func vehicleNotes(g Game, t VehicleTarget, dice int, melee bool) []Note {
 // extraNotes lists every note the vehicle, morale, authority, crush,
 // minefield and terrain calculators can attach.
 func extraNotes() []Note {
-	return []Note{noteWeaponPickWreck, noteWeaponPickDisarm, noteMeleeLocation,
+	return []Note{noteWeaponPickWreck, noteWeaponPickDisarm, notePickDefender, noteMeleeLocation, noteMeleeLocationState,
 		noteVehicleSharing, noteMeleeSharing, noteSelfRepair,
 		noteEarlierTests, noteMoraleSpend, noteMoraleModifiers, noteAuthorityTie,
 		noteMineCards, noteStructureSalvo}

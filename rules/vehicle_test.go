@@ -132,8 +132,9 @@ func (v refVehicle) hit(part, dmg int, pick WeaponPick, selfRepair bool) refVehi
 	return n
 }
 
-// refDice lists the kept location class of every roll of dice dice.
-func refDice(dice int, pick WeaponPick) []int {
+// refDice lists every roll of dice location dice, as the class each die
+// shows; refKeep says which one the attacker keeps.
+func refDice(dice int) [][]int {
 	face := func(f int) int {
 		switch {
 		case f <= 2:
@@ -142,10 +143,6 @@ func refDice(dice int, pick WeaponPick) []int {
 			return partFrame
 		}
 		return partWeapon
-	}
-	rank := map[int]int{partFrame: 0, partProp: 1, partWeapon: 2}
-	if pick == PickDisarm {
-		rank = map[int]int{partWeapon: 0, partFrame: 1, partProp: 2}
 	}
 	rolls := [][]int{{}}
 	for range dice {
@@ -157,17 +154,34 @@ func refDice(dice int, pick WeaponPick) []int {
 		}
 		rolls = next
 	}
-	kept := make([]int, len(rolls))
-	for i, r := range rolls {
-		best := r[0]
-		for _, c := range r[1:] {
-			if rank[c] < rank[best] {
-				best = c
+	return rolls
+}
+
+// refKeep is the die the attacker keeps: out to disarm, a weapon, then the
+// frame, then the propulsion; out to wreck, the die whose hit leaves the
+// frame lowest in the vehicle's state, ties to the frame, then the
+// propulsion, then a weapon.
+func refKeep(v refVehicle, roll []int, dmg int, pick WeaponPick, selfRepair bool) int {
+	rank := map[int]int{partFrame: 0, partProp: 1, partWeapon: 2}
+	if pick == PickDisarm {
+		rank = map[int]int{partWeapon: 0, partFrame: 1, partProp: 2}
+	}
+	best := roll[0]
+	for _, c := range roll[1:] {
+		if pick == PickWreck && len(roll) > 1 {
+			fb, fc := v.hit(best, dmg, pick, selfRepair).frame, v.hit(c, dmg, pick, selfRepair).frame
+			if fc != fb {
+				if fc < fb {
+					best = c
+				}
+				continue
 			}
 		}
-		kept[i] = best
+		if rank[c] < rank[best] {
+			best = c
+		}
 	}
-	return kept
+	return best
 }
 
 // refOutcome is the exact fate of one vehicle: destroyed, immobilized,
@@ -180,8 +194,8 @@ type refOutcome struct {
 
 // refOne runs the literal chain for a known number of impacts.
 func refOne(t VehicleTarget, impacts int, pDamage *big.Rat, dmg, dice int) refOutcome {
-	kept := refDice(dice, t.Pick)
-	per := new(big.Rat).SetFrac64(1, int64(len(kept)))
+	rolls := refDice(dice)
+	per := new(big.Rat).SetFrac64(1, int64(len(rolls)))
 	miss := new(big.Rat).Sub(big.NewRat(1, 1), pDamage)
 	states := map[string]refVehicle{}
 	probs := map[string]*big.Rat{}
@@ -207,8 +221,9 @@ func refOne(t VehicleTarget, impacts int, pDamage *big.Rat, dmg, dice int) refOu
 			add(next, nst, v, new(big.Rat).Mul(p, miss))
 			hitP := new(big.Rat).Mul(p, pDamage)
 			hitP.Mul(hitP, per)
-			for _, part := range kept {
-				add(next, nst, v.hit(part, dmg, t.Pick, t.SelfRepair), hitP)
+			for _, roll := range rolls {
+				part := refKeep(v, roll, dmg, t.weaponPick(), t.SelfRepair)
+				add(next, nst, v.hit(part, dmg, t.weaponPick(), t.SelfRepair), hitP)
 			}
 		}
 		states, probs = nst, next
@@ -419,10 +434,6 @@ func simulate(rng *rand.Rand, impacts Dist, pDamage float64, dmg int, t VehicleT
 		u -= p
 		total = i
 	}
-	rank := map[int]int{partFrame: 0, partProp: 1, partWeapon: 2}
-	if t.Pick == PickDisarm {
-		rank = map[int]int{partWeapon: 0, partFrame: 1, partProp: 2}
-	}
 	face := func() int {
 		switch f := rng.IntN(6) + 1; {
 		case f <= 2:
@@ -443,13 +454,11 @@ func simulate(rng *rand.Rand, impacts Dist, pDamage float64, dmg int, t VehicleT
 			if v.frame == 0 || rng.Float64() >= pDamage {
 				continue
 			}
-			part := face()
+			roll := []int{face()}
 			for range dice - 1 {
-				if c := face(); rank[c] < rank[part] {
-					part = c
-				}
+				roll = append(roll, face())
 			}
-			v = v.hit(part, dmg, t.Pick, t.SelfRepair)
+			v = v.hit(refKeep(v, roll, dmg, t.weaponPick(), t.SelfRepair), dmg, t.weaponPick(), t.SelfRepair)
 		}
 		if j == 0 {
 			frame0 = v.frame
@@ -478,6 +487,7 @@ func TestVehicleMonteCarlo(t *testing.T) {
 		{Binomial(12, 0.5), 4.0 / 6, 2, VehicleTarget{Frame: 6, Propulsion: 3, Weapons: []int{1, 1, 3}, Vehicles: 1}, false},
 		{Binomial(20, 0.6), 3.0 / 6, 1, VehicleTarget{Frame: 4, Propulsion: 2, Weapons: []int{2, 1}, Vehicles: 3, Pick: PickDisarm, SelfRepair: true}, true},
 		{Binomial(30, 2.0/3), 5.0 / 6, 3, VehicleTarget{Frame: 9, Propulsion: 4, Weapons: []int{3, 2}, Vehicles: 2, SelfRepair: true}, true},
+		{Binomial(14, 0.5), 4.0 / 6, 1, VehicleTarget{Frame: 5, Propulsion: 2, Weapons: []int{1, 3, 2}, Vehicles: 1, DefenderPicks: true}, false},
 	}
 	rng := rand.New(rand.NewPCG(43, 44))
 	for i, c := range cases {
@@ -625,7 +635,7 @@ func TestVehicleBadInput(t *testing.T) {
 		{"damage 0", Point(1), 0.5, 0, ok, "dmg"},
 		{"chance", Point(1), math.NaN(), 1, ok, "damage chance"},
 		{"no impacts", Dist{}, 0.5, 1, ok, "impacts"},
-		{"too many impacts", Point(maxImpacts + 1), 0.5, 1, ok, "impacts"},
+		{"too many impacts", Point(maxVehicles * (maxImpacts + 1)), 0.5, 1, ok, "impacts"},
 	}
 	for _, tt := range tests {
 		_, err := vehicleDamage(AT43, tt.impacts, tt.p, tt.dmg, tt.t, false)
@@ -861,8 +871,8 @@ type floatOutcome struct {
 
 // floatOne is refOne in floating point.
 func floatOne(t VehicleTarget, impacts int, pDamage float64, dmg, dice int) floatOutcome {
-	kept := refDice(dice, t.Pick)
-	per := pDamage / float64(len(kept))
+	rolls := refDice(dice)
+	per := pDamage / float64(len(rolls))
 	start := refVehicle{frame: t.Frame, prop: t.Propulsion, weapons: slices.Clone(t.Weapons)}
 	states := map[string]refVehicle{start.key(): start}
 	probs := map[string]float64{start.key(): 1}
@@ -881,7 +891,8 @@ func floatOne(t VehicleTarget, impacts int, pDamage float64, dmg, dice int) floa
 				continue
 			}
 			add(v, p*(1-pDamage))
-			for _, part := range kept {
+			for _, roll := range rolls {
+				part := refKeep(v, roll, dmg, t.Pick, t.SelfRepair)
 				add(v.hit(part, dmg, t.Pick, t.SelfRepair), p*per)
 			}
 		}

@@ -18,7 +18,7 @@ import (
 // pass with no reflection.
 
 // magic starts the encoded library, and changes with the format.
-const magic = "at4x-library-1\n"
+const magic = "at4x-library-2\n"
 
 // Encode writes a library in the format Decode reads.
 func Encode(lib *content.Library) []byte {
@@ -56,12 +56,8 @@ func Encode(lib *content.Library) []byte {
 	for _, t := range lib.Terms {
 		e.str(t.ID)
 		e.strs(t.Games)
-		e.len(len(t.Names))
-		for _, l := range sortedKeys(t.Names) {
-			e.str(l)
-			e.strMap(t.Names[l])
-		}
-		e.strMap(t.Abbr)
+		e.langMap(t.Names)
+		e.langMap(t.Abbr)
 		e.len(len(t.Aliases))
 		for _, l := range sortedKeys(t.Aliases) {
 			e.str(l)
@@ -90,6 +86,15 @@ func (e *encoder) strMap(m map[string]string) {
 	for _, k := range sortedKeys(m) {
 		e.str(k)
 		e.str(m[k])
+	}
+}
+
+// langMap writes a map keyed by language of maps keyed by game.
+func (e *encoder) langMap(m map[string]map[string]string) {
+	e.len(len(m))
+	for _, l := range sortedKeys(m) {
+		e.str(l)
+		e.strMap(m[l])
 	}
 }
 
@@ -157,14 +162,8 @@ func Decode(b []byte) (lib *content.Library, err error) {
 	}
 	for range d.len() {
 		t := &content.Term{ID: d.str(), Games: d.strs()}
-		if n := d.len(); n > 0 {
-			t.Names = make(map[string]map[string]string, n)
-			for range n {
-				lang := d.str()
-				t.Names[lang] = d.strMap()
-			}
-		}
-		t.Abbr = d.strMap()
+		t.Names = d.langMap()
+		t.Abbr = d.langMap()
 		if n := d.len(); n > 0 {
 			t.Aliases = make(map[string][]string, n)
 			for range n {
@@ -233,6 +232,19 @@ func (d *decoder) strMap() map[string]string {
 	for range n {
 		k := d.str()
 		m[k] = d.str()
+	}
+	return m
+}
+
+func (d *decoder) langMap() map[string]map[string]string {
+	n := d.len()
+	if n == 0 {
+		return nil
+	}
+	m := make(map[string]map[string]string, n)
+	for range n {
+		l := d.str()
+		m[l] = d.strMap()
 	}
 	return m
 }

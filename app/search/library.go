@@ -22,14 +22,14 @@ func ForText(lib *content.Library, game, lang string) *Index {
 					also = append(also, n)
 				}
 			}
+			if ab := t.Abbrev(l, game); ab != "" && ab != name && !slices.Contains(also, ab) {
+				also = append(also, ab)
+			}
 			for _, a := range t.Aliases[l] {
 				if a != name && !slices.Contains(also, a) {
 					also = append(also, a)
 				}
 			}
-		}
-		if ab := t.Abbr[game]; ab != "" && !slices.Contains(also, ab) {
-			also = append(also, ab)
 		}
 		entries = append(entries, &Entry{Kind: Term, Title: name, Also: also, Href: base + "glossary#" + t.ID})
 	}

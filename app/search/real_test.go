@@ -7,10 +7,15 @@ import (
 	"github.com/at4x/companion/app/contentdata"
 )
 
-// TestRealTextSpeed types queries letter by letter into the index of each
-// real text. WebAssembly in a phone browser runs this code about five times
-// slower than here, so about 3 ms here keeps a keystroke within a 16 ms
-// frame; the bound leaves room for a busy machine.
+// realQueries are typed letter by letter into a real text's index.
+var realQueries = []string{"covre", "leadership points", "tir indirect", "moral", "pénétration"}
+
+// TestRealTextSpeed types the queries into the index of each real text and
+// logs the slowest keystroke. WebAssembly in a phone browser runs this code
+// about five times slower than here, so about 3 ms here keeps a keystroke
+// within a 16 ms frame; the budget itself is measured in the browser by
+// go run ./build perf and here by BenchmarkRealTextKeystrokes, not asserted
+// on a shared machine.
 func TestRealTextSpeed(t *testing.T) {
 	lib, err := contentdata.Load()
 	if err != nil {
@@ -21,7 +26,10 @@ func TestRealTextSpeed(t *testing.T) {
 		ix := ForText(lib, text.Game, text.Lang)
 		built := time.Since(start)
 		var worst time.Duration
-		for _, q := range []string{"covre", "leadership points", "tir indirect", "moral", "pénétration"} {
+		if ix.Len() == 0 {
+			t.Errorf("%s/%s: empty index", text.Game, text.Lang)
+		}
+		for _, q := range realQueries {
 			for i := 1; i <= len(q); i++ {
 				start := time.Now()
 				ix.Find(q[:i])
@@ -29,8 +37,22 @@ func TestRealTextSpeed(t *testing.T) {
 			}
 		}
 		t.Logf("%s/%s: %d entries, built in %v, slowest keystroke %v", text.Game, text.Lang, ix.Len(), built, worst)
-		if worst > 8*time.Millisecond && !raceEnabled {
-			t.Errorf("%s/%s: a keystroke took %v, want under 8ms natively", text.Game, text.Lang, worst)
+	}
+}
+
+// BenchmarkRealTextKeystrokes times every keystroke of the queries on the
+// AT-43 English text; ns/op divided by the keystrokes is one keystroke.
+func BenchmarkRealTextKeystrokes(b *testing.B) {
+	lib, err := contentdata.Load()
+	if err != nil {
+		b.Skipf("content does not load: %v", err)
+	}
+	ix := ForText(lib, "at43", "en")
+	for b.Loop() {
+		for _, q := range realQueries {
+			for i := 1; i <= len(q); i++ {
+				ix.Find(q[:i])
+			}
 		}
 	}
 }

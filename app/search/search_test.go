@@ -17,7 +17,7 @@ func testLibrary() *content.Library {
 				Aliases: map[string][]string{"fr": {"abri"}}},
 			{ID: "leadership-points", Games: []string{"at43"},
 				Names: map[string]map[string]string{"en": {"at43": "leadership points"}, "fr": {"at43": "points de commandement"}}},
-			{ID: "precision", Games: []string{"at44"}, Abbr: map[string]string{"at44": "PRE"},
+			{ID: "precision", Games: []string{"at44"}, Abbr: map[string]map[string]string{"en": {"at44": "PRE"}, "fr": {"at44": "PRE"}},
 				Names: map[string]map[string]string{"en": {"at44": "Precision"}, "fr": {"at44": "Précision"}}},
 		},
 		Texts: []*content.Text{{Game: "at43", Lang: "en", Chapters: []*content.Chapter{{

@@ -116,7 +116,7 @@ func TestAxe(t *testing.T) {
 	src := axeSource(t)
 	s.open(t, "/en/about")
 	for _, theme := range []string{"light", "dark"} {
-		s.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem("prefs", JSON.stringify({theme: %q}))`, theme)))
+		s.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.clear(); localStorage.setItem(%s, JSON.stringify({theme: %q}))`, prefsKeyJS, theme)))
 		for _, c := range []struct {
 			name, path string
 			open       func(t *testing.T)

@@ -2,27 +2,37 @@ package browser
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 )
 
-// TestBasePath checks a site built for a sub-path (go run ./build site
-// -base /sub/ -out DIR) served under /sub/: set SITE_BASE_DIR=DIR.
-func TestBasePath(t *testing.T) {
+// subBase is the base path the second site of the tests is built for:
+// go run ./build site -base /sub/ -out DIR, then SITE_BASE_DIR=DIR (go run
+// ./build test does both).
+const subBase = "/sub"
+
+// baseSiteDir is the site built for subBase, from SITE_BASE_DIR.
+func baseSiteDir(t *testing.T) string {
+	t.Helper()
 	dir := os.Getenv("SITE_BASE_DIR")
 	if dir == "" {
 		t.Skip("SITE_BASE_DIR is not set: build with `go run ./build site -base /sub/ -out DIR` and set SITE_BASE_DIR=DIR")
 	}
-	t.Setenv("SITE_DIR", dir)
-	s := newSession(t, 360, 740)
-	s.srv.Close()
-	mux := http.NewServeMux()
-	mux.Handle("/sub/", http.StripPrefix("/sub", FileServer(dir)))
-	s.srv = httptest.NewServer(mux)
-	t.Cleanup(s.srv.Close)
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+		t.Fatalf("SITE_BASE_DIR=%s holds no built site: %v", dir, err)
+	}
+	return dir
+}
+
+// TestBasePath checks the site built for a sub-path, served under it.
+func TestBasePath(t *testing.T) {
+	dir := baseSiteDir(t)
+	s := newSessionWith(t, 360, 740, func(string) http.Handler { return NewHost(dir, HostOptions{Base: subBase}) })
 
 	s.open(t, "/sub/en/at43/shooting.cover")
 	if s.text(t, "h1") == "" || len(s.text(t, ".prose")) < 200 {
@@ -37,4 +47,56 @@ func TestBasePath(t *testing.T) {
 	s.do(t, chromedp.Click(chromedp.ID("lang-switch")))
 	s.poll(t, `location.pathname === "/sub/fr/at43/shooting.cover"`, "the French section under /sub/")
 	s.poll(t, `document.documentElement.lang === "fr"`, "lang=fr")
+}
+
+// TestOfflineTwoBasesKeepTheirCaches serves the root site and the /sub/ site
+// from one origin, as user.github.io/ and user.github.io/sub/ are: each
+// worker keeps its own cache (and each app its own storage), so both work
+// offline after one visit each.
+func TestOfflineTwoBasesKeepTheirCaches(t *testing.T) {
+	sub := baseSiteDir(t)
+	s := newSessionWith(t, 360, 740, func(dir string) http.Handler {
+		mux := http.NewServeMux()
+		mux.Handle("/", FileServer(dir))
+		mux.Handle(subBase+"/", NewHost(sub, HostOptions{Base: subBase}))
+		return mux
+	})
+	s.open(t, "/sub/en/at43")
+	s.waitOfflineReady(t)
+	// Before the root app's worker installs: a cache its earlier versions
+	// left (go-app names every app's caches "app-" + version) and another
+	// go-app app's cache, under /other/.
+	_, err := chromedp.Run(s.ctx, chromedp.Evaluate[bool](`(async () => {
+		const ours = await caches.open("app-0ld"), theirs = await caches.open("app-other");
+		for (const f of ["/web/icon.svg", "/web/icon-maskable.png"]) {
+			await ours.put(f, new Response("old"));
+			await theirs.put("/other" + f, new Response("theirs"));
+		}
+		return true;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.open(t, "/en/at44")
+	s.waitOfflineReady(t)
+	got, err := chromedp.Run(s.ctx, chromedp.Evaluate[[]string](`(async () => (await caches.keys()).sort())()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 || !hasPrefix(got, "at4x:/:cache-") || !hasPrefix(got, "at4x:/sub/:cache-") || !slices.Contains(got, "app-other") {
+		t.Errorf("caches %q, want one for /, one for /sub/ and the other app's, and not the root app's old one", got)
+	}
+	stored := eval[[]string](t, s, `Object.keys(localStorage).sort()`)
+	if !hasPrefix(stored, "at4x:/:prefs") || !hasPrefix(stored, "at4x:/sub/:prefs") {
+		t.Errorf("local storage keys %q, want prefs for / and for /sub/ apart", stored)
+	}
+
+	s.srv.Close()
+	s.readsDeepLink(t, "/sub/fr/at44/shooting.cover")
+	s.readsDeepLink(t, "/fr/at43/shooting.cover")
+}
+
+// hasPrefix reports whether a string of list starts with prefix.
+func hasPrefix(list []string, prefix string) bool {
+	return slices.ContainsFunc(list, func(s string) bool { return strings.HasPrefix(s, prefix) })
 }

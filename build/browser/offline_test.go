@@ -5,8 +5,11 @@ import (
 	"image/png"
 	"io"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 func TestInstallFiles(t *testing.T) {
@@ -63,13 +66,13 @@ func TestInstallFiles(t *testing.T) {
 		}
 	}
 	worker := string(get("/app-worker.js"))
-	for _, want := range []string{"event.waitUntil", `cache: "reload"`, `request.mode === "navigate"`, "ignoreSearch"} {
+	for _, want := range []string{"event.waitUntil", `cache: "no-cache"`, `request.mode === "navigate"`, "ignoreSearch"} {
 		if !strings.Contains(worker, want) {
 			t.Errorf("app-worker.js lacks %s", want)
 		}
 	}
-	if !strings.Contains(worker, `"/web/app.wasm"`) {
-		t.Error("the worker does not precache the wasm")
+	if !regexp.MustCompile(`"/web/app-[0-9a-f]{10}\.wasm"`).MatchString(worker) {
+		t.Error("the worker does not precache the wasm under its hashed name")
 	}
 }
 
@@ -110,4 +113,52 @@ func TestOffline(t *testing.T) {
 	if _, ok := res["casualties"]; !ok {
 		t.Errorf("offline result lacks casualties: %v", res)
 	}
+}
+
+// firstVisitBudget is the most a first visit may move, brotli-compressed,
+// until the app is complete offline.
+const firstVisitBudget = 2_100_000
+
+// TestOfflineFirstVisitMovesEachFileOnce counts the bytes the server sends
+// while a first visit loads a section and the worker fills its cache: each
+// file moves once (the worker adopts the wasm the page downloaded), within
+// the budget.
+func TestOfflineFirstVisitMovesEachFileOnce(t *testing.T) {
+	var c *Counter
+	s := newSessionWith(t, 360, 740, func(dir string) http.Handler {
+		c = &Counter{Handler: FileServer(dir)}
+		return c
+	})
+	s.open(t, "/en/at43/shooting.cover")
+	s.waitOfflineReady(t)
+	wasm := eval[string](t, s, `performance.getEntriesByType("resource").map(e => new URL(e.name).pathname).find(p => p.endsWith(".wasm"))`)
+	if n := c.Bodies(wasm); n != 1 {
+		t.Errorf("the wasm (%s) was sent %d times, want once", wasm, n)
+	}
+	moved := c.Bytes()
+	t.Logf("first visit, bytes moved until offline-complete: %.2f MB (brotli)", float64(moved)/1e6)
+	if moved > firstVisitBudget {
+		t.Errorf("the first visit moved %d bytes, over the %d budget", moved, firstVisitBudget)
+	}
+}
+
+// TestOfflineRefillsAWipedCache wipes the worker's cache, as a browser
+// evicting it would: the next online visit fills it again, and the app then
+// starts offline.
+func TestOfflineRefillsAWipedCache(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/")
+	s.waitOfflineReady(t)
+	wiped, err := chromedp.Run(s.ctx, chromedp.Evaluate[int](`(async () => {
+		let n = 0;
+		for (const k of await caches.keys()) { if (await caches.delete(k)) n++; }
+		return n;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil || wiped != 1 {
+		t.Fatalf("wiping the cache: %d caches deleted, %v", wiped, err)
+	}
+	s.open(t, "/en/at43")
+	s.waitOfflineReady(t)
+	s.srv.Close()
+	s.readsDeepLink(t, "/fr/at44/shooting.cover")
 }

@@ -19,13 +19,13 @@ func TestReading(t *testing.T) {
 
 	t.Run("language switch keeps a glossary entry", func(t *testing.T) {
 		s.open(t, "/en/at43/glossary#cover")
-		s.poll(t, inView("cover"), "#cover in view in English")
+		s.poll(t, belowHeader("cover"), "#cover in view in English")
 		s.tap(t, "#lang-switch")
 		s.poll(t, `location.pathname === "/fr/at43/glossary" && document.documentElement.lang === "fr"`, "the French glossary")
 		if h := eval[string](t, s, `location.hash`); h != "#cover" {
 			t.Errorf("the French glossary's address ends in %q, want #cover", h)
 		}
-		s.pollOr(t, inView("cover"), "#cover in view in French", where("cover"))
+		s.pollOr(t, belowHeader("cover"), "#cover in view in French", where("cover"))
 		s.screenshot(t, "glossary-cover-fr")
 	})
 
@@ -112,7 +112,7 @@ func TestReading(t *testing.T) {
 
 	t.Run("150% text fits a 360 px screen", func(t *testing.T) {
 		s.open(t, "/")
-		s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.setItem("prefs", JSON.stringify({lang:"fr", game:"at44", textSize:150}))`))
+		s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem(`+prefsKeyJS+`, JSON.stringify({lang:"fr", game:"at44", textSize:150}))`))
 		for _, page := range []string{"/fr/at44", "/en/at43/shooting.cover", "/fr/at43/morale.test", "/fr/at43/glossary", "/fr/settings", "/fr/compare", "/calc/morale?lang=fr&game=at43", "/calc/shoot?lang=fr&game=at44"} {
 			s.open(t, page)
 			if fs := eval[string](t, s, `document.documentElement.style.fontSize`); fs != "150%" {
@@ -127,7 +127,7 @@ func TestReading(t *testing.T) {
 			}
 		}
 		s.screenshot(t, "text-150-section-fr")
-		s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.removeItem("prefs")`))
+		s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.clear()`))
 	})
 
 	t.Run("wide tables scroll in their own labelled frame", func(t *testing.T) {
@@ -163,7 +163,7 @@ func TestReading(t *testing.T) {
 			t.Fatalf("the A-Z bar has %d letters", n)
 		}
 		s.do(t, chromedp.Click(chromedp.CSS(`nav.az a[href="#letter-M"]`)))
-		s.pollOr(t, inView("letter-M"), "the M terms in view", where("letter-M"))
+		s.pollOr(t, belowHeader("letter-M"), "the M terms in view", where("letter-M"))
 		total := eval[int](t, s, `document.querySelectorAll(".glossary .entry").length`)
 		s.do(t, chromedp.SendKeys(chromedp.ID("gloss-filter"), "couv"))
 		s.poll(t, `document.getElementById("gloss-filter").value === "couv" && document.querySelectorAll(".glossary .entry").length < `+fmt.Sprint(total), "the filter to keep fewer terms")
@@ -235,9 +235,9 @@ func TestReading(t *testing.T) {
 	})
 }
 
-// inView is a JavaScript test that the element with this id shows below
+// belowHeader is a JavaScript test that the element with this id shows below
 // the sticky header.
-func inView(id string) string {
+func belowHeader(id string) string {
 	return fmt.Sprintf(`(()=>{const e=document.getElementById(%q);if(!e)return false;const r=e.getBoundingClientRect(),h=document.querySelector("header.top").getBoundingClientRect().bottom;return r.top>=h-2&&r.top<innerHeight-20})()`, id)
 }
 
@@ -273,3 +273,7 @@ func (s *session) pollOr(t *testing.T, expr, what, diag string) {
 		t.Fatalf("waiting for %s: %v; %s", what, err, eval[string](t, s, diag))
 	}
 }
+
+// prefsKeyJS is the local storage key of the reader's settings, which
+// carries the app's prefix (app/prefs.go): "at4x:/:prefs" at the root.
+const prefsKeyJS = `"at4x:/:prefs"`

@@ -82,8 +82,9 @@ type Term struct {
 	Games []string `json:"games"`
 	// Names gives, per language then per game, the name the text uses.
 	Names map[string]map[string]string `json:"names"`
-	// Abbr gives, per game, the abbreviation on the cards, if any.
-	Abbr map[string]string `json:"abbr,omitempty"`
+	// Abbr gives, per language then per game, the abbreviation the text
+	// and the cards use, if any (AT-43 French writes PC where English writes LP).
+	Abbr map[string]map[string]string `json:"abbr,omitempty"`
 	// Aliases are extra words that find the term in search, per language.
 	Aliases map[string][]string `json:"aliases,omitempty"`
 	// Def is the definition, per language.

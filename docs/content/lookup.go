@@ -105,6 +105,11 @@ func (t *Text) Nearest(id string) (nearest string, exact bool) {
 	return "", false
 }
 
+// Abbrev returns the term's abbreviation in a language for a game, or "".
+func (t *Term) Abbrev(lang, game string) string {
+	return t.Abbr[lang][game]
+}
+
 // Name returns the term's name in a language for a game, falling back to
 // the term's first game when it does not apply to that one.
 func (t *Term) Name(lang, game string) string {

@@ -1,6 +1,7 @@
 // Command pwa is the companion's WebAssembly client. The site build compiles
-// it with GOOS=js GOARCH=wasm into web/app.wasm; natively it does nothing,
-// since the site generator in build/ registers the same routes itself.
+// it with GOOS=js GOARCH=wasm into web/app.wasm, then names it with its
+// content hash; natively it does nothing, since the site generator in build/
+// registers the same routes itself.
 package main
 
 import (

@@ -1,0 +1,269 @@
+package app
+
+import (
+	"encoding/json"
+	"errors"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/at4x/companion/docs/content"
+	"github.com/at4x/companion/i18n"
+	"github.com/at4x/companion/rules"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// glossaryLibrary is a library holding the real glossary, the one source
+// of the calculators' words.
+func glossaryLibrary(t *testing.T) *content.Library {
+	t.Helper()
+	b, err := os.ReadFile("../docs/glossary.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var terms []*content.Term
+	if err := json.Unmarshal(b, &terms); err != nil {
+		t.Fatal(err)
+	}
+	return &content.Library{Terms: terms}
+}
+
+func TestFieldLabel(t *testing.T) {
+	lib := glossaryLibrary(t)
+	tests := []struct {
+		name, lang, game string
+		label            i18n.Key
+		want, term       string
+	}{
+		{"AT-44 accuracy", "en", "at44", i18n.InAccuracy, "Precision (PRE)", "accuracy"},
+		{"AT-44 accuracy fr", "fr", "at44", i18n.InAccuracy, "Précision (PRE)", "accuracy"},
+		{"AT-44 armour", "en", "at44", i18n.InProtection, "Armour (ARM)", "protection"},
+		{"AT-44 armour fr", "fr", "at44", i18n.InProtection, "Armure (ARM)", "protection"},
+		{"AT-44 rate", "en", "at44", i18n.InRate, "Cadence (TIRS)", "attack-rate"},
+		{"AT-44 re-rolls fr", "fr", "at44", i18n.InRerolls, "Relances", "re-roll"},
+		{"AT-44 defence fr", "fr", "at44", i18n.InDefence, "Défense (DEF)", "defence"},
+		{"AT-44 penetration", "en", "at44", i18n.InPenetration, "Penetration (PEN)", "penetration"},
+		{"AT-43 accuracy", "en", "at43", i18n.InAccuracy, "Accuracy", "accuracy"},
+		{"AT-43 rate fr", "fr", "at43", i18n.InRate, "Cadence", "attack-rate"},
+		{"AT-43 range fr", "fr", "at43", i18n.InRange, "Portée", "range-band"},
+		{"AT-43 damage fr", "fr", "at43", i18n.InDamage, "Dommages", "damage"},
+		{"AT-43 combat", "en", "at43", i18n.InDefence, "Combat", "defence"},
+		{"own words, a term to open", "en", "at43", i18n.InMedic, i18n.T("en", i18n.InMedic), "medic"},
+		{"own words, no term", "en", "at43", i18n.InWeapons, "Weapons firing", ""},
+		{"a term the game lacks", "en", "at43", i18n.InDetection, i18n.T("en", i18n.InDetection), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := wordsFor(lib, tt.lang, tt.game)
+			label, term, help := fieldLabel(w, field{label: tt.label})
+			if label != tt.want || term != tt.term {
+				t.Errorf("label, term = %q, %q; want %q, %q", label, term, tt.want, tt.term)
+			}
+			if help == "" {
+				t.Error("no help line")
+			}
+		})
+	}
+}
+
+// TestEveryFieldHasHelp checks each input of each calculator has a help
+// line in both languages.
+func TestEveryFieldHasHelp(t *testing.T) {
+	for _, spec := range calcSpecs {
+		for _, f := range spec.fields {
+			for _, lang := range i18n.Langs {
+				if _, _, help := fieldLabel(words{lang: lang}, f); help == "" {
+					t.Errorf("%s: field %s has no help in %s", spec.name, f.key, lang)
+				}
+			}
+		}
+	}
+}
+
+func TestExplainWords(t *testing.T) {
+	lib := glossaryLibrary(t)
+	steps := []rules.Step{
+		{Kind: "shoot", Action: 4, Difficulty: 2, Needed: 3, Chance: 2.0 / 3},
+		{Kind: "damage", Action: 7, Difficulty: 4, Needed: 3, Chance: 2.0 / 3},
+	}
+	tests := []struct {
+		name, lang, game string
+		steps            []rules.Step
+		want             string
+	}{
+		{"AT-44", "en", "at44", steps, "PRE 4 against range band 2, needs 3+ (66.7%) · PEN 7 against ARM 4, needs 3+ (66.7%)"},
+		{"AT-44 fr", "fr", "at44", steps, "PRE 4 contre bande de portée 2, il faut 3+ (66,7\u202f%) · PEN 7 contre ARM 4, il faut 3+ (66,7\u202f%)"},
+		{"AT-43", "en", "at43", steps, "Accuracy 4 against range band 2, needs 3+ (66.7%) · Penetration 7 against Protection 4, needs 3+ (66.7%)"},
+		{"AT-43 fr", "fr", "at43", steps[:1], "Précision 4 contre portée 2, il faut 3+ (66,7\u202f%)"},
+		{"authority, us and them", "en", "at43", []rules.Step{
+			{Kind: "authority", Action: 3, Value: 1, Difficulty: 2},
+			{Kind: "authority", Action: 2, Value: 0, Difficulty: 3},
+		}, "Us: Authority 3, wager 1 · Them: Authority 2, wager 0"},
+		{"authority fr", "fr", "at44", []rules.Step{
+			{Kind: "authority", Action: 3, Value: 1, Difficulty: 2},
+			{Kind: "authority", Action: 2, Value: 2, Difficulty: 3},
+		}, "Nous : autorité 3, mise 1 · Eux : autorité 2, mise 2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := explain(wordsFor(lib, tt.lang, tt.game), nil, tt.steps); got != tt.want {
+				t.Errorf("explain =\n %q\nwant\n %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestHeadlineKeepsTheThreshold(t *testing.T) {
+	d := rules.Dist{P: []float64{0.25, 0.5, 0.25}}
+	o := outcome{main: &d, noun: i18n.NounCasualties}
+	tests := []struct {
+		name, lang string
+		k          int
+		want       string
+	}{
+		{"first threshold", "en", firstThreshold(o), "Expect 1.0 casualties; 75% chance of at least 1."},
+		{"kept at 2", "en", 2, "Expect 1.0 casualties; 25% chance of at least 2."},
+		{"beyond the maximum", "en", 5, "Expect 1.0 casualties; 0% chance of at least 5."},
+		{"never under 1", "fr", 0, "En moyenne 1,0 pertes ; 75\u202f% de chances d’en avoir au moins 1."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := headline(tt.lang, o, tt.k); got != tt.want {
+				t.Errorf("headline = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestBandNote(t *testing.T) {
+	tests := []struct {
+		name, lang string
+		cm, band   int
+		want       string
+	}{
+		{"en", "en", 23, 2, "23 cm → range 2"},
+		{"fr", "fr", 30, 2, "30 cm → portée 2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := bandNote(tt.lang, tt.cm, tt.band); got != tt.want {
+				t.Errorf("bandNote = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFieldError(t *testing.T) {
+	wager := func(key string) (int, int, bool) { return 1, 2, key == "aw" }
+	num := field{key: "n", kind: number, min: 0, max: 100}
+	tests := []struct {
+		name, lang string
+		f          field
+		raw, why   string
+		limit      func(string) (int, int, bool)
+		want       string
+	}{
+		{"not a number", "en", num, "x", "x is not a number", nil, `Weapons: "x" is not allowed: a whole number from 0 to 100. The other values still count.`},
+		{"not a number fr", "fr", num, "x", "x is not a number", nil, "Weapons : « x » n’est pas accepté : un nombre entier de 0 à 100. Les autres valeurs restent prises en compte."},
+		{"over the rank's limit", "en", field{key: "aw", kind: number, min: 0, max: 30}, "5", "5 is out of range", wager,
+			"Wager: 5 is more than allowed: a commander of rank 1 may wager up to 2. The other values still count."},
+		{"both ranges fr", "fr", field{key: "cm", kind: number, max: 300}, "23", "range and cm: give one", nil,
+			"Weapons : donnez une bande de portée ou une distance, pas les deux. Les autres valeurs restent prises en compte."},
+		{"bad choice", "en", field{key: "cover", kind: choice}, "sideways", "sideways is not an option", nil,
+			`Weapons: "sideways" is not one of the options. The other values still count.`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			label := "Weapons"
+			if tt.f.key == "aw" {
+				label = "Wager"
+			}
+			if got := fieldError(tt.lang, label, tt.f, tt.raw, tt.why, tt.limit); got != tt.want {
+				t.Errorf("fieldError =\n %q\nwant\n %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestErrorField(t *testing.T) {
+	tests := []struct {
+		name, err, key string
+	}{
+		{"keyed", "s2.acc: 40 is out of range", "s2.acc"},
+		{"both ranges", "range and cm: give one", "cm"},
+		{"no key", "salvo group s4 is missing", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if key, _ := errorField(errors.New(tt.err)); key != tt.key {
+				t.Errorf("key = %q, want %q", key, tt.key)
+			}
+		})
+	}
+}
+
+func TestStepped(t *testing.T) {
+	n := field{key: "n", kind: number, min: 0, max: 3}
+	cm := distance("cm")
+	tests := []struct {
+		name string
+		f    field
+		cur  string
+		d    int
+		want string
+	}{
+		{"up", n, "1", 1, "2"},
+		{"down at the floor", n, "0", -1, "0"},
+		{"up at the ceiling", n, "3", 1, "3"},
+		{"a bad value restarts", n, "x", 1, "0"},
+		{"a distance left out starts at the band", cm, "", 1, "21"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := stepped(tt.f, tt.cur, tt.d, 21); got != tt.want {
+				t.Errorf("stepped = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSalvoBadValueKeepsTheSalvo: a bad value takes its default, so the
+// salvo stays and the next one keeps its number.
+func TestSalvoBadValueKeepsTheSalvo(t *testing.T) {
+	v, _ := url.ParseQuery("game=at43&s1.n=x&s2.n=2&s3.acc=99")
+	s := evaluate(specFor("salvos"), v)
+	if s.err != nil {
+		t.Fatalf("evaluate failed as a whole: %v", s.err)
+	}
+	if s.errs["s1.n"] == "" || s.errs["s3.acc"] == "" || len(s.errs) != 2 {
+		t.Errorf("errors %v, want s1.n and s3.acc", s.errs)
+	}
+	if !strings.Contains(string(s.resultJSON()), `"after"`) || s.shown.Get("s2.n") != "2" || !s.shown.Has("s3.n") {
+		t.Errorf("the salvos did not all count: %v", s.shown)
+	}
+}
+
+// TestPrerenderedCalculatorShowsNoNumbers renders a calculator the way the
+// site generator does: the page serves every link, so it must show neither
+// a value nor a result, only that the odds are being worked out.
+func TestPrerenderedCalculatorShowsNoNumbers(t *testing.T) {
+	e := goapp.NewTestEngine()
+	c := &calculator{Name: "shoot", Lang: "en", Query: "game=at44&n=6&acc=4&range=2&target=veh&cover=cover", site: NewSite(glossaryLibrary(t), "")}
+	if err := e.Load(c); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	html := goapp.HTMLString(c)
+	for _, bad := range []string{"Expect", `value="6"`, `value="4"`, "selected", "checked", `disabled="false"`, "calc-result"} {
+		if strings.Contains(html, bad) {
+			t.Errorf("the prerendered calculator holds %q", bad)
+		}
+	}
+	if !strings.Contains(html, "Working out the odds") || !strings.Contains(html, "Calcul des probabilités") {
+		t.Error("the prerendered summary does not say the odds are being worked out, in both languages")
+	}
+	if !strings.Contains(html, "Precision (PRE)") {
+		t.Error("the prerendered AT-44 labels lack PRE")
+	}
+}

@@ -1,0 +1,18 @@
+// The page's head script: the site build writes it to /web/head-<hash>.js
+// and every page loads it before its body, as a file rather than inline so
+// the Content-Security-Policy in _headers needs no hash. It must stay small:
+// it blocks the first paint.
+(function () {
+  var d = document.documentElement;
+  // Theme: apply the saved theme and text size before the first paint, so a
+  // reader who chose dark never sees a white flash while the wasm loads.
+  try {
+    var s = localStorage.getItem("{{PREFS_KEY}}") || localStorage.getItem("prefs");
+    var p = JSON.parse(s || "{}");
+    if (p.theme) d.setAttribute("data-theme", p.theme);
+    if (p.textSize) d.style.fontSize = p.textSize + "%";
+  } catch (e) {}
+  // Whether a service worker controlled the page as it loaded, before a new
+  // worker can claim it: the update banner only shows in such pages.
+  window.{{CONTROLLED}} = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+})();

@@ -1,0 +1,141 @@
+package app
+
+import (
+	"net/url"
+	"path"
+	"slices"
+
+	"github.com/at4x/companion/i18n"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// calcRecord is one calculation in the history: its share link and the
+// headline it gave.
+type calcRecord struct {
+	Link     string `json:"link"`
+	Headline string `json:"headline"`
+}
+
+// maxHistory is how many calculations the history keeps.
+const maxHistory = 20
+
+// withCalc puts r first in the history, once per link, and keeps the
+// newest maxHistory.
+func withCalc(list []calcRecord, r calcRecord) []calcRecord {
+	out := []calcRecord{r}
+	for _, o := range list {
+		if o.Link != r.Link && len(out) < maxHistory {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// recordAction carries a settled calculation to the history list.
+const recordAction = "calc-record"
+
+// recordCalc adds a calculation to the history, once its inputs have
+// settled. A calculation that failed, and so has no headline, is left out.
+func recordCalc(ctx goapp.Context, r calcRecord) {
+	if r.Headline != "" {
+		ctx.NewActionWithValue(recordAction, r)
+	}
+}
+
+// title names a recorded calculation: the calculator and the game, in the
+// page's language.
+func (r calcRecord) title(lang string) string {
+	u, err := url.Parse(r.Link)
+	if err != nil {
+		return r.Link
+	}
+	t := calcTitle(lang, path.Base(u.Path))
+	if g := u.Query().Get("game"); g != "" {
+		t += " · " + gameName(g)
+	}
+	return t
+}
+
+// calcHistory lists the last calculations made on this device, newest
+// first: one tap reopens one, one clears them all. It keeps the list
+// itself, in local storage, and adds what recordCalc sends.
+type calcHistory struct {
+	goapp.Compo
+
+	Lang string
+
+	list    []calcRecord
+	unsaved bool // the last save failed: the list lives in memory only
+}
+
+// unsavedHistory is the list the device last refused to store, kept for
+// the rest of the visit so that leaving the page does not lose it.
+var unsavedHistory []calcRecord
+
+// OnMount reads the saved list and starts listening for calculations.
+func (h *calcHistory) OnMount(ctx goapp.Context) {
+	h.list, h.unsaved = unsavedHistory, unsavedHistory != nil
+	if !h.unsaved {
+		_ = ctx.LocalStorage().Get(historyKey, &h.list)
+	}
+	ctx.Handle(recordAction, h.onRecord)
+}
+
+func (h *calcHistory) onRecord(ctx goapp.Context, a goapp.Action) {
+	r, ok := a.Value.(calcRecord)
+	if !ok {
+		return
+	}
+	if len(h.list) > 0 && h.list[0] == r {
+		ctx.PreventUpdate()
+		return
+	}
+	h.list = withCalc(h.list, r)
+	h.save(ctx)
+}
+
+// save stores the list. When the device refuses (storage full or
+// disabled), the list stays in memory and the page says so.
+func (h *calcHistory) save(ctx goapp.Context) {
+	var err error
+	if len(h.list) == 0 {
+		ctx.LocalStorage().Del(historyKey)
+	} else {
+		err = ctx.LocalStorage().Set(historyKey, h.list)
+	}
+	h.unsaved = err != nil
+	unsavedHistory = nil
+	if err != nil {
+		unsavedHistory = slices.Clone(h.list)
+		goapp.Log("saving", historyKey, "failed:", err)
+	}
+}
+
+func (h *calcHistory) clear(ctx goapp.Context, e goapp.Event) {
+	h.list = nil
+	h.save(ctx)
+}
+
+// Render lists the calculations, or nothing while there are none.
+func (h *calcHistory) Render() goapp.UI {
+	if len(h.list) == 0 && !h.unsaved {
+		return elem("section").Class("history").ID("calc-history")
+	}
+	return elem("section").Class("history").ID("calc-history").Body(
+		elem("h2").Text(i18n.T(h.Lang, i18n.HistoryTitle)),
+		goapp.If(h.unsaved, func() goapp.UI {
+			return elem("p").Class("note").Role("status").Text(i18n.T(h.Lang, i18n.HistoryUnsaved))
+		}),
+		elem("ol").Class("history-list").Body(goapp.Range(h.list).Slice(func(i int) goapp.UI {
+			r := h.list[i]
+			return elem("li").Body(goapp.A().Href(r.Link).Body(
+				elem("span").Class("history-title").Text(r.title(h.Lang)),
+				elem("span").Class("history-headline").Text(r.Headline),
+			))
+		})),
+		goapp.If(len(h.list) > 0, func() goapp.UI {
+			return goapp.Button().Type("button").Class("btn ghost").ID("history-clear").
+				Text(i18n.T(h.Lang, i18n.HistoryClear)).OnClick(h.clear)
+		}),
+	)
+}

@@ -1,0 +1,55 @@
+package app
+
+import (
+	"fmt"
+	"testing"
+)
+
+func TestPrefsValid(t *testing.T) {
+	tests := []struct {
+		name string
+		raw  string
+		want prefs
+	}{
+		{"good", `{"lang":"fr","game":"at44","theme":"dark"}`, prefs{Lang: "fr", Game: "at44", Theme: "dark"}},
+		{"unknown language and game", `{"lang":"xx","game":"yy"}`, prefs{}},
+		{"language that is a host", `{"lang":"/example.com","game":"at43"}`, prefs{Game: "at43"}},
+		{"not JSON", `{"lang":`, prefs{}},
+		{"wrong types", `{"lang":1,"game":["at43"]}`, prefs{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := parsePrefs(tt.raw); got != tt.want {
+				t.Errorf("parsePrefs(%s) = %+v, want %+v", tt.raw, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestMarksCapped(t *testing.T) {
+	var list []mark
+	for i := range maxMarks + 5 {
+		list = toggled(list, mark{Lang: "en", Game: "at43", Section: fmt.Sprint("s", i)})
+	}
+	if len(list) != maxMarks || list[0].Section != "s5" {
+		t.Errorf("after %d bookmarks: %d kept, first %q; want %d, the oldest dropped", maxMarks+5, len(list), list[0].Section, maxMarks)
+	}
+	stored := append(list, mark{Lang: "xx", Game: "at43", Section: "a"}, mark{Lang: "en", Game: "at43", Section: "../x/y"}, mark{Lang: "en", Game: "at43"})
+	if got := validMarks(stored, maxMarks); len(got) != maxMarks || got[len(got)-1].Section != fmt.Sprint("s", maxMarks+4) {
+		t.Errorf("validMarks kept %d, last %+v", len(got), got[len(got)-1])
+	}
+	if got := validMarks(list, maxRecent); len(got) != maxRecent {
+		t.Errorf("validMarks(…, %d) kept %d", maxRecent, len(got))
+	}
+}
+
+func TestStoragePrefix(t *testing.T) {
+	for _, tt := range []struct{ base, want string }{{"", "at4x:/:"}, {"/", "at4x:/:"}, {"/sub", "at4x:/sub/:"}, {"/sub/", "at4x:/sub/:"}} {
+		if got := storagePrefix(tt.base); got != tt.want {
+			t.Errorf("storagePrefix(%q) = %q, want %q", tt.base, got, tt.want)
+		}
+	}
+	if CachePrefix("/a") == CachePrefix("/a/b") || CachePrefix("/a/b")[:len(CachePrefix("/a"))] == CachePrefix("/a") {
+		t.Errorf("the cache prefix of /a is a prefix of /a/b's: %q, %q", CachePrefix("/a"), CachePrefix("/a/b"))
+	}
+}

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// versionSlot is the version the handler generates the site with; finish
+// replaces it with a hash of everything generated, so the version changes
+// exactly when a byte the browser gets changes.
+const versionSlot = "AT4XVERSIONSLOT0"
+
+// validBase is what -base accepts: path segments of letters, digits and
+// ._~- (no ":", which closes the app's storage prefix).
+var validBase = regexp.MustCompile(`^(/[A-Za-z0-9._~-]+)*$`)
+
+// hashedAssets are the files finish renames name-<hash>.ext, in order: the
+// wasm first, since app.js names it. Their URLs then change exactly when
+// their bytes do, so a host may let browsers keep them for a year, the
+// service worker may take them from the HTTP cache, and a page can only
+// ever load the scripts, styles and wasm of its own version.
+var hashedAssets = []string{"web/app.wasm", "app.js", "wasm_exec.js", "app.css", "web/head.js"}
+
+// hashedName matches the names of content-hashed files; the worker
+// (app/worker.js) uses the same pattern.
+var hashedName = regexp.MustCompile(`-[0-9a-f]{10}\.(js|css|wasm)$`)
+
+// contentSecurityPolicy is the policy _headers and the README's nginx
+// snippet send: scripts only from the site's own files (no inline script),
+// plus the compilation of the wasm.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+// finish turns go-app's output into the deployable site: it sets the
+// version, renames the assets with their content hash and points every
+// page and the worker at the new names, and writes _headers. It returns the
+// version.
+func finish(out, base string) (string, error) {
+	files, err := siteFiles(out)
+	if err != nil {
+		return "", err
+	}
+	var parts [][]byte
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(f)))
+		if err != nil {
+			return "", err
+		}
+		parts = append(parts, []byte(f), b)
+	}
+	version := hash(parts...)[:16]
+	texts := func(f string) bool { return f == "app.js" || f == "app-worker.js" || path.Ext(f) == ".html" }
+	if err := rewrite(out, files, texts, strings.NewReplacer(versionSlot, version)); err != nil {
+		return "", err
+	}
+
+	url := func(f string) string { return `"` + base + "/" + f + `"` }
+	for _, f := range hashedAssets {
+		b, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(f)))
+		if err != nil {
+			return "", err
+		}
+		ext := path.Ext(f)
+		name := strings.TrimSuffix(f, ext) + "-" + hash(b)[:10] + ext
+		if err := os.Rename(filepath.Join(out, filepath.FromSlash(f)), filepath.Join(out, filepath.FromSlash(name))); err != nil {
+			return "", err
+		}
+		// Every reference is a quoted absolute URL: an attribute in the
+		// pages, a string in app.js and in the worker's list.
+		users := func(g string) bool { return g == "app-worker.js" || path.Ext(g) == ".html" }
+		if f == "web/app.wasm" {
+			users = func(g string) bool { return g == "app-worker.js" || g == "app.js" }
+		}
+		if err := rewrite(out, files, users, strings.NewReplacer(url(f), url(name))); err != nil {
+			return "", err
+		}
+		files[slices.Index(files, f)] = name
+	}
+	return version, writeHeaders(out, base, files)
+}
+
+// siteFiles lists the files of a site by slash path, sorted.
+func siteFiles(out string) ([]string, error) {
+	var files []string
+	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(out, p)
+		files = append(files, filepath.ToSlash(rel))
+		return err
+	})
+	sort.Strings(files)
+	return files, err
+}
+
+// rewrite applies r to the files that which selects.
+func rewrite(out string, files []string, which func(string) bool, r *strings.Replacer) error {
+	for _, f := range files {
+		if !which(f) {
+			continue
+		}
+		name := filepath.Join(out, filepath.FromSlash(f))
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		if nb := []byte(r.Replace(string(b))); !bytes.Equal(nb, b) {
+			if err := os.WriteFile(name, nb, 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Cache-Control values of _headers.
+const (
+	immutable = "public, max-age=31536000, immutable"
+	noCache   = "no-cache"
+)
+
+// writeHeaders writes _headers, the file Netlify and Cloudflare Pages read
+// for response headers: the CSP for every path, a year of caching for the
+// content-hashed files and revalidation for everything else (pages, the
+// worker, the manifest, icons). Each path gets one Cache-Control, since
+// these hosts join the values of rules that overlap.
+func writeHeaders(out, base string, files []string) error {
+	var b strings.Builder
+	b.WriteString("# Response headers for Netlify and Cloudflare Pages; README's nginx snippet sends the same.\n")
+	fmt.Fprintf(&b, "%s/*\n  Content-Security-Policy: %s\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n", base, contentSecurityPolicy)
+	rule := func(p string, headers ...string) {
+		fmt.Fprintf(&b, "%s\n", base+p)
+		for _, h := range headers {
+			fmt.Fprintf(&b, "  %s\n", h)
+		}
+	}
+	dirs := map[string]bool{}
+	rule("/", "Cache-Control: "+noCache)
+	for _, f := range files {
+		switch {
+		case strings.HasSuffix(f, ".br") || strings.HasSuffix(f, ".gz") || f == "_headers":
+		case hashedName.MatchString(f) && path.Ext(f) == ".wasm":
+			rule("/"+f, "Content-Type: application/wasm", "Cache-Control: "+immutable)
+		case hashedName.MatchString(f):
+			rule("/"+f, "Cache-Control: "+immutable)
+		case strings.Contains(f, "/") && !strings.HasPrefix(f, "web/"):
+			dirs[f[:strings.Index(f, "/")]] = true
+		default:
+			rule("/"+f, "Cache-Control: "+noCache)
+		}
+	}
+	for _, d := range slices.Sorted(maps.Keys(dirs)) {
+		rule("/"+d+"/*", "Cache-Control: "+noCache)
+	}
+	return os.WriteFile(filepath.Join(out, "_headers"), []byte(b.String()), 0o644)
+}

@@ -1,0 +1,97 @@
+package browser
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestStorageFullOnSave makes every save fail, as a full storage does: the
+// bookmark still holds for the session, and the page says it was not saved.
+func TestStorageFullOnSave(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/en/at43/shooting.cover")
+	title := s.text(t, "h1")
+	if n := eval[int](t, s, `document.querySelectorAll(".save-notice[role=alert]").length`); n != 0 {
+		t.Fatal("a save notice shows before any save failed")
+	}
+	s.do(t, chromedp.Evaluate[chromedp.Void](`Storage.prototype.setItem = function () {
+		throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+	}`))
+	s.do(t, chromedp.Click(chromedp.CSS("button.bookmark")))
+	s.poll(t, `document.querySelector("button.bookmark").getAttribute("aria-pressed") === "true"`, "the bookmark to hold in memory")
+	s.poll(t, `!!document.querySelector(".save-notice[role=alert]")`, "the notice that the save failed")
+	if msg := s.text(t, ".save-notice[role=alert]"); !strings.Contains(msg, "full") {
+		t.Errorf("the notice says %q", msg)
+	}
+	// A navigation inside the app keeps what memory holds.
+	s.do(t, chromedp.Click(chromedp.CSS(`a[href="/en/settings"]`)))
+	s.poll(t, `location.pathname === "/en/settings"`, "the settings page")
+	if got := s.text(t, ".settings .marks"); !strings.Contains(got, title) {
+		t.Errorf("the bookmarks list %q lacks the unsaved bookmark", got)
+	}
+	s.do(t, chromedp.Click(chromedp.CSS(".save-notice button")))
+	s.poll(t, `!document.querySelector(".save-notice[role=alert]")`, "the notice to close")
+}
+
+// TestStoredPrefsAreValidated plants hostile or stale values in local
+// storage: the home page neither leaves the site nor shows "not found", and
+// a huge bookmark list is cut to the cap.
+func TestStoredPrefsAreValidated(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/en/at43")
+	s.do(t, chromedp.Evaluate[chromedp.Void](`(() => {
+		const key = Object.keys(localStorage).find(k => k.endsWith(":prefs"));
+		localStorage.setItem(key, JSON.stringify({lang: "/example.com", game: "at43"}));
+		const marks = [];
+		for (let i = 0; i < 20000; i++) marks.push({lang: "en", game: "at43", section: "s" + i, title: "Mark " + i});
+		marks.push({lang: "xx", game: "at43", section: "bad", title: "Bad language"});
+		localStorage.setItem(key.replace(/prefs$/, "bookmarks"), JSON.stringify(marks));
+	})()`))
+	s.open(t, "/")
+	if got := eval[string](t, s, `location.origin + location.pathname`); got != s.url("/") {
+		t.Errorf("a stored language of /example.com sent the home page to %s", got)
+	}
+	if eval[int](t, s, `document.querySelectorAll(".notfound").length`) != 0 {
+		t.Error("a stored bad language shows 'not found'")
+	}
+	s.do(t, chromedp.Evaluate[chromedp.Void](`(() => {
+		const key = Object.keys(localStorage).find(k => k.endsWith(":prefs"));
+		localStorage.setItem(key, JSON.stringify({lang: "fr", game: "yy"}));
+	})()`))
+	s.open(t, "/")
+	if eval[int](t, s, `document.querySelectorAll(".notfound").length`) != 0 {
+		t.Error("a stored bad game shows 'not found'")
+	}
+	s.open(t, "/en/settings")
+	n := eval[int](t, s, `document.querySelectorAll(".settings .marks li").length`)
+	if n == 0 || n > 100 {
+		t.Errorf("settings lists %d bookmarks from a stored 20,001, want at most 100", n)
+	}
+	if strings.Contains(s.text(t, ".settings .marks"), "Bad language") {
+		t.Error("a bookmark in an unknown language is listed")
+	}
+}
+
+// TestStorageAdoptsOldKeys stores a theme and a bookmark under the bare keys
+// that versions before the per-base prefix used: the app adopts them.
+func TestStorageAdoptsOldKeys(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.do(t, chromedp.Navigate(s.url("/en/at43?wasm=false")))
+	s.poll(t, `document.readyState === "complete"`, "the page without the wasm")
+	s.do(t, chromedp.Evaluate[chromedp.Void](`(() => {
+		localStorage.setItem("prefs", JSON.stringify({theme: "dark"}));
+		localStorage.setItem("bookmarks", JSON.stringify([{lang: "en", game: "at43", section: "shooting.cover", title: "Old bookmark"}]));
+	})()`))
+	s.open(t, "/en/settings")
+	if got := s.text(t, ".settings .marks"); !strings.Contains(got, "Old bookmark") {
+		t.Errorf("the bookmarks list %q lacks the bookmark saved under the old key", got)
+	}
+	if theme := eval[string](t, s, `document.documentElement.dataset.theme || ""`); theme != "dark" {
+		t.Errorf("theme %q, want the dark saved under the old key", theme)
+	}
+	if !eval[bool](t, s, `localStorage.getItem("at4x:/:bookmarks") !== null`) {
+		t.Error("the bookmarks were not copied under the new key")
+	}
+}

@@ -1,0 +1,5 @@
+package diagram
+
+import "strconv"
+
+func itoa(n int) string { return strconv.Itoa(n) }

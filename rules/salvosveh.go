@@ -1,0 +1,475 @@
+package rules
+
+import "slices"
+
+// Salvos at a unit of vehicles. The single-salvo engine (vehicleDamage)
+// counts hits per class of part, which needs every hit to do the same
+// damage; salvos in a sequence each bring their own Damage (rifles, then a
+// missile launcher), so here each vehicle's state is carried literally from
+// salvo to salvo: a Markov chain over the SP of every part and whether
+// Self-repair was used, one damaging hit at a time. The reachable states
+// are few (a vehicle of 6 frame, 3 propulsion and a weapon of 3 SP has under
+// 200), and only chances above tiny are carried.
+
+// A vehicle's state is its weapons' SP (a vector, numbered in the order
+// met: few are reachable, since the attacker's pick follows a fixed rule),
+// then its propulsion SP, frame SP (0: destroyed, not stored) and whether
+// Self-repair was used. The chance of every state with the same weapons is
+// held in one dense plane indexed by the other three.
+
+// weaponTable numbers the weapon vectors met and caches the effect of a
+// weapon hit on each.
+type weaponTable struct {
+	pick  WeaponPick
+	n     int // weapons
+	vecs  [][maxVehWeapons]int8
+	index map[[maxVehWeapons]int8]int
+	next  [][]weaponHit // [vector][dmg], computed on first use
+}
+
+// weaponHit is a weapon result of some damage on a vector: the vector after
+// it and the damage passed to the frame.
+type weaponHit struct {
+	to, over int
+	known    bool
+}
+
+func newWeaponTable(t VehicleTarget) *weaponTable {
+	wt := &weaponTable{pick: t.weaponPick(), n: len(t.Weapons), index: map[[maxVehWeapons]int8]int{}}
+	var start [maxVehWeapons]int8
+	for w, sp := range t.Weapons {
+		start[w] = int8(sp)
+	}
+	wt.id(start)
+	return wt
+}
+
+func (wt *weaponTable) id(v [maxVehWeapons]int8) int {
+	if i, ok := wt.index[v]; ok {
+		return i
+	}
+	wt.index[v] = len(wt.vecs)
+	wt.vecs = append(wt.vecs, v)
+	wt.next = append(wt.next, make([]weaponHit, maxDamage+1))
+	return len(wt.vecs) - 1
+}
+
+// hit is a weapon result of dmg (0 to maxDamage) on vector i: the working
+// weapon the pick chooses keeps what it can, the rest (all of it when no
+// weapon works) goes to the frame.
+func (wt *weaponTable) hit(i, dmg int) (int, int) {
+	if h := wt.next[i][dmg]; h.known {
+		return h.to, h.over
+	}
+	v := wt.vecs[i]
+	var left [maxVehWeapons]int
+	for w := range wt.n {
+		left[w] = int(v[w])
+	}
+	over := dmg
+	if w := pickWeapon(left[:wt.n], dmg, wt.pick); w >= 0 {
+		taken := min(left[w], dmg)
+		v[w] -= int8(taken)
+		over -= taken
+	}
+	to := wt.id(v)
+	wt.next[i][dmg] = weaponHit{to: to, over: over, known: true}
+	return to, over
+}
+
+// vehicleSalvoChain carries one vehicle from salvo to salvo: now[w] is the
+// plane of weapon vector w (nil when it holds nothing), each cell
+// (prop*(frame+1) + frameLeft)*2 + repaired the chance of that state.
+type vehicleSalvoChain struct {
+	t            VehicleTarget
+	odds         locationOdds
+	dice         int // location dice, the best kept for the state (wreck); 1 for shots
+	wt           *weaponTable
+	frame, plane int // frame SP at the start; cells per plane
+	now          []*cellPlane
+	spare        []*cellPlane // planes to reuse
+}
+
+// cellPlane is one plane's chances; every cell outside lo..hi is 0.
+type cellPlane struct {
+	p      []float64
+	lo, hi int
+}
+
+func (pl *cellPlane) add(c int, p float64) {
+	pl.p[c] += p
+	pl.lo, pl.hi = min(pl.lo, c), max(pl.hi, c)
+}
+
+func newVehicleSalvoChain(t VehicleTarget, odds locationOdds) *vehicleSalvoChain {
+	ch := &vehicleSalvoChain{t: t, odds: odds, dice: 1, wt: newWeaponTable(t), frame: t.Frame,
+		plane: (t.Propulsion + 1) * (t.Frame + 1) * 2}
+	ch.now = []*cellPlane{ch.newPlane()}
+	ch.now[0].add(ch.cell(t.Propulsion, t.Frame, false), 1)
+	return ch
+}
+
+func (ch *vehicleSalvoChain) cell(prop, frame int, repaired bool) int {
+	c := (prop*(ch.frame+1) + frame) * 2
+	if repaired {
+		c++
+	}
+	return c
+}
+
+func (ch *vehicleSalvoChain) newPlane() *cellPlane {
+	if n := len(ch.spare); n > 0 {
+		pl := ch.spare[n-1]
+		ch.spare = ch.spare[:n-1]
+		if pl.lo <= pl.hi {
+			clear(pl.p[pl.lo : pl.hi+1])
+		}
+		pl.lo, pl.hi = ch.plane, -1
+		return pl
+	}
+	return &cellPlane{p: make([]float64, ch.plane), lo: ch.plane, hi: -1}
+}
+
+func (ch *vehicleSalvoChain) release(planes []*cellPlane) {
+	for _, pl := range planes {
+		if pl != nil {
+			ch.spare = append(ch.spare, pl)
+		}
+	}
+}
+
+// at returns the plane of vector w in planes, growing the list as needed.
+func (ch *vehicleSalvoChain) at(planes *[]*cellPlane, w int) *cellPlane {
+	for len(*planes) <= w {
+		*planes = append(*planes, nil)
+	}
+	if (*planes)[w] == nil {
+		(*planes)[w] = ch.newPlane()
+	}
+	return (*planes)[w]
+}
+
+// step is the distribution after one more damaging hit of dmg: the
+// location die picks the propulsion, the frame or a weapon; a part at 0 SP
+// passes everything to the frame; Self-repair takes one point off the first
+// damaging hit.
+func (ch *vehicleSalvoChain) step(cur []*cellPlane, dmg int) []*cellPlane {
+	var next []*cellPlane
+	f1 := ch.frame + 1
+	repair := ch.t.SelfRepair
+	for w, pl := range cur {
+		if pl == nil || pl.lo > pl.hi {
+			continue
+		}
+		same := ch.at(&next, w)
+		// A weapon result lands on the plane of the vector it leaves: one
+		// for a full hit, one for a hit Self-repair has reduced.
+		var to [2]*cellPlane
+		var over [2]int
+		for r, d := range [2]int{dmg, dmg - 1} {
+			if d < 0 || r == 1 && !repair {
+				continue
+			}
+			var t int
+			t, over[r] = ch.wt.hit(w, d)
+			to[r] = ch.at(&next, t)
+		}
+		for c := pl.lo; c <= pl.hi; c++ {
+			p := pl.p[c]
+			if p == 0 {
+				continue
+			}
+			frame := (c / 2) % f1
+			prop := c / 2 / f1
+			d, r, nc := dmg, 0, c // nc: the cell with the repair flag set
+			if repair && c%2 == 0 {
+				d, r, nc = dmg-1, 1, c+1
+			}
+			odds := ch.odds
+			if ch.dice > 1 {
+				odds = ch.stateOdds(w, prop, d)
+			}
+			if q := p * odds.prop; q >= tiny {
+				taken := min(prop, d)
+				if fr := frame - (d - taken); fr > 0 {
+					same.add(nc-2*(taken*f1+d-taken), q)
+				}
+			}
+			if q := p * odds.frame; q >= tiny && frame > d {
+				same.add(nc-2*d, q)
+			}
+			if q := p * odds.weapon; q >= tiny && frame > over[r] {
+				to[r].add(nc-2*over[r], q)
+			}
+		}
+	}
+	return next
+}
+
+// stateOdds is where a damaging hit of d lands when the attacker rolls
+// several location dice and keeps, for the state the vehicle is in, the one
+// that sends the most damage to the frame at once: the frame, a propulsion
+// at 0 SP (or with less than d left), a weapon result when no weapon works
+// (or the one picked has less than d left). Ties keep the order frame,
+// propulsion, weapon: an immobilized vehicle is the better wreck.
+func (ch *vehicleSalvoChain) stateOdds(w, prop, d int) locationOdds {
+	_, over := ch.wt.hit(w, d)
+	toFrame := [3]int{partProp: d - min(prop, d), partFrame: d, partWeapon: over}
+	order := [3]int{partFrame, partProp, partWeapon}
+	slices.SortStableFunc(order[:], func(a, b int) int { return toFrame[b] - toFrame[a] })
+	return keptOdds(ch.dice, order)
+}
+
+// salvo moves the chain through a salvo whose damaging hits on this vehicle
+// follow hits, each doing dmg: the mixture over k of k steps.
+func (ch *vehicleSalvoChain) salvo(hits Dist, dmg int) {
+	var out []*cellPlane
+	cur := ch.now
+	for k, pk := range hits.P {
+		if k > 0 {
+			next := ch.step(cur, dmg)
+			ch.release(cur)
+			cur = next
+		}
+		if len(cur) == 0 {
+			break
+		}
+		if pk == 0 {
+			continue
+		}
+		for w, pl := range cur {
+			if pl == nil {
+				continue
+			}
+			o := ch.at(&out, w)
+			for c := pl.lo; c <= pl.hi; c++ {
+				if p := pl.p[c]; p != 0 {
+					o.add(c, pk*p)
+				}
+			}
+		}
+	}
+	ch.release(cur)
+	ch.now = out
+}
+
+// maxVehicleSalvosWork bounds vehicleSalvosWork: at most a few tenths of a
+// second natively, so that no link makes the app freeze. Vehicles of the
+// games' sizes stay far below it (three vehicles of 12 frame, 6 propulsion
+// and weapons of 4, 4 and 3 SP under ten salvos of 20 dice: 6e5).
+const maxVehicleSalvosWork = 1e7
+
+// vehicleSalvosWork is an upper bound on the cells the chains visit: for
+// each vehicle and salvo, the most damaging hits it can take times the
+// states it can be in. The attacker's pick damages one weapon at a time
+// (wreck) or keeps them level (disarm), so the weapon vectors met are about
+// as many as the weapons' SP, not their product.
+func (in SalvosInput) vehicleSalvosWork() (work float64, worst int) {
+	t := in.Vehicle
+	sumW := len(t.Weapons) + 1
+	for _, sp := range t.Weapons {
+		sumW += sp
+	}
+	states := float64(sumW * (t.Propulsion + 1) * (t.Frame + 1) * 2)
+	most := 0
+	for i, s := range in.Salvos {
+		dice := max(s.Weapons*s.Rate, 0)
+		k := min((dice+t.Vehicles-1)/max(t.Vehicles, 1), mostHits(t))
+		work += float64(t.Vehicles) * float64(k) * states
+		if dice > most {
+			most, worst = dice, i
+		}
+	}
+	return work, worst
+}
+
+// meleeChain is the vehicleChain of a vehicle of t under close-combat hits
+// of damage, with dice location dice kept per state (see stateOdds), worked
+// out hit after hit for every count of hits with need set, or nil when that
+// would take more than maxVehicleSalvosWork cells.
+func meleeChain(t VehicleTarget, damage, dice int, need []bool) *vehicleChain {
+	kmax := len(need) - 1
+	sumW := len(t.Weapons) + 1
+	for _, sp := range t.Weapons {
+		sumW += sp
+	}
+	if float64(kmax)*float64(sumW*(t.Propulsion+1)*(t.Frame+1)*2) > maxVehicleSalvosWork {
+		return nil
+	}
+	ch := newVehicleSalvoChain(t, newLocationOdds(1, t.Pick))
+	ch.dice = dice
+	out := &vehicleChain{frame: t.Frame, kmax: kmax, lo: 0, hi: kmax,
+		alive: make([]float64, kmax+1), immobile: make([]float64, kmax+1),
+		lost: make([][]float64, len(t.Weapons)), left: make([][]float64, kmax+1)}
+	for w := range out.lost {
+		out.lost[w] = make([]float64, kmax+1)
+	}
+	cur := ch.now
+	for k := range kmax + 1 {
+		if k > 0 {
+			next := ch.step(cur, damage)
+			ch.release(cur)
+			cur = next
+		}
+		ch.now = cur
+		f := ch.figures(Dist{})
+		out.alive[k] = 1 - f.Destroyed
+		out.immobile[k] = f.Immobilized
+		for w := range out.lost {
+			out.lost[w][k] = max(f.Lost[w]-f.Destroyed, 0)
+		}
+		left := slices.Clone(f.Frame.P)
+		left[0] = 0
+		out.left[k] = left
+	}
+	return out
+}
+
+// mostHits is a number of damaging hits no vehicle of t survives: each hit
+// takes at least one SP somewhere (the frame when its part is gone), but
+// for the one Self-repair may cancel.
+func mostHits(t VehicleTarget) int {
+	n := t.Frame + t.Propulsion + 1
+	for _, sp := range t.Weapons {
+		n += sp
+	}
+	return n
+}
+
+// figures is the vehicle's fate so far.
+func (ch *vehicleSalvoChain) figures(impacts Dist) VehicleFigures {
+	f := VehicleFigures{Impacts: impacts, Lost: make([]float64, len(ch.t.Weapons))}
+	frame := make([]float64, ch.frame+1)
+	f1 := ch.frame + 1
+	alive := 0.0
+	for w, pl := range ch.now {
+		if pl == nil {
+			continue
+		}
+		vec := ch.wt.vecs[w]
+		for c := pl.lo; c <= pl.hi; c++ {
+			p := pl.p[c]
+			if p == 0 {
+				continue
+			}
+			alive += p
+			frame[(c/2)%f1] += p
+			if c/2/f1 == 0 {
+				f.Immobilized += p
+			}
+			for i := range f.Lost {
+				if vec[i] == 0 {
+					f.Lost[i] += p
+				}
+			}
+		}
+	}
+	f.Destroyed = max(1-alive, 0)
+	frame[0] = f.Destroyed
+	for w := range f.Lost {
+		f.Lost[w] = min(f.Lost[w]+f.Destroyed, 1)
+	}
+	f.Frame = Dist{P: frame}
+	return f
+}
+
+// unitFigures puts the vehicles' figures together: with one vehicle they
+// are its own; with several, the vehicles are taken to fall independently
+// (see noteSalvosUnit). That is not exact: given the impacts of every
+// salvo they are independent, but the impacts are shared, and summing over
+// every sequence of totals (or carrying the joint state of the unit) costs
+// a power of the number of vehicles.
+func unitFigures(vs []VehicleFigures, weapons int) VehicleResult {
+	res := VehicleResult{Vehicles: vs, Frame: vs[0].Frame}
+	if len(vs) == 1 {
+		f := vs[0]
+		res.Destroyed, res.Immobilized, res.Lost = f.Destroyed, f.Immobilized, slices.Clone(f.Lost)
+		res.Wrecks = Dist{P: []float64{1 - f.Destroyed, f.Destroyed}}
+		return res
+	}
+	dead, stuck := 1.0, 1.0
+	res.Lost = make([]float64, weapons)
+	for w := range res.Lost {
+		res.Lost[w] = 1
+	}
+	wrecks := []float64{1}
+	for _, f := range vs {
+		dead *= f.Destroyed
+		stuck *= f.Destroyed + f.Immobilized
+		for w := range res.Lost {
+			res.Lost[w] *= f.Lost[w]
+		}
+		wrecks = Dist{P: wrecks}.Convolve(Dist{P: []float64{1 - f.Destroyed, f.Destroyed}}).P
+	}
+	res.Destroyed, res.Immobilized = dead, max(stuck-dead, 0)
+	res.Wrecks = Dist{P: wrecks}
+	return res
+}
+
+// noteSalvosUnit is the reading of salvos at several vehicles.
+var (
+	noteSalvosUnit = Note{ID: "salvos-vehicle-unit",
+		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible among all the unit's vehicles, closest first, as for a single salvo, and a share that falls on a vehicle already destroyed is lost. Each vehicle's own figures follow its state exactly from salvo to salvo. The figures for the whole unit (all destroyed, all immobilized, a weapon lost on every vehicle, wrecks) treat the vehicles as falling independently: since they share each salvo, they tend to fare alike, so these understate the chance that they all fall together (by about a sixth in a test with two vehicles).",
+		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible entre tous les véhicules de l'unité, les plus proches d'abord, comme pour une seule salve, et la part qui tombe sur un véhicule déjà détruit est perdue. Les chiffres de chaque véhicule suivent exactement son état d'une salve à l'autre. Ceux de l'unité entière (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) traitent les véhicules comme tombant indépendamment : comme ils se partagent chaque salve, leurs sorts se ressemblent, et ces chiffres sous-estiment la chance qu'ils tombent tous ensemble (d'environ un sixième dans un essai à deux véhicules)."}
+)
+
+// salvosAtVehicles works out in's salvos at its unit of vehicles.
+func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
+	t := in.Vehicle
+	t.Weapons = slices.Clone(t.Weapons)
+	t.SelfRepair = t.SelfRepair || in.Medic
+	v := t.Vehicles
+	odds := newLocationOdds(1, t.Pick)
+	chains := make([]*vehicleSalvoChain, v)
+	for j := range chains {
+		chains[j] = newVehicleSalvoChain(t, odds)
+	}
+	took := make([][]float64, v) // impacts each vehicle has taken so far
+	for j := range took {
+		took[j] = []float64{1}
+	}
+	res := SalvosResult{Notes: []Note{}}
+	for _, s := range in.Salvos {
+		var step AttackResult
+		step.fire(g, s, TargetVehicle)
+		steps, p, notes := damageStep(s.Penetration, in.Protection, s.Jammer, s.DamageReroll, TargetVehicle)
+		step.Explain = append(step.Explain, steps...)
+		for _, n := range notes {
+			step.addNote(n)
+		}
+		figures := make([]VehicleFigures, v)
+		for j, ch := range chains {
+			mine := make([]float64, share(step.Impacts.Max(), v, j)+1)
+			for i, pi := range step.Impacts.P {
+				mine[share(i, v, j)] += pi
+			}
+			imp := Dist{P: mine}
+			ch.salvo(imp.thinCap(p, mostHits(t)), s.Damage)
+			took[j] = Dist{P: took[j]}.Convolve(imp).P
+			figures[j] = ch.figures(Dist{P: took[j]})
+		}
+		after := unitFigures(figures, len(t.Weapons))
+		res.VehicleAfter = append(res.VehicleAfter, after)
+		res.Salvos = append(res.Salvos, step.done())
+		res.Explain = append(res.Explain, Step{Kind: StepSalvo, Value: len(res.Salvos)})
+		res.Explain = append(res.Explain, step.Explain...)
+		for _, n := range step.Notes {
+			res.note(n)
+		}
+	}
+	last := res.VehicleAfter[len(res.VehicleAfter)-1]
+	res.VehicleResult = &last
+	res.Explain = append(res.Explain,
+		Step{Kind: StepVehicles, Value: v},
+		Step{Kind: StepLocation, Value: 1},
+		Step{Kind: StepPropulsion, Chance: odds.prop},
+		Step{Kind: StepFrame, Chance: odds.frame},
+		Step{Kind: StepWeapon, Chance: odds.weapon})
+	for _, n := range vehicleNotes(g, t, 1, false) {
+		res.note(n)
+	}
+	if v > 1 {
+		res.note(noteSalvosUnit)
+	}
+	return res
+}

@@ -1,0 +1,572 @@
+package rules
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"net/url"
+	"slices"
+	"testing"
+)
+
+// ratSalvoImpacts is the reference distribution of one salvo's impacts at
+// vehicles, straight from the rules: hits, then the cover save.
+func ratSalvoImpacts(g Game, s Salvo) ratDist {
+	acc := s.Accuracy
+	if s.Detection {
+		acc++
+	}
+	rr := s.Rerolls
+	if s.FireAtWill {
+		rr++
+	}
+	hits := ratHits(g, s.Weapons, s.Rate, rr, ratChance(acc, s.Range))
+	if save := g.CoverSave[s.Cover]; s.Cover == CoverNormal && save > 0 && (s.Range > 0 || g.CoverAtRangeZero) {
+		return ratThin(hits, big.NewRat(int64(save-1), 6))
+	}
+	return hits
+}
+
+// ratSalvosVehicle is the reference for salvos at one vehicle: impact after
+// impact, a damage test, then a location die, each part's SP followed
+// literally (refVehicle), the state carried from salvo to salvo.
+func ratSalvosVehicle(g Game, in SalvosInput) refOutcome {
+	t := in.Vehicle
+	t.SelfRepair = in.Medic
+	t.Pick = t.weaponPick()
+	probs := map[string]*big.Rat{}
+	states := map[string]refVehicle{}
+	start := refVehicle{frame: t.Frame, prop: t.Propulsion, weapons: slices.Clone(t.Weapons)}
+	probs[start.key()], states[start.key()] = big.NewRat(1, 1), start
+	add := func(next map[string]*big.Rat, nst map[string]refVehicle, v refVehicle, p *big.Rat) {
+		k := v.key()
+		if q, ok := next[k]; ok {
+			q.Add(q, p)
+			return
+		}
+		next[k], nst[k] = new(big.Rat).Set(p), v
+	}
+	faces := []int{partProp, partProp, partFrame, partFrame, partFrame, partWeapon}
+	for _, s := range in.Salvos {
+		pd := ratChance(s.Penetration, in.Protection)
+		if s.DamageReroll {
+			pd = ratOneMinus(ratPow(ratOneMinus(pd), 2))
+		}
+		miss := ratOneMinus(pd)
+		face := new(big.Rat).Mul(pd, big.NewRat(1, 6))
+		next := map[string]*big.Rat{}
+		nst := map[string]refVehicle{}
+		for i, pi := range ratSalvoImpacts(g, s) {
+			if pi.Sign() == 0 {
+				continue
+			}
+			cur := map[string]*big.Rat{}
+			cst := map[string]refVehicle{}
+			for k, p := range probs {
+				add(cur, cst, states[k], new(big.Rat).Mul(p, pi))
+			}
+			for range i {
+				after := map[string]*big.Rat{}
+				ast := map[string]refVehicle{}
+				for k, p := range cur {
+					v := cst[k]
+					if v.frame == 0 {
+						add(after, ast, v, p)
+						continue
+					}
+					add(after, ast, v, new(big.Rat).Mul(p, miss))
+					for _, part := range faces {
+						add(after, ast, v.hit(part, s.Damage, t.Pick, t.SelfRepair), new(big.Rat).Mul(p, face))
+					}
+				}
+				cur, cst = after, ast
+			}
+			for k, p := range cur {
+				add(next, nst, cst[k], p)
+			}
+		}
+		probs, states = next, nst
+	}
+	out := refOutcome{dead: new(big.Rat), immobile: new(big.Rat),
+		lost: make([]*big.Rat, len(t.Weapons)), frame: ratZeros(t.Frame + 1)}
+	for w := range out.lost {
+		out.lost[w] = new(big.Rat)
+	}
+	for k, p := range probs {
+		v := states[k]
+		out.frame[v.frame].Add(out.frame[v.frame], p)
+		if v.frame == 0 {
+			out.dead.Add(out.dead, p)
+			for w := range out.lost {
+				out.lost[w].Add(out.lost[w], p)
+			}
+			continue
+		}
+		if v.prop == 0 {
+			out.immobile.Add(out.immobile, p)
+		}
+		for w, sp := range v.weapons {
+			if sp == 0 {
+				out.lost[w].Add(out.lost[w], p)
+			}
+		}
+	}
+	return out
+}
+
+// TestSalvosVehicleMatchesExactReference checks salvos of different
+// Damage at one vehicle against the literal chain in rationals.
+func TestSalvosVehicleMatchesExactReference(t *testing.T) {
+	targets := []VehicleTarget{
+		{Frame: 4, Propulsion: 2, Weapons: []int{2, 1}},
+		{Frame: 3, Propulsion: 0, Weapons: []int{1}},
+		{Frame: 5, Propulsion: 3, Weapons: nil},
+		{Frame: 3, Propulsion: 1, Weapons: []int{0, 3, 1}},
+	}
+	salvos := []Salvo{
+		{Weapons: 3, Rate: 1, Rerolls: 1, Accuracy: 4, Range: 2, Penetration: 6, Damage: 1, Cover: CoverNormal},
+		{Weapons: 1, Rate: 2, Accuracy: 3, Range: 1, Penetration: 9, Damage: 3, DamageReroll: true},
+		{Weapons: 2, Rate: 1, Accuracy: 5, Range: 3, Penetration: 7, Damage: 2, FireAtWill: true, Detection: true},
+	}
+	n := 0
+	for i, base := range targets {
+		for _, pick := range []WeaponPick{PickWreck, PickDisarm} {
+			for _, medic := range []bool{false, true} {
+				g := Games()[(i+int(pick))%2]
+				tgt := base
+				tgt.Weapons, tgt.Pick, tgt.Vehicles = slices.Clone(base.Weapons), pick, 1
+				tgt.DefenderPicks = medic && g.Vehicle.OverwatchDefenderPicks
+				in := SalvosInput{Game: g.ID, Target: TargetVehicle, Protection: 7, Medic: medic, Vehicle: tgt,
+					Salvos: salvos[:1+(i+n)%3]}
+				name := fmt.Sprintf("%s %+v medic=%v salvos=%d", g.ID, tgt, medic, len(in.Salvos))
+				res, err := Salvos(in)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ref := ratSalvosVehicle(g, in)
+				if !near(res.Destroyed, ratFloat(ref.dead)) || !near(res.Immobilized, ratFloat(ref.immobile)) {
+					t.Errorf("%s: destroyed %v immobilized %v, exact %v %v", name, res.Destroyed, res.Immobilized,
+						ratFloat(ref.dead), ratFloat(ref.immobile))
+				}
+				for w := range ref.lost {
+					if !near(res.Lost[w], ratFloat(ref.lost[w])) {
+						t.Errorf("%s: weapon %d lost %v, exact %v", name, w, res.Lost[w], ratFloat(ref.lost[w]))
+					}
+				}
+				compare(t, name+" frame", res.Frame, ref.frame)
+				n++
+			}
+		}
+	}
+	t.Logf("%d inputs compared", n)
+}
+
+// TestSalvosVehicleAgreesWithShoot checks that one salvo at vehicles gives
+// what Shoot gives (each vehicle's figures; the unit's too for one
+// vehicle), and that salvos of one Damage give what one salvo of all their
+// impacts gives.
+func TestSalvosVehicleAgreesWithShoot(t *testing.T) {
+	for _, g := range Games() {
+		for _, v := range []int{1, 2, 3} {
+			for _, medic := range []bool{false, true} {
+				tgt := VehicleTarget{Frame: 5, Propulsion: 2, Weapons: []int{2, 3}, Vehicles: v, Pick: WeaponPick(v % 2)}
+				s := Salvo{Weapons: 5, Rate: 2, Accuracy: 4, Range: 2, Penetration: 8, Damage: 2, Cover: CoverNormal}
+				in := SalvosInput{Game: g.ID, Target: TargetVehicle, Protection: 8, Medic: medic, Vehicle: tgt, Salvos: []Salvo{s}}
+				res, err := Salvos(in)
+				if err != nil {
+					t.Fatal(err)
+				}
+				a := Attack{Weapons: s.Weapons, Rate: s.Rate, Accuracy: s.Accuracy, Penetration: s.Penetration,
+					Damage: s.Damage, Target: TargetVehicle, Protection: 8, Medic: medic, Vehicle: tgt}
+				shot, err := Shoot(ShootInput{Game: g.ID, Range: s.Range, Cover: s.Cover, Attack: a})
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := fmt.Sprintf("%s v=%d medic=%v", g.ID, v, medic)
+				for j := range v {
+					got, want := res.Vehicles[j], shot.Vehicles[j]
+					if !near(got.Destroyed, want.Destroyed) || !near(got.Immobilized, want.Immobilized) {
+						t.Errorf("%s vehicle %d: %v %v, shoot %v %v", name, j, got.Destroyed, got.Immobilized, want.Destroyed, want.Immobilized)
+					}
+					for w := range want.Lost {
+						if !near(got.Lost[w], want.Lost[w]) {
+							t.Errorf("%s vehicle %d weapon %d: %v, shoot %v", name, j, w, got.Lost[w], want.Lost[w])
+						}
+					}
+				}
+				if v == 1 && (!near(res.Destroyed, shot.Destroyed) || !near(res.Frame.Mean(), shot.Frame.Mean())) {
+					t.Errorf("%s: destroyed %v frame %v, shoot %v %v", name, res.Destroyed, res.Frame.Mean(), shot.Destroyed, shot.Frame.Mean())
+				}
+			}
+		}
+		// Three salvos of one Damage at one vehicle: the vehicle cannot tell
+		// them from one salvo of all their impacts.
+		tgt := VehicleTarget{Frame: 6, Propulsion: 3, Weapons: []int{3}, Vehicles: 1}
+		s := Salvo{Weapons: 3, Rate: 1, Accuracy: 4, Range: 1, Penetration: 7, Damage: 1}
+		in := SalvosInput{Game: g.ID, Target: TargetVehicle, Protection: 6, Vehicle: tgt, Salvos: []Salvo{s, s, s}}
+		res, err := Salvos(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		one := res.Salvos[0].Impacts
+		all := one.Convolve(one).Convolve(one)
+		want, err := vehicleDamage(g, all, Chance(7, 6), 1, tgt, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !near(res.Destroyed, want.Destroyed) || !near(res.Immobilized, want.Immobilized) || !near(res.Lost[0], want.Lost[0]) {
+			t.Errorf("%s: three salvos %v %v %v, one salvo of their impacts %v %v %v", g.ID,
+				res.Destroyed, res.Immobilized, res.Lost, want.Destroyed, want.Immobilized, want.Lost)
+		}
+	}
+}
+
+// TestSalvosVehicleInvariants checks that the figures are chances, that
+// damage only grows from salvo to salvo, and that the frame left adds up.
+func TestSalvosVehicleInvariants(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 1))
+	for range 60 {
+		in := randomVehicleSalvos(rng)
+		res, err := Salvos(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkVehicleSalvos(t, in, res)
+	}
+}
+
+func randomVehicleSalvos(rng *rand.Rand) SalvosInput {
+	weapons := make([]int, rng.IntN(4))
+	for w := range weapons {
+		weapons[w] = rng.IntN(5)
+	}
+	in := SalvosInput{Game: Games()[rng.IntN(2)].ID, Target: TargetVehicle, Protection: rng.IntN(12),
+		Medic: rng.IntN(2) == 0, Vehicle: VehicleTarget{Frame: 1 + rng.IntN(10), Propulsion: rng.IntN(5),
+			Weapons: weapons, Vehicles: 1 + rng.IntN(3), Pick: WeaponPick(rng.IntN(2))}}
+	for range 1 + rng.IntN(maxSalvos) {
+		in.Salvos = append(in.Salvos, Salvo{Weapons: rng.IntN(8), Rate: 1 + rng.IntN(3), Rerolls: rng.IntN(2),
+			Accuracy: rng.IntN(7), Range: rng.IntN(5), Penetration: rng.IntN(15), Damage: 1 + rng.IntN(4),
+			DamageReroll: rng.IntN(3) == 0, Cover: Cover(rng.IntN(2))})
+	}
+	return in
+}
+
+func checkVehicleSalvos(t *testing.T, in SalvosInput, res SalvosResult) {
+	t.Helper()
+	chance := func(p float64) bool { return p >= -1e-12 && p <= 1+1e-12 }
+	if len(res.VehicleAfter) != len(in.Salvos) || res.VehicleResult == nil || res.InfantryResult != nil {
+		t.Fatalf("%+v: %d figures after salvos, want %d", in, len(res.VehicleAfter), len(in.Salvos))
+	}
+	prev := VehicleResult{}
+	for s, after := range res.VehicleAfter {
+		if !chance(after.Destroyed) || !chance(after.Immobilized) || after.Destroyed+after.Immobilized > 1+1e-12 {
+			t.Fatalf("salvo %d: destroyed %v immobilized %v", s+1, after.Destroyed, after.Immobilized)
+		}
+		if after.Destroyed < prev.Destroyed-1e-12 {
+			t.Fatalf("salvo %d: destroyed falls from %v to %v", s+1, prev.Destroyed, after.Destroyed)
+		}
+		for j, f := range after.Vehicles {
+			if math.Abs(f.Frame.Sum()-1) > 1e-9 || !near(f.Frame.At(0), f.Destroyed) {
+				t.Fatalf("salvo %d vehicle %d: frame %v sums to %v", s+1, j, f.Frame.P, f.Frame.Sum())
+			}
+			for w, p := range f.Lost {
+				if !chance(p) || p < f.Destroyed-1e-12 {
+					t.Fatalf("salvo %d vehicle %d weapon %d: lost %v, destroyed %v", s+1, j, w, p, f.Destroyed)
+				}
+			}
+			if s > 0 && f.Destroyed < res.VehicleAfter[s-1].Vehicles[j].Destroyed-1e-12 {
+				t.Fatalf("salvo %d vehicle %d: destroyed falls", s+1, j)
+			}
+		}
+		if math.Abs(after.Wrecks.Sum()-1) > 1e-9 {
+			t.Fatalf("salvo %d: wrecks sum to %v", s+1, after.Wrecks.Sum())
+		}
+		prev = after
+	}
+}
+
+// TestMonteCarloSalvosVehicle rolls salvos at vehicles die by die.
+func TestMonteCarloSalvosVehicle(t *testing.T) {
+	d := dice{rand.New(rand.NewPCG(7, 77))}
+	const trials = 40000
+	for _, g := range Games() {
+		in := SalvosInput{Game: g.ID, Target: TargetVehicle, Protection: 8, Medic: g.ID == "at44",
+			Vehicle: VehicleTarget{Frame: 5, Propulsion: 2, Weapons: []int{2, 1}, Vehicles: 1, Pick: PickDisarm},
+			Salvos: []Salvo{
+				{Weapons: 6, Rate: 1, Rerolls: 1, Accuracy: 4, Range: 2, Penetration: 7, Damage: 1, Cover: CoverNormal},
+				{Weapons: 1, Rate: 2, Accuracy: 3, Range: 1, Penetration: 12, Damage: 3},
+			}}
+		res, err := Salvos(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frames := make([]int, in.Vehicle.Frame+1)
+		dead, stuck := 0, 0
+		for range trials {
+			v := refVehicle{frame: in.Vehicle.Frame, prop: in.Vehicle.Propulsion, weapons: slices.Clone(in.Vehicle.Weapons)}
+			for _, s := range in.Salvos {
+				h := d.hits(g, s.Weapons, s.Rate, s.Rerolls, s.Accuracy, s.Range)
+				for range h {
+					if save := g.CoverSave[s.Cover]; s.Cover == CoverNormal && save > 0 && (s.Range > 0 || g.CoverAtRangeZero) && d.roll() >= save {
+						continue
+					}
+					if v.frame == 0 || !d.pass(s.Penetration, in.Protection) {
+						continue
+					}
+					part := []int{partProp, partProp, partFrame, partFrame, partFrame, partWeapon}[d.roll()-1]
+					v = v.hit(part, s.Damage, in.Vehicle.Pick, in.Medic)
+				}
+			}
+			frames[v.frame]++
+			if v.frame == 0 {
+				dead++
+			} else if v.prop == 0 {
+				stuck++
+			}
+		}
+		agree(t, g.ID+" frame left", res.Frame, frames, trials)
+		agree(t, g.ID+" destroyed", Dist{P: []float64{1 - res.Destroyed, res.Destroyed}}, []int{trials - dead, dead}, trials)
+		agree(t, g.ID+" immobilized", Dist{P: []float64{1 - res.Immobilized, res.Immobilized}}, []int{trials - stuck, stuck}, trials)
+	}
+}
+
+// TestSalvosVehicleLinks checks the share link of salvos at vehicles: round
+// trip, the infantry link unchanged, and each bad value refused by key.
+func TestSalvosVehicleLinks(t *testing.T) {
+	v, _ := url.ParseQuery("game=at44&target=veh&prot=9&medic=1&frame=7&prop=2&weapons=3,0,2&vehicles=2&pick=disarm&s1.n=4&s1.dmg=1&s2.n=1&s2.dmg=3&s2.pen=12&s2.cover=cover")
+	in, err := ParseSalvos(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := SalvosInput{Game: "at44", Target: TargetVehicle, Protection: 9, Medic: true, Size: 6, Type: 1,
+		Vehicle: VehicleTarget{Frame: 7, Propulsion: 2, Weapons: []int{3, 0, 2}, Vehicles: 2, Pick: PickDisarm}}
+	if in.Target != want.Target || in.Protection != 9 || !in.Medic || in.Vehicle.Frame != 7 || in.Vehicle.Propulsion != 2 ||
+		!slices.Equal(in.Vehicle.Weapons, want.Vehicle.Weapons) || in.Vehicle.Vehicles != 2 || in.Vehicle.Pick != PickDisarm ||
+		len(in.Salvos) != 2 || in.Salvos[1].Damage != 3 || in.Salvos[1].Cover != CoverNormal {
+		t.Errorf("parsed %+v", in)
+	}
+	back, err := ParseSalvos(in.Query())
+	if err != nil || back.Query().Encode() != in.Query().Encode() {
+		t.Errorf("round trip: %v %s", err, back.Query().Encode())
+	}
+	inf, _ := ParseSalvos(url.Values{"s1.n": {"3"}})
+	if inf.Query().Has("target") || inf.Query().Has("frame") {
+		t.Errorf("an infantry link gains vehicle keys: %s", inf.Query().Encode())
+	}
+	for _, tt := range []struct{ query, key, allowed string }{
+		{"target=veh&s1.cover=takecover", "s1.cover", "allowed for vehicles none, cover"},
+		{"target=veh&vehicles=11", "vehicles", "allowed 1-10"},
+		{"target=veh&frame=0", "frame", "allowed 1-60"},
+		{"target=veh&weapons=1,,2", "weapons", "item 2 is empty"},
+		{"target=veh&pick=all", "pick", "allowed wreck, disarm"},
+		{"target=tank", "target", "allowed inf, veh"},
+		{"target=veh&s2.dmg=11&s1.n=1", "s2.dmg", "allowed 1-10"},
+	} {
+		v, _ := url.ParseQuery(tt.query)
+		_, err := ParseSalvos(v)
+		wantKeyError(t, tt.query, err, tt.key, tt.allowed)
+	}
+}
+
+// FuzzSalvosVehicle checks that any salvos at vehicles give chances that
+// hold together, within the time budget.
+func FuzzSalvosVehicle(f *testing.F) {
+	f.Add(uint64(1), uint64(2))
+	f.Add(uint64(99), uint64(7))
+	f.Fuzz(func(t *testing.T, a, b uint64) {
+		in := randomVehicleSalvos(rand.New(rand.NewPCG(a, b)))
+		timed(t, func() {
+			res, err := Salvos(in)
+			if err != nil {
+				t.Fatalf("%+v: %v", in, err)
+			}
+			checkVehicleSalvos(t, in, res)
+		})
+	})
+}
+
+// BenchmarkSalvosVehicleUnit is the worst case at the table: ten
+// salvos, Damage 1 to 3, at a unit of three vehicles with three weapons.
+func BenchmarkSalvosVehicleUnit(b *testing.B) {
+	in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 10, Medic: true,
+		Vehicle: VehicleTarget{Frame: 12, Propulsion: 6, Weapons: []int{4, 4, 3}, Vehicles: 3}}
+	for i := range maxSalvos {
+		in.Salvos = append(in.Salvos, Salvo{Weapons: 10, Rate: 2, Rerolls: 1, Accuracy: 4, Range: 2,
+			Penetration: 10 + i%3, Damage: 1 + i%3, Cover: CoverNormal})
+	}
+	for b.Loop() {
+		if _, err := Salvos(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSalvosVehicleLargest is about the largest input Validate lets
+// through: three vehicles of 20 frame, 10 propulsion and three weapons of
+// 10 SP, ten salvos of 30 dice, Damage 1 and 2.
+func BenchmarkSalvosVehicleLargest(b *testing.B) {
+	in := SalvosInput{Game: "at44", Target: TargetVehicle, Protection: 5, Medic: true,
+		Vehicle: VehicleTarget{Frame: 20, Propulsion: 10, Weapons: []int{10, 10, 10}, Vehicles: 3}}
+	for i := range maxSalvos {
+		in.Salvos = append(in.Salvos, Salvo{Weapons: 10, Rate: 3, Accuracy: 6, Range: 1,
+			Penetration: 6, Damage: 1 + i%2})
+	}
+	if work, _ := in.vehicleSalvosWork(); work > maxVehicleSalvosWork {
+		b.Fatalf("work %v is refused", work)
+	}
+	for b.Loop() {
+		if _, err := Salvos(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestSalvosVehicleTooLarge checks that a link whose chain would take too
+// long is refused with a message naming the salvo with the most dice.
+func TestSalvosVehicleTooLarge(t *testing.T) {
+	v, _ := url.ParseQuery("target=veh&frame=60&prop=60&weapons=60,60,60,60,60,60&vehicles=10&s1.n=3&s2.n=100&s2.rate=20")
+	_, err := ParseSalvos(v)
+	wantKeyError(t, "huge vehicles", err, "s2.n", "lower the dice per salvo")
+}
+
+// TestMeleeKeepsTheBetterDiePerState checks the AT-44 close combat against
+// a vehicle with no weapon left: a weapon result then hits the frame, so an
+// attacker out to wreck keeps it over a propulsion result, and the vehicle
+// falls more often than under the fixed order.
+func TestMeleeKeepsTheBetterDiePerState(t *testing.T) {
+	tgt := VehicleTarget{Frame: 4, Propulsion: 3, Weapons: []int{0}, Vehicles: 1}
+	impacts := Point(4)
+	fixed, err := vehicleDamage(AT43, impacts, 1, 1, tgt, false) // one die: nothing to choose
+	if err != nil {
+		t.Fatal(err)
+	}
+	state, err := vehicleDamage(AT44, impacts, 1, 1, tgt, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Four hits of 1 against 4 frame SP: destroyed only if all four reach
+	// the frame. One die: 4/6 per hit (frame or weapon). Two dice kept per
+	// state: a hit misses the frame only if both dice show propulsion.
+	if want := math.Pow(4.0/6, 4); !near(fixed.Destroyed, want) {
+		t.Errorf("one die: destroyed %v, want %v", fixed.Destroyed, want)
+	}
+	if want := math.Pow(1-1.0/9, 4); !near(state.Destroyed, want) {
+		t.Errorf("two dice kept per state: destroyed %v, want %v", state.Destroyed, want)
+	}
+	var ids []string
+	for _, n := range state.Notes {
+		ids = append(ids, n.ID)
+	}
+	if !slices.Contains(ids, "vehicle-melee-location-state") || slices.Contains(ids, "vehicle-melee-location") {
+		t.Errorf("notes %v: want vehicle-melee-location-state only", ids)
+	}
+	// Out to disarm the order stays fixed: weapon, frame, propulsion.
+	tgt.Pick = PickDisarm
+	disarm, err := vehicleDamage(AT44, impacts, 1, 1, tgt, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := math.Pow(1-1.0/9, 4); !near(disarm.Destroyed, want) {
+		t.Errorf("disarm: destroyed %v, want %v", disarm.Destroyed, want)
+	}
+}
+
+// TestDefenderPicks checks picker=defender: the defender's pick against the
+// literal chain, its link, and where it is refused.
+func TestDefenderPicks(t *testing.T) {
+	for _, dmg := range []int{1, 2, 3} {
+		tgt := VehicleTarget{Frame: 4, Propulsion: 2, Weapons: []int{1, 3, 2}, Vehicles: 1, DefenderPicks: true}
+		res, err := vehicleDamage(AT43, Binomial(6, 0.5), 2.0/3, dmg, tgt, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ratImpacts := ratBinomial(6, big.NewRat(1, 2))
+		var dead, immobile *big.Rat = new(big.Rat), new(big.Rat)
+		lost := ratZeros(3)
+		for i, pi := range ratImpacts {
+			o := refOne(tgt, i, big.NewRat(2, 3), dmg, 1)
+			dead.Add(dead, new(big.Rat).Mul(pi, o.dead))
+			immobile.Add(immobile, new(big.Rat).Mul(pi, o.immobile))
+			for w := range lost {
+				lost[w].Add(lost[w], new(big.Rat).Mul(pi, o.lost[w]))
+			}
+		}
+		if !near(res.Destroyed, ratFloat(dead)) || !near(res.Immobilized, ratFloat(immobile)) {
+			t.Errorf("dmg %d: destroyed %v immobilized %v, exact %v %v", dmg, res.Destroyed, res.Immobilized, ratFloat(dead), ratFloat(immobile))
+		}
+		for w := range lost {
+			if !near(res.Lost[w], ratFloat(lost[w])) {
+				t.Errorf("dmg %d weapon %d: lost %v, exact %v", dmg, w, res.Lost[w], ratFloat(lost[w]))
+			}
+		}
+		if res.Notes[0].ID != "vehicle-pick-defender" {
+			t.Errorf("notes %v: want vehicle-pick-defender first", res.Notes)
+		}
+	}
+	// The defender spreads the damage: a weapon result on weapons of 1 and
+	// 3 SP hits the 3 and loses nothing at Damage 1, where wreck loses the 1.
+	if w := pickWeapon([]int{1, 3}, 1, PickDefender); w != 1 {
+		t.Errorf("defender picks weapon %d of [1 3], want 1", w)
+	}
+	v, _ := url.ParseQuery("game=at43&target=veh&picker=defender&weapons=2,2")
+	in, err := ParseShoot(v)
+	if err != nil || !in.Vehicle.DefenderPicks {
+		t.Fatalf("shoot picker=defender: %+v %v", in, err)
+	}
+	if back, err := ParseShoot(in.Query()); err != nil || back.Query().Encode() != in.Query().Encode() {
+		t.Errorf("round trip: %v %s", err, back.Query().Encode())
+	}
+	v, _ = url.ParseQuery("game=at43&target=veh&picker=defender&s1.n=3&s2.dmg=2")
+	sin, err := ParseSalvos(v)
+	if err != nil || !sin.Vehicle.DefenderPicks {
+		t.Fatalf("salvos picker=defender: %+v %v", sin, err)
+	}
+	if back, err := ParseSalvos(sin.Query()); err != nil || back.Query().Encode() != sin.Query().Encode() {
+		t.Errorf("salvos round trip: %v %s", err, back.Query().Encode())
+	}
+	for _, tt := range []struct{ query, allowed string }{
+		{"game=at44&target=veh&picker=defender", "allowed attacker"},
+		{"game=at43&picker=defender", "allowed with target=veh"},
+		{"game=at43&target=veh&picker=me", "allowed attacker, defender"},
+	} {
+		v, _ := url.ParseQuery(tt.query)
+		_, err := ParseShoot(v)
+		wantKeyError(t, tt.query, err, "picker", tt.allowed)
+		_, err = ParseSalvos(v)
+		wantKeyError(t, "salvos "+tt.query, err, "picker", tt.allowed)
+	}
+}
+
+// TestMeleeLargeVehicleKeepsTheFixedOrder checks the fallback: a vehicle
+// whose per-state chain would be too long keeps the fixed order, and says
+// so with the older note.
+func TestMeleeLargeVehicleKeepsTheFixedOrder(t *testing.T) {
+	big := VehicleTarget{Frame: maxSP, Propulsion: maxSP, Weapons: []int{maxSP, maxSP, maxSP, maxSP, maxSP, maxSP}, Vehicles: 1}
+	res, err := vehicleDamage(AT44, Point(200), 0.5, 1, big, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, n := range res.Notes {
+		ids = append(ids, n.ID)
+	}
+	if !slices.Contains(ids, "vehicle-melee-location") || slices.Contains(ids, "vehicle-melee-location-state") {
+		t.Errorf("notes %v: want the fixed-order note", ids)
+	}
+}
+
+// BenchmarkMeleeVehicleTypical is AT-44 close combat out to wreck against
+// a vehicle: the location die kept per state.
+func BenchmarkMeleeVehicleTypical(b *testing.B) {
+	a := defaultAttack()
+	a.Weapons, a.Rate, a.Accuracy, a.Penetration, a.Damage, a.Protection = 4, 2, 4, 9, 2, 8
+	a.Target = TargetVehicle
+	a.Vehicle = VehicleTarget{Frame: 8, Propulsion: 4, Weapons: []int{3, 2}, Vehicles: 2}
+	in := MeleeInput{Game: "at44", Defense: 3, Attack: a}
+	for b.Loop() {
+		if _, err := Melee(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
