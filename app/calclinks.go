@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/at4x/companion/i18n"
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // calcTitle is a calculator's name in a language.
@@ -20,23 +19,20 @@ func langGame(lang, game string) url.Values {
 	return url.Values{"lang": {lang}, "game": {game}}
 }
 
-// calcLinks lists the calculators of the current game, keeping the
-// language and game.
-func (s *shell) calcLinks() goapp.UI {
-	var specs []*calcSpec
-	for i := range calcSpecs {
-		if slices.Contains(calcSpecs[i].games, s.game) {
-			specs = append(specs, &calcSpecs[i])
+// calcItems are the links to the calculators of the current game, keeping
+// the language and game.
+func (s *shell) calcItems() []navItem {
+	var out []navItem
+	for _, sp := range calcSpecs {
+		if slices.Contains(sp.games, s.game) {
+			out = append(out, navItem{
+				Href:    s.site.href(withQuery("/calc/"+sp.name, langGame(s.lang, s.game))),
+				Text:    i18n.T(s.lang, sp.title),
+				Current: s.r.view == viewCalc && s.r.calc == sp.name,
+			})
 		}
 	}
-	return elem("ul").Class("calc-links").Body(goapp.Range(specs).Slice(func(i int) goapp.UI {
-		sp := specs[i]
-		a := goapp.A().Href(s.href(withQuery("/calc/"+sp.name, langGame(s.lang, s.game)))).Text(i18n.T(s.lang, sp.title))
-		if s.r.view == viewCalc && s.r.calc == sp.name {
-			a = a.Aria("current", "page")
-		}
-		return elem("li").Body(a)
-	}))
+	return out
 }
 
 // firstCalc is the first calculator that runs under a game.

@@ -75,7 +75,7 @@ var textSizes = []int{87, 100, 112, 125, 150}
 type prefs struct {
 	Lang     string `json:"lang,omitempty"`
 	Game     string `json:"game,omitempty"`
-	Theme    string `json:"theme,omitempty"` // "", "light" or "dark"; "" follows the system
+	Theme    string `json:"theme,omitempty"` // "", "light", "dark" or "red" (red light, for night play); "" follows the system
 	TextSize int    `json:"textSize,omitempty"`
 	Awake    bool   `json:"awake,omitempty"`
 }

@@ -9,23 +9,66 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// landing is the home page: what the app is and a way into each text.
+// landing is the home page: what the app is, a way into each text and,
+// as plainly, each calculator with the question it answers.
 func (s *shell) landing() goapp.UI {
 	return elem("article").Class("landing").Body(
 		elem("h1").Text(s.t(i18n.AppName)),
 		elem("p").Class("lead").Text(s.t(i18n.LandingIntro)),
-		elem("h2").Text(s.t(i18n.LandingPick)),
+		elem("h2").Text(s.t(i18n.LandingRead)),
 		elem("ul").Class("cards").Body(
 			goapp.Range(s.lib().Texts).Slice(func(i int) goapp.UI {
 				t := s.lib().Texts[i]
 				return elem("li").Body(goapp.A().Class("card").Lang(t.Lang).
-					Href(route{view: viewContents, lang: t.Lang, game: t.Game}.path()).Body(
+					Href(s.site.href(route{view: viewContents, lang: t.Lang, game: t.Game}.path())).Body(
 					elem("strong").Text(gameName(t.Game)),
 					elem("span").Text(i18n.T(t.Lang, i18n.LangName)),
 				))
 			}),
 		),
+		elem("p").Class("muted d10-note").Text(s.t(i18n.LandingD10)),
+		elem("ul").Class("shortcuts").Body(
+			elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "compare"}.path())).Text(s.t(i18n.Compare))),
+			elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "about"}.path())).Text(s.t(i18n.About))),
+		),
+		elem("h2").Text(s.t(i18n.LandingCalcs)),
+		elem("ul").Class("calc-cards").Body(
+			goapp.Range(calcSpecs).Slice(func(i int) goapp.UI {
+				sp := calcSpecs[i]
+				game := sp.games[0]
+				if slices.Contains(sp.games, s.game) {
+					game = s.game
+				}
+				names := make([]string, len(sp.games))
+				for j, g := range sp.games {
+					names[j] = gameName(g)
+				}
+				return elem("li").Body(goapp.A().Class("card calc-card").
+					Href(s.site.href(withQuery("/calc/"+sp.name, langGame(s.lang, game)))).Body(
+					elem("strong").Text(i18n.T(s.lang, sp.title)),
+					elem("span").Text(i18n.T(s.lang, calcAnswers[sp.name])),
+					elem("small").Text(strings.Join(names, " · ")),
+				))
+			}),
+		),
 	)
+}
+
+// calcAnswers is the question each calculator answers, as the home page
+// says it.
+var calcAnswers = map[string]i18n.Key{
+	"shoot":      i18n.AnswerShoot,
+	"melee":      i18n.AnswerMelee,
+	"salvos":     i18n.AnswerSalvos,
+	"indirect":   i18n.AnswerIndirect,
+	"morale":     i18n.AnswerMorale,
+	"authority":  i18n.AnswerAuthority,
+	"crush":      i18n.AnswerCrush,
+	"minefield":  i18n.AnswerMinefield,
+	"terrain":    i18n.AnswerTerrain,
+	"d10attack":  i18n.AnswerD10Attack,
+	"d10morale":  i18n.AnswerD10Morale,
+	"d10vehicle": i18n.AnswerD10Vehicle,
 }
 
 // contents is a text's table of contents.
@@ -38,20 +81,20 @@ func (s *shell) contents() goapp.UI {
 	return elem("article").Class("contents").Body(
 		elem("h1").Text(gameName(s.game)+" · "+s.t(i18n.Contents)),
 		elem("ul").Class("shortcuts").Body(
-			elem("li").Body(goapp.A().Href(s.href(route{view: viewGlossary, lang: s.lang, game: s.game}.path())).Text(s.t(i18n.Glossary))),
+			elem("li").Body(goapp.A().Href(s.site.href(route{view: viewGlossary, lang: s.lang, game: s.game}.path())).Text(s.t(i18n.Glossary))),
 			goapp.If(s.quickRef(t) != "", func() goapp.UI {
-				return elem("li").Body(goapp.A().Href(s.href(s.quickRef(t))).Text(s.t(i18n.QuickReference)))
+				return elem("li").Body(goapp.A().Href(s.site.href(s.quickRef(t))).Text(s.t(i18n.QuickReference)))
 			}),
-			elem("li").Body(goapp.A().Href(s.href(route{view: viewPage, lang: s.lang, section: "compare"}.path())).Text(s.t(i18n.Compare))),
-			elem("li").Body(goapp.A().Href(s.href(withQuery("/calc/"+firstCalc(s.game), langGame(s.lang, s.game)))).Text(s.t(i18n.Calculators))),
-			elem("li").Body(goapp.A().Href(s.href(route{view: viewPage, lang: s.lang, section: "about"}.path())).Text(s.t(i18n.About))),
+			elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "compare"}.path())).Text(s.t(i18n.Compare))),
+			elem("li").Body(goapp.A().Href(s.site.href(withQuery("/calc/"+firstCalc(s.game), langGame(s.lang, s.game)))).Text(s.t(i18n.Calculators))),
+			elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "about"}.path())).Text(s.t(i18n.About))),
 		),
 		goapp.If(len(s.recentHere()) > 0, func() goapp.UI {
 			return elem("section").Class("recent").Body(
 				elem("h2").Text(s.t(i18n.Recent)),
 				elem("ul").Class("shortcuts").Body(goapp.Range(s.recentHere()).Slice(func(i int) goapp.UI {
 					m := s.recentHere()[i]
-					return elem("li").Body(goapp.A().Href(s.href(m.path())).Text(m.Title))
+					return elem("li").Body(goapp.A().Href(s.site.href(m.path())).Text(m.Title))
 				})),
 			)
 		}),
@@ -62,7 +105,7 @@ func (s *shell) contents() goapp.UI {
 				elem("ol").Body(goapp.Range(c.Sections).Slice(func(j int) goapp.UI {
 					r := base
 					r.view, r.section = viewSection, c.Sections[j].ID
-					return elem("li").Body(goapp.A().Href(s.href(r.path())).Text(c.Sections[j].Title))
+					return elem("li").Body(goapp.A().Href(s.site.href(r.path())).Text(c.Sections[j].Title))
 				})),
 			)
 		}),
@@ -81,7 +124,7 @@ func (s *shell) sectionView() goapp.UI {
 	}
 	return elem("article").Class("section").Body(
 		elem("p").Class("crumb").Body(
-			goapp.A().Href(s.href(route{view: viewContents, lang: s.lang, game: s.game}.path()+"#"+chapter.ID)).Text(chapter.Title),
+			goapp.A().Href(s.site.href(route{view: viewContents, lang: s.lang, game: s.game}.path()+"#"+chapter.ID)).Text(chapter.Title),
 		),
 		goapp.Div().Class("title-row").Body(
 			elem("h1").Text(sec.Title),
@@ -100,6 +143,27 @@ func (s *shell) sectionView() goapp.UI {
 		goapp.If(sec.Source != "", func() goapp.UI {
 			return elem("p").Class("source").Text(s.t(i18n.SourceLabel) + sep(s.lang) + sec.Source)
 		}),
+		s.sectionCalcs(sec),
+	)
+}
+
+// sectionCalcs is the way from a section to the calculators: those the
+// section links to, or else every calculator of the game.
+func (s *shell) sectionCalcs(sec *content.Section) goapp.UI {
+	names := calcsIn(sec.HTML)
+	if len(names) == 0 {
+		for _, sp := range calcSpecs {
+			if slices.Contains(sp.games, s.game) {
+				names = append(names, sp.name)
+			}
+		}
+	}
+	return elem("nav").Class("section-calcs").Aria("labelledby", "section-calcs").Body(
+		elem("h2").ID("section-calcs").Text(s.t(i18n.SectionCalcs)),
+		elem("ul").Class("shortcuts").Body(goapp.Range(names).Slice(func(i int) goapp.UI {
+			return elem("li").Body(goapp.A().Href(s.site.href(withQuery("/calc/"+names[i], langGame(s.lang, s.game)))).
+				Text(calcTitle(s.lang, names[i])))
+		})),
 	)
 }
 
@@ -111,28 +175,23 @@ func sep(lang string) string {
 	return ": "
 }
 
-// prose shows rendered rules HTML; tapping a glossary term opens its
-// definition instead of following the link, which stays a plain link until
-// the wasm runs.
+// prose shows rendered rules HTML as its own component, so that the
+// shell's renders skip it while the text is the same.
 func (s *shell) prose(html string) goapp.UI {
-	return goapp.Div().Class("prose-wrap").OnClick(s.onProseClick).Body(
-		goapp.Raw(`<div class="prose">` + s.site.rebase(html) + `</div>`),
-	)
+	return &proseView{HTML: s.site.proseHTML(html, s.lang)}
 }
 
-func (s *shell) onProseClick(ctx goapp.Context, e goapp.Event) {
-	a := e.Get("target").Call("closest", "a.term")
-	if !a.Truthy() {
+// openTerm opens the sheet of a term tapped in the text (a proseView's
+// actionTerm).
+func (s *shell) openTerm(ctx goapp.Context, a goapp.Action) {
+	v, ok := a.Value.(termOpen)
+	if !ok || s.lib().Term(v.ID) == nil {
 		return
 	}
-	id := a.Call("getAttribute", "data-term").String()
-	if s.lib().Term(id) == nil {
-		return
-	}
-	e.PreventDefault()
-	e.Call("stopPropagation")
-	s.term = id
-	s.termFrom = a
+	s.searchOpen = false
+	s.term = v.ID
+	s.termFrom = v.From
+	pushOverlay()
 	ctx.Defer(func(ctx goapp.Context) {
 		if b := goapp.Window().GetElementByID("term-close"); b.Truthy() {
 			b.Call("focus")
@@ -147,45 +206,15 @@ func (s *shell) onOpenTerm(ctx goapp.Context, a goapp.Action) {
 	if s.lib().Term(id) == nil {
 		return
 	}
+	s.searchOpen = false
 	s.term = id
 	s.termFrom = goapp.Window().Get("document").Get("activeElement")
+	pushOverlay()
 	ctx.Defer(func(ctx goapp.Context) {
 		if b := goapp.Window().GetElementByID("term-close"); b.Truthy() {
 			b.Call("focus")
 		}
 	})
-}
-
-// termDialog shows a glossary term's definition over the text.
-func (s *shell) termDialog() goapp.UI {
-	t := s.lib().Term(s.term)
-	if t == nil {
-		return nil
-	}
-	var read string
-	if text := s.text(); text != nil {
-		for _, id := range t.Sections {
-			if sec, _ := text.Section(id); sec != nil {
-				read = route{view: viewSection, lang: s.lang, game: s.game, section: id}.path()
-				break
-			}
-		}
-	}
-	closeIt := func(ctx goapp.Context, e goapp.Event) { s.closeTerm(ctx) }
-	return goapp.Div().Class("overlay").Body(
-		goapp.Div().Class("scrim").OnClick(closeIt),
-		goapp.Div().Class("dialog").ID("term-dialog").Role("dialog").Aria("modal", true).Aria("labelledby", "term-title").Body(
-			elem("h2").ID("term-title").Text(termLabel(t, s.lang, s.game)),
-			elem("p").Class("def").Text(t.Def[s.lang]),
-			elem("p").Class("actions").Body(
-				goapp.If(read != "", func() goapp.UI {
-					return goapp.A().Class("btn").Href(s.href(read)).Text(s.t(i18n.ReadRule))
-				}),
-				goapp.A().Class("btn ghost").Href(s.href(route{view: viewGlossary, lang: s.lang, game: s.game}.path()+"#"+t.ID)).Text(s.t(i18n.Glossary)),
-				goapp.Button().Class("btn ghost").ID("term-close").Text(s.t(i18n.Close)).OnClick(closeIt),
-			),
-		),
-	)
 }
 
 // termLabel is a term's name with its card abbreviation.
@@ -195,60 +224,6 @@ func termLabel(t *content.Term, lang, game string) string {
 		n += " (" + ab + ")"
 	}
 	return n
-}
-
-// glossary lists the game's terms in the language's alphabetical order.
-func (s *shell) glossary() goapp.UI {
-	terms := s.lib().TermsOf(s.game)
-	terms = slices.Clone(terms)
-	slices.SortFunc(terms, func(a, b *content.Term) int {
-		return strings.Compare(foldKey(a.Name(s.lang, s.game)), foldKey(b.Name(s.lang, s.game)))
-	})
-	text := s.text()
-	return elem("article").Class("glossary").Body(
-		elem("h1").Text(gameName(s.game)+" · "+s.t(i18n.Glossary)),
-		elem("dl").Body(goapp.Range(terms).Slice(func(i int) goapp.UI {
-			t := terms[i]
-			var links []goapp.UI
-			if text != nil {
-				for _, id := range t.Sections {
-					if sec, _ := text.Section(id); sec != nil {
-						links = append(links, goapp.A().Href(s.href(route{view: viewSection, lang: s.lang, game: s.game, section: id}.path())).Text(sec.Title))
-					}
-				}
-			}
-			return goapp.Div().Class("entry").ID(t.ID).Body(
-				elem("dt").Text(termLabel(t, s.lang, s.game)),
-				elem("dd").Body(
-					elem("p").Text(t.Def[s.lang]),
-					goapp.If(len(links) > 0, func() goapp.UI {
-						return elem("p").Class("see").Body(links...)
-					}),
-				),
-			)
-		})),
-	)
-}
-
-// foldKey sorts names without regard to case or accents.
-func foldKey(s string) string {
-	return strings.ToLower(strings.Map(func(r rune) rune {
-		switch r {
-		case 'é', 'è', 'ê', 'ë', 'É':
-			return 'e'
-		case 'à', 'â':
-			return 'a'
-		case 'î', 'ï':
-			return 'i'
-		case 'ô':
-			return 'o'
-		case 'ù', 'û':
-			return 'u'
-		case 'ç':
-			return 'c'
-		}
-		return r
-	}, s))
 }
 
 // pageView shows a stand-alone page: compare or about.
@@ -261,16 +236,6 @@ func (s *shell) pageView() goapp.UI {
 		elem("h1").Text(p.Title),
 		s.prose(p.HTML),
 	)
-}
-
-// closeTerm closes the term dialog and gives the focus back to the term
-// that opened it.
-func (s *shell) closeTerm(ctx goapp.Context) {
-	s.term = ""
-	if from := s.termFrom; from != nil && from.Truthy() {
-		ctx.Defer(func(goapp.Context) { from.Call("focus") })
-	}
-	s.termFrom = nil
 }
 
 // recentHere are the last sections read in the current text, at most three.

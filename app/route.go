@@ -124,7 +124,7 @@ func otherLang(lang string) string {
 
 // switched returns the route that shows the same place in another language
 // or game, and whether that place exists there: a section missing from the
-// other game gives its nearest section.
+// other game gives its closest section (see nearestSection).
 func switched(lib *content.Library, r route, lang, game string) (route, bool) {
 	out := r
 	out.lang = lang
@@ -139,13 +139,75 @@ func switched(lib *content.Library, r route, lang, game string) (route, bool) {
 		out.view, out.section = viewContents, ""
 		return out, false
 	}
-	id, exact := t.Nearest(r.section)
+	id, exact := nearestSection(lib.Text(r.game, r.lang), t, r.section)
 	if id == "" {
 		out.view, out.section = viewContents, ""
 		return out, false
 	}
 	out.section = id
 	return out, exact
+}
+
+// nearestSection is the section of text to that best stands for section id
+// of text from (which may be nil): the same id; else the closest section of
+// the same chapter in from's reading order, the earlier one first; else the
+// first section of that chapter in to; else, for a chapter to lacks (the
+// Frostbite supplement, AT-44's abilities), the section that treats the same
+// matter (relatedSections); else to's first section.
+func nearestSection(from, to *content.Text, id string) (string, bool) {
+	if s, _ := to.Section(id); s != nil {
+		return id, true
+	}
+	has := func(id string) bool { s, _ := to.Section(id); return s != nil }
+	if from != nil {
+		if _, c := from.Section(id); c != nil {
+			i := slices.IndexFunc(c.Sections, func(s *content.Section) bool { return s.ID == id })
+			for d := 1; d < len(c.Sections); d++ {
+				for _, j := range []int{i - d, i + d} {
+					if j >= 0 && j < len(c.Sections) && has(c.Sections[j].ID) {
+						return c.Sections[j].ID, false
+					}
+				}
+			}
+		}
+	}
+	chapter := content.ChapterOf(id)
+	for _, c := range to.Chapters {
+		if c.ID == chapter && len(c.Sections) > 0 {
+			return c.Sections[0].ID, false
+		}
+	}
+	for _, cand := range append(slices.Clone(relatedSections[id]), relatedSections[chapter]...) {
+		if has(cand) {
+			return cand, false
+		}
+	}
+	if all := to.Sections(); len(all) > 0 {
+		return all[0].ID, false
+	}
+	return "", false
+}
+
+// relatedSections lists, for a section or a whole chapter that some game
+// lacks, the sections of the other games that treat the same matter, best
+// first. Without it a reader leaving a Frostbite section for AT-44 would
+// land on "What AT-44 is".
+var relatedSections = map[string][]string{
+	"frostbite.engineers":  {"abilities.list", "basics.fighters"},
+	"frostbite.minefields": {"terrain.types", "movement.moving"},
+	"frostbite.crystals":   {"objectives.control", "terrain.types"},
+	"frostbite.support":    {"basics.units"},
+	"frostbite.transports": {"movement.vehicles", "basics.units"},
+	"frostbite.terrain":    {"terrain.types", "movement.moving"},
+	"frostbite.drills":     {"drills.overview", "shooting.special"},
+	"frostbite.bunkers":    {"terrain.types", "shooting.cover"},
+	"frostbite":            {"basics.units"},
+	"abilities":            {"basics.profiles"},
+	"command":              {"round.activation"},
+	"indirect":             {"shooting.special"},
+	"drills":               {"shooting.special"},
+	"terrain":              {"movement.moving"},
+	"objectives":           {"round.sequence"},
 }
 
 // withQuery adds query values to a path.

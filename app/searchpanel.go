@@ -11,15 +11,20 @@ import (
 
 // openSearch shows the search panel and puts the cursor in its box.
 func (s *shell) openSearch(ctx goapp.Context) {
+	if s.term != "" {
+		s.closeTerm(ctx)
+	}
 	s.searchOpen = true
-	s.term = ""
+	pushOverlay()
+	// A deferred function schedules no render, so it must not call
+	// PreventUpdate: that would cancel the next event's render instead
+	// (Back pressed right after opening left the panel drawn open).
 	ctx.Defer(func(ctx goapp.Context) {
 		if in := goapp.Window().GetElementByID("search-input"); in.Truthy() {
 			in.Call("focus")
 			in.Call("select")
 		}
 		s.site.index(s.game, s.lang)
-		ctx.PreventUpdate()
 	})
 }
 
@@ -63,13 +68,6 @@ func (b *searchBox) find() {
 	b.results = b.site.index(b.Game, b.Lang).Find(b.text)
 }
 
-func (b *searchBox) href(p string) string {
-	if goapp.IsClient && strings.HasPrefix(p, "/") {
-		return b.site.base + p
-	}
-	return p
-}
-
 // Render draws the box; it stays in the page when closed, so it can be
 // typed into from any page.
 func (b *searchBox) Render() goapp.UI {
@@ -83,7 +81,7 @@ func (b *searchBox) Render() goapp.UI {
 		elem("form").OnSubmit(func(ctx goapp.Context, e goapp.Event) {
 			e.PreventDefault()
 			if len(b.results) > 0 {
-				ctx.Navigate(b.href(b.results[0].Entry.Href))
+				ctx.Navigate(b.site.href(b.results[0].Entry.Href))
 			}
 		}).Body(goapp.Input().ID("search-input").Type("search").AutoComplete(false).
 			Placeholder(b.t(i18n.SearchPlaceholder)).Value(b.text).
@@ -146,7 +144,7 @@ func (b *searchBox) resultsHTML() string {
 			kind = r.Entry.Kind
 			w.WriteString(`<section class="group"><h2>` + html.EscapeString(b.t(titles[kind])) + `</h2><ul>`)
 		}
-		w.WriteString(`<li><a class="result" href="` + html.EscapeString(b.href(r.Entry.Href)) + `"><span class="hit">`)
+		w.WriteString(`<li><a class="result" href="` + html.EscapeString(b.site.href(r.Entry.Href)) + `"><span class="hit">`)
 		writeHighlighted(&w, r.Show, r.Marks)
 		w.WriteString(`</span>`)
 		if r.Entry.Context != "" {

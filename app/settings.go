@@ -23,7 +23,7 @@ func (s *shell) settings() goapp.UI {
 	themes := []struct {
 		v string
 		k i18n.Key
-	}{{"", i18n.ThemeSystem}, {"light", i18n.ThemeLight}, {"dark", i18n.ThemeDark}}
+	}{{"", i18n.ThemeSystem}, {"light", i18n.ThemeLight}, {"dark", i18n.ThemeDark}, {"red", i18n.ThemeRed}}
 	return elem("article").Class("settings").Body(
 		elem("h1").Text(s.t(i18n.Settings)),
 		elem("section").Body(
@@ -78,7 +78,7 @@ func (s *shell) markList(title, empty i18n.Key, list []mark) goapp.UI {
 			return elem("ul").Class("marks").Body(goapp.Range(list).Slice(func(i int) goapp.UI {
 				m := list[i]
 				return elem("li").Body(
-					goapp.A().Href(s.href(m.path())).Lang(m.Lang).Text(m.Title),
+					goapp.A().Href(s.site.href(m.path())).Lang(m.Lang).Text(m.Title),
 					elem("small").Text(" · "+gameName(m.Game)+" · "+m.Lang),
 				)
 			}))
@@ -89,6 +89,7 @@ func (s *shell) markList(title, empty i18n.Key, list []mark) goapp.UI {
 func (s *shell) savePrefs(ctx goapp.Context) {
 	store(ctx, prefsKey, s.prefs)
 	applyLook(s.prefs)
+	ctx.Defer(func(goapp.Context) { markScrolling() })
 }
 
 // keepAwake asks for or releases a screen wake lock, as the settings say.

@@ -29,6 +29,7 @@ type shell struct {
 	lang    string // interface and content language
 	game    string
 	missing bool // arrived from a game that lacks the section
+	chosen  bool // the address or the reader's settings name the game
 
 	// rawQuery is the address's query as written: the calculator reads it
 	// with rules.ParseLink, which reports a bad percent-escape u.Query drops.
@@ -45,9 +46,13 @@ type shell struct {
 
 	searchOpen bool
 
+	fragment string // the address's fragment
+	pending  *place // where to scroll once a switch has drawn its page
+
 	updateReady bool
 	wakeLock    goapp.Value
 	onKey       goapp.Func
+	onPop       goapp.Func
 	onVisible   goapp.Func
 }
 
@@ -65,12 +70,7 @@ func (s *shell) OnMount(ctx goapp.Context) {
 		e := args[0]
 		if e.Get("key").String() != "/" || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
 			if e.Get("key").String() == "Escape" {
-				ctx.Dispatch(func(ctx goapp.Context) {
-					if s.term != "" {
-						s.closeTerm(ctx)
-					}
-					s.closeOverlays()
-				})
+				ctx.Dispatch(s.dismiss)
 			}
 			return nil
 		}
@@ -83,6 +83,16 @@ func (s *shell) OnMount(ctx goapp.Context) {
 		return nil
 	})
 	goapp.Window().Call("addEventListener", "keydown", s.onKey)
+	s.onPop = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		ctx.Dispatch(s.popped)
+		return nil
+	})
+	goapp.Window().Call("addEventListener", "popstate", s.onPop)
+	ctx.Handle(actionDismiss, func(ctx goapp.Context, a goapp.Action) { s.dismiss(ctx) })
+	ctx.Handle(actionSearch, s.toggleSearch)
+	ctx.Handle(actionSwitch, s.onSwitch)
+	ctx.Handle(actionTerm, s.openTerm)
+	ctx.Defer(func(goapp.Context) { watchTopHeight() })
 	s.onVisible = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		if goapp.Window().Get("document").Get("visibilityState").String() == "visible" {
 			goapp.TryUpdate()
@@ -114,10 +124,20 @@ func (s *shell) OnDismount() {
 		goapp.Window().Call("removeEventListener", "keydown", s.onKey)
 		s.onKey.Release()
 	}
+	if s.onPop != nil {
+		goapp.Window().Call("removeEventListener", "popstate", s.onPop)
+		s.onPop.Release()
+	}
 	if s.onVisible != nil {
 		goapp.Window().Get("document").Call("removeEventListener", "visibilitychange", s.onVisible)
 		s.onVisible.Release()
 	}
+}
+
+// OnResize marks again which tables are wider than their frame.
+func (s *shell) OnResize(ctx goapp.Context) {
+	markScrolling()
+	ctx.PreventUpdate()
 }
 
 // OnAppUpdate shows the update banner once a new version is installed.
@@ -170,10 +190,11 @@ func (s *shell) OnNav(ctx goapp.Context) {
 	// Tells tests that the client has drawn the route.
 	ctx.Defer(func(goapp.Context) {
 		goapp.Window().Get("document").Get("documentElement").Call("setAttribute", "data-app", "ready")
+		markScrolling()
 	})
 	if s.r.view == viewLanding && s.prefs.Lang != "" && s.prefs.Game != "" {
 		target := route{view: viewContents, lang: s.prefs.Lang, game: s.prefs.Game}.path()
-		ctx.Defer(func(ctx goapp.Context) { ctx.Navigate(s.href(target)) })
+		ctx.Defer(func(ctx goapp.Context) { ctx.Navigate(s.site.href(target)) })
 		return
 	}
 	if s.r.lang != "" {
@@ -187,18 +208,19 @@ func (s *shell) OnNav(ctx goapp.Context) {
 		s.recent = withRecent(s.recent, s.markOf(sec))
 		store(ctx, recentKey, s.recent)
 	}
-	if u.Fragment == "" {
+	if p := s.pending; p != nil {
+		s.pending = nil
+		ctx.Defer(func(goapp.Context) {
+			restorePlace(*p)
+			if p.ID != "" {
+				u.Fragment = p.ID
+				s.fragment = p.ID
+				goapp.Window().Get("history").Call("replaceState", nil, "", u.String())
+			}
+		})
+	} else if u.Fragment == "" {
 		goapp.Window().Call("scrollTo", 0, 0)
 	}
-}
-
-// href is an app path as a link: go-app prefixes the links it prerenders
-// with the site's base path itself, but not those the client renders.
-func (s *shell) href(p string) string {
-	if goapp.IsClient && strings.HasPrefix(p, "/") {
-		return s.site.base + p
-	}
-	return p
 }
 
 // read sets the route, language and game from an address.
@@ -210,6 +232,7 @@ func (s *shell) read(u *url.URL) {
 	s.r = parseRoute(p)
 	s.query = u.Query()
 	s.rawQuery = u.RawQuery
+	s.fragment = u.Fragment
 	s.lang = firstOf(s.r.lang, validLang(s.query.Get("lang")), validLang(s.prefs.Lang))
 	if s.lang == "" {
 		s.lang = "en"
@@ -217,7 +240,9 @@ func (s *shell) read(u *url.URL) {
 			s.lang = "fr"
 		}
 	}
-	s.game = firstOf(s.r.game, validGame(s.query.Get("game")), validGame(s.prefs.Game), "at43")
+	s.game = firstOf(s.r.game, validGame(s.query.Get("game")), validGame(s.prefs.Game))
+	s.chosen = s.game != "" || s.r.view == viewCalc
+	s.game = firstOf(s.game, "at43")
 	s.missing = s.query.Get("from") != "" && s.r.view == viewSection
 	if s.r.view == viewSection && s.section() == nil {
 		s.r.view = viewNotFound
@@ -297,10 +322,9 @@ func (s *shell) Render() goapp.UI {
 			)
 		}),
 		&saveNotice{Lang: s.lang},
-		&searchBox{Open: s.searchOpen, Lang: s.lang, Game: s.game, site: s.site},
 		elem("main").ID("main").TabIndex(-1).Class("main").Body(s.view()),
 		s.footerNav(),
-		goapp.If(s.term != "", s.termDialog),
+		goapp.If(s.term != "", func() goapp.UI { return s.termSheet() }),
 	)
 }
 
@@ -314,7 +338,7 @@ func (s *shell) view() goapp.UI {
 	case viewSection:
 		return s.sectionView()
 	case viewGlossary:
-		return s.glossary()
+		return &glossaryView{Lang: s.lang, Game: s.game, site: s.site}
 	case viewPage:
 		return s.pageView()
 	case viewSettings:
@@ -325,51 +349,34 @@ func (s *shell) view() goapp.UI {
 	return elem("article").Class("notfound").Body(
 		elem("h1").Text(s.t(i18n.NotFound)),
 		elem("p").Text(s.t(i18n.NotFoundBody)),
-		elem("p").Body(goapp.A().Href(s.href("/")).Text(s.t(i18n.Home))),
+		elem("p").Body(goapp.A().Href(s.site.href("/")).Text(s.t(i18n.Home))),
 	)
 }
 
-// header is the top bar: home, game and language switches, search, settings.
+// header is the top bar: home, game and language switches, search,
+// settings, with the search panel under them.
 func (s *shell) header() goapp.UI {
-	home := "/"
+	home, homeLabel := "/", s.t(i18n.Home)
 	if s.r.lang != "" || s.r.view == viewCalc {
 		home = route{view: viewContents, lang: s.lang, game: s.game}.path()
+		homeLabel = s.t(i18n.Contents) + " " + gameName(s.game)
 	}
 	otherL := otherLang(s.lang)
-	return elem("header").Class("top").Body(
-		goapp.A().Class("brand").Href(s.href(home)).Aria("label", s.t(i18n.Contents)+" "+gameName(s.game)).Body(
-			goapp.Img().Src("/web/icon.svg").Alt(s.t(i18n.AppName)).Width(32).Height(32),
-			elem("span").Class("brand-name").Text(s.t(i18n.AppName)),
-		),
-		elem("nav").Class("switches").Aria("label", s.t(i18n.Menu)).Body(
-			elem("span").Class("games").Role("group").Aria("label", s.t(i18n.GameLabel)).Body(
-				goapp.Range(s.games()).Slice(func(i int) goapp.UI {
-					g := s.games()[i]
-					a := goapp.A().Class("switch game").ID("game-" + g).Href(s.href(s.switchHref(s.lang, g))).Text(gameName(g))
-					if g == s.game {
-						a = a.Aria("current", "page")
-					}
-					return a
-				}),
-			),
-			goapp.A().Class("switch").ID("lang-switch").Href(s.href(s.switchHref(otherL, s.game))).
-				Lang(otherL).Aria("label", s.tIn(otherL, i18n.LangName)).
-				Text(strings.ToUpper(otherL)),
-			goapp.Button().Class("icon-btn").ID("search-open").Title(s.t(i18n.SearchShortcut)).Aria("controls", "search-panel").
-				Aria("label", s.t(i18n.Search)).Aria("expanded", s.searchOpen).
-				Text("⌕").
-				OnClick(func(ctx goapp.Context, e goapp.Event) {
-					if s.searchOpen {
-						s.searchOpen = false
-						return
-					}
-					s.openSearch(ctx)
-				}),
-			goapp.A().Class("icon-btn").Href(s.href(route{view: viewSettings, lang: s.lang}.path())).
-				Aria("label", s.t(i18n.Settings)).Title(s.t(i18n.Settings)).
-				Text("⚙"),
-		),
-	)
+	bar := &topBar{
+		Lang:         s.lang,
+		Game:         s.game,
+		HomeHref:     s.site.href(home),
+		HomeLabel:    homeLabel,
+		OtherLang:    otherL,
+		LangHref:     s.site.href(s.switchHref(otherL, s.game)),
+		SearchOpen:   s.searchOpen,
+		SettingsHref: s.site.href(route{view: viewSettings, lang: s.lang}.path()),
+		site:         s.site,
+	}
+	for _, g := range s.games() {
+		bar.Games = append(bar.Games, gameLink{ID: g, Href: s.site.href(s.switchHref(s.lang, g)), Current: s.chosen && g == s.game})
+	}
+	return bar
 }
 
 // games are the games offered in the switch: those with a text in the
@@ -384,11 +391,28 @@ func (s *shell) games() []string {
 	return out
 }
 
-// tIn is a string in a given language, for labels of the other language.
-func (s *shell) tIn(lang string, k i18n.Key) string { return i18n.T(lang, k) }
-
-// switchHref is the link to the same place in another language or game.
+// switchHref is the link to the same place in another language or game:
+// the same route, or the closest section, with the address's fragment when
+// the other page has it.
 func (s *shell) switchHref(lang, game string) string {
+	to, q := s.switchTarget(lang, game)
+	h := withQuery(to.path(), q)
+	if f := s.fragment; to.view != viewCalc && s.hasMark(to, f) {
+		h += "#" + f
+	}
+	return h
+}
+
+// switchTarget is the route and query of the same place in another language
+// or game. A game picked on the home page opens its contents. A calculator
+// keeps its query, or opens the other game's first
+// calculator when it does not run under that game; a section the other
+// game lacks gives the closest one, with from= so the page says so.
+func (s *shell) switchTarget(lang, game string) (route, url.Values) {
+	if s.r.view == viewLanding && lang == s.lang {
+		// From the home page, a game is a way into its text.
+		return route{view: viewContents, lang: lang, game: game}, nil
+	}
 	if s.r.view == viewCalc || s.r.view == viewLanding || s.r.view == viewNotFound {
 		q := url.Values{}
 		for k, v := range s.query {
@@ -396,11 +420,10 @@ func (s *shell) switchHref(lang, game string) string {
 		}
 		q.Set("lang", lang)
 		q.Set("game", game)
-		path := s.r.path()
 		if sp := specFor(s.r.calc); s.r.view == viewCalc && sp != nil && !slices.Contains(sp.games, game) {
-			path, q = "/calc/"+firstCalc(game), langGame(lang, game)
+			return route{view: viewCalc, calc: firstCalc(game)}, langGame(lang, game)
 		}
-		return withQuery(path, q)
+		return s.r, q
 	}
 	r := s.r
 	if r.game == "" && game != s.game {
@@ -408,44 +431,87 @@ func (s *shell) switchHref(lang, game string) string {
 	}
 	to, exact := switched(s.lib(), r, lang, game)
 	if !exact && s.r.view == viewSection {
-		return withQuery(to.path(), url.Values{"from": {s.game}})
+		return to, url.Values{"from": {s.game}}
 	}
-	return to.path()
+	return to, nil
 }
 
-// footerNav is the bottom bar of reading views: previous, contents, quick
-// reference, compare, next.
+// onSwitch follows a language or game switch (the top bar's actionSwitch,
+// valued with the switch's language and game) to the same place in the
+// other page: the marked element at the top of the view (a sub-part, a
+// reading, a glossary entry) goes along as the fragment when the other page
+// has it; a language switch otherwise keeps the scroll position in
+// proportion.
+func (s *shell) onSwitch(ctx goapp.Context, a goapp.Action) {
+	v, _ := a.Value.([2]string)
+	lang, game := v[0], v[1]
+	to, q := s.switchTarget(lang, game)
+	p := readPlace(s.fragment)
+	switch {
+	case s.hasMark(to, p.ID):
+	case game != s.game:
+		// Another game's text is another text: only a shared mark means
+		// the same place, so open the page at its top.
+		p = place{}
+	default:
+		p.ID = ""
+	}
+	s.pending = &p
+	// The fragment is written into the address once the place is restored
+	// (see OnNav): go-app would otherwise start a smooth scroll of its own.
+	ctx.Navigate(s.site.href(withQuery(to.path(), q)))
+}
+
+// toggleSearch opens or closes the search panel (the top bar's
+// actionSearch).
+func (s *shell) toggleSearch(ctx goapp.Context, a goapp.Action) {
+	if s.searchOpen {
+		s.dismiss(ctx)
+		return
+	}
+	s.openSearch(ctx)
+}
+
+// footerNav is the bottom bar: on reading views previous, contents, quick
+// reference, the odds, next (the comparison of the games is one tap away,
+// on the contents); elsewhere the calculators.
 func (s *shell) footerNav() goapp.UI {
 	t := s.text()
 	if t == nil || s.r.view == viewCalc || s.r.view == viewLanding {
-		return elem("nav").Class("bottom").Aria("label", s.t(i18n.Calculators)).Body(
-			s.calcLinks(),
-		)
+		return &bottomNav{Label: s.t(i18n.Calculators), Items: s.calcItems(), List: true}
 	}
 	var prev, next *content.Section
 	if s.r.view == viewSection {
 		prev, next = t.Neighbours(s.r.section)
 	}
 	base := route{lang: s.lang, game: s.game}
-	link := func(sec *content.Section, cls, glyph string, label i18n.Key, rel string) goapp.UI {
+	link := func(sec *content.Section, cls, glyph string, label i18n.Key, rel string) navItem {
 		if sec == nil {
-			return elem("span").Class(cls + " off")
+			return navItem{Class: cls + " off"}
 		}
 		r := base
 		r.view, r.section = viewSection, sec.ID
 		name := fmt.Sprintf(s.t(label), sec.Title)
-		return goapp.A().Class(cls).Href(s.href(r.path())).Rel(rel).Title(name).Aria("label", name).Text(glyph)
+		return navItem{Class: cls, Href: s.site.href(r.path()), Rel: rel, Title: name, Label: name, Text: glyph}
 	}
-	ref := s.quickRef(t)
-	return elem("nav").Class("bottom").Aria("label", s.t(i18n.Contents)).Body(
+	items := []navItem{
 		link(prev, "prev", "‹", i18n.PreviousF, "prev"),
-		goapp.A().Class("toc").Href(s.href(route{view: viewContents, lang: s.lang, game: s.game}.path())).Text(s.t(i18n.Contents)),
-		goapp.If(ref != "", func() goapp.UI {
-			return goapp.A().Class("ref").Href(s.href(ref)).Title(s.t(i18n.QuickReference)).Text(s.t(i18n.QuickRefShort))
-		}),
-		goapp.A().Class("cmp").Href(s.href(route{view: viewPage, lang: s.lang, section: "compare"}.path())).Title(s.t(i18n.Compare)).Text(s.t(i18n.CompareShort)),
+		{Class: "toc", Href: s.site.href(route{view: viewContents, lang: s.lang, game: s.game}.path()), Text: s.t(i18n.Contents)},
+	}
+	if ref := s.quickRef(t); ref != "" {
+		items = append(items, navItem{Class: "ref", Href: s.site.href(ref), Title: s.t(i18n.QuickReference), Text: s.t(i18n.QuickRefShort)})
+	}
+	calc := firstCalc(s.game)
+	if sec := s.section(); sec != nil {
+		if names := calcsIn(sec.HTML); len(names) > 0 {
+			calc = names[0]
+		}
+	}
+	items = append(items,
+		navItem{Class: "calc", Href: s.site.href(withQuery("/calc/"+calc, langGame(s.lang, s.game))), Title: s.t(i18n.Calculators), Text: s.t(i18n.CalcsShort)},
 		link(next, "next", "›", i18n.NextF, "next"),
 	)
+	return &bottomNav{Label: s.t(i18n.Contents), Items: items}
 }
 
 // quickRef is the path of the text's first reference section.

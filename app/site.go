@@ -74,6 +74,15 @@ func Register(s *Site) {
 // the wasm, so elements that need no attribute of their own use this one.
 func elem(tag string) goapp.HTMLElem { return goapp.Elem(tag) }
 
+// href is an app path as a link: go-app prefixes the links it prerenders
+// with the site's base path itself, but not those the client renders.
+func (s *Site) href(p string) string {
+	if goapp.IsClient && strings.HasPrefix(p, "/") {
+		return s.base + p
+	}
+	return p
+}
+
 // rebase prefixes the site's base path to the links of rendered content,
 // which go-app does not rewrite.
 func (s *Site) rebase(html string) string {

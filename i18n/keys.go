@@ -446,5 +446,34 @@ const (
 	StepD10GroundPoint
 	StepD10Better
 	StepD10Worse
+
+	// Reading at the table (issue 10): table frames, glossary index and
+	// filter, the home page's ways in, the red-light theme.
+	TableLabelF // column heads
+	TableScrollHint
+	GlossaryFilter
+	GlossaryFilterPlaceholder
+	GlossaryLetters
+	GlossaryNoneF  // what was typed
+	GlossaryCountF // shown, total
+	LandingRead
+	LandingCalcs
+	LandingD10
+	SectionCalcs
+	CalcsShort
+	ThemeRed
+	AnswerShoot
+	AnswerMelee
+	AnswerSalvos
+	AnswerIndirect
+	AnswerMorale
+	AnswerAuthority
+	AnswerCrush
+	AnswerMinefield
+	AnswerTerrain
+	AnswerD10Attack
+	AnswerD10Morale
+	AnswerD10Vehicle
+
 	keyCount
 )

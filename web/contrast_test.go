@@ -9,8 +9,9 @@ import (
 	"testing"
 )
 
-// themes reads the colour variables of the light theme (:root) and the dark
-// one ([data-theme="dark"]) from the style sheet.
+// themes reads the colour variables of the light theme (:root), the dark
+// one ([data-theme="dark"]) and the red-light one ([data-theme="red"]) from
+// the style sheet.
 func themes(t *testing.T) map[string]map[string]string {
 	t.Helper()
 	b, err := fs.ReadFile(Files, "style.css")
@@ -31,7 +32,7 @@ func themes(t *testing.T) map[string]map[string]string {
 		}
 		return vars
 	}
-	return map[string]map[string]string{"light": block(":root {"), "dark": block(`:root[data-theme="dark"] {`)}
+	return map[string]map[string]string{"light": block(":root {"), "dark": block(`:root[data-theme="dark"] {`), "red": block(`:root[data-theme="red"] {`)}
 }
 
 func luminance(hex string) float64 {
@@ -76,6 +77,27 @@ func TestContrastAA(t *testing.T) {
 			if c := contrast(fg, bg); c < p.min {
 				t.Errorf("%s theme: --%s %s on --%s %s has contrast %.2f, want at least %.1f", name, p.fg, fg, p.bg, bg, c, p.min)
 			}
+		}
+	}
+}
+
+// TestRedLightTheme checks that the night theme keeps to dim reds: no
+// colour whose green or blue is more than half its red, and a black page.
+func TestRedLightTheme(t *testing.T) {
+	red := themes(t)["red"]
+	if red["bg"] != "#000000" {
+		t.Errorf("red-light background %s, want black", red["bg"])
+	}
+	for name, hex := range red {
+		var c [3]uint64
+		for i := range c {
+			c[i], _ = strconv.ParseUint(hex[1+2*i:3+2*i], 16, 8)
+		}
+		if 2*c[1] > c[0] || 2*c[2] > c[0] {
+			t.Errorf("red-light --%s %s is not a red", name, hex)
+		}
+		if l := luminance(hex); l > 0.4 {
+			t.Errorf("red-light --%s %s is too bright for night play (luminance %.2f)", name, hex, l)
 		}
 	}
 }

@@ -1,0 +1,165 @@
+package app
+
+import (
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// placeMarks selects the elements a reading place is told by: anything with
+// an id in the rules text (sub-headings, sub-parts and readings, which carry
+// the same id in English and French), the glossary entries (term ids) and
+// the chapters of a table of contents.
+const placeMarks = ".prose [id], .glossary .entry[id], .contents .chapter h2[id]"
+
+// place is where the reader is in a page, so that the same page in the
+// other language (or game) can open at the same spot.
+type place struct {
+	// ID is the marked element at the top of the view ("" for none), and
+	// Within how far the view's top is into the stretch from that element to
+	// the next marked one, from 0 to 1.
+	ID     string
+	Within float64
+	// Frac is the scroll position as a fraction of the page's scroll range,
+	// for a page where ID is missing.
+	Frac float64
+	// Frag tells that ID is the address's fragment, still in view: the new
+	// page shows it the way the browser shows any fragment.
+	Frag bool
+}
+
+// topOffset is where the view's top is, in CSS pixels from the window's
+// top: the bottom of the sticky header.
+func topOffset() float64 {
+	if h := goapp.Window().Get("document").Call("querySelector", "header.top"); h.Truthy() {
+		return h.Call("getBoundingClientRect").Get("bottom").Float()
+	}
+	return 0
+}
+
+// scrollRange is how far the page scrolls.
+func scrollRange() float64 {
+	doc := goapp.Window().Get("document").Get("documentElement")
+	return doc.Get("scrollHeight").Float() - goapp.Window().Get("innerHeight").Float()
+}
+
+// markTops returns the page's marked elements and their tops in page
+// coordinates, in document order.
+func markTops() ([]goapp.Value, []float64) {
+	list := goapp.Window().Get("document").Call("querySelectorAll", placeMarks)
+	n := list.Length()
+	els := make([]goapp.Value, 0, n)
+	tops := make([]float64, 0, n)
+	y := goapp.Window().Get("scrollY").Float()
+	for i := 0; i < n; i++ {
+		el := list.Index(i)
+		els = append(els, el)
+		tops = append(tops, el.Call("getBoundingClientRect").Get("top").Float()+y)
+	}
+	return els, tops
+}
+
+// readPlace measures the reader's place in the current page.
+func readPlace(fragment string) place {
+	if !goapp.IsClient {
+		return place{}
+	}
+	y := goapp.Window().Get("scrollY").Float()
+	var p place
+	if r := scrollRange(); r > 0 {
+		p.Frac = min(max(y/r, 0), 1)
+	}
+	if y <= 0 {
+		return p
+	}
+	line := y + topOffset()
+	els, tops := markTops()
+	// The address's fragment wins while any of it is still on screen.
+	bottom := y + goapp.Window().Get("innerHeight").Float()
+	for i, el := range els {
+		if fragment != "" && el.Get("id").String() == fragment && tops[i]+el.Get("offsetHeight").Float() > line && tops[i] < bottom {
+			p.ID, p.Frag = fragment, true
+			return p
+		}
+	}
+	for i := len(tops) - 1; i >= 0; i-- {
+		if tops[i] <= line+2 {
+			p.ID = els[i].Get("id").String()
+			end := scrollRange() + goapp.Window().Get("innerHeight").Float()
+			if i+1 < len(tops) {
+				end = tops[i+1]
+			}
+			if end > tops[i] {
+				p.Within = min(max((line-tops[i])/(end-tops[i]), 0), 0.999)
+			}
+			return p
+		}
+	}
+	return p
+}
+
+// restorePlace scrolls the page to a place read by readPlace, at once.
+func restorePlace(p place) {
+	if !goapp.IsClient {
+		return
+	}
+	win := goapp.Window()
+	to := func(y float64) {
+		win.Call("scrollTo", map[string]any{"top": max(y, 0), "behavior": "instant"})
+	}
+	if p.ID != "" {
+		els, tops := markTops()
+		for i, el := range els {
+			if el.Get("id").String() != p.ID {
+				continue
+			}
+			if p.Frag {
+				el.Call("scrollIntoView", map[string]any{"block": "start", "behavior": "instant"})
+				return
+			}
+			end := scrollRange() + win.Get("innerHeight").Float()
+			if i+1 < len(tops) {
+				end = tops[i+1]
+			}
+			to(tops[i] + p.Within*(end-tops[i]) - topOffset())
+			return
+		}
+	}
+	to(p.Frac * scrollRange())
+}
+
+// hasMark tells whether the page of route r has a marked element with this
+// id, so a switch can carry it as the address's fragment.
+func (s *shell) hasMark(r route, id string) bool {
+	if id == "" {
+		return false
+	}
+	attr := ` id="` + id + `"`
+	switch r.view {
+	case viewSection:
+		if t := s.lib().Text(r.game, r.lang); t != nil {
+			if sec, _ := t.Section(r.section); sec != nil {
+				return strings.Contains(sec.HTML, attr)
+			}
+		}
+	case viewPage:
+		if p := s.lib().Page(r.section, r.lang); p != nil {
+			return strings.Contains(p.HTML, attr)
+		}
+	case viewGlossary:
+		for _, t := range s.lib().TermsOf(r.game) {
+			if t.ID == id {
+				return true
+			}
+		}
+	case viewContents:
+		if t := s.lib().Text(r.game, r.lang); t != nil {
+			for _, c := range t.Chapters {
+				if c.ID == id {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,153 @@
+package browser
+
+import (
+	"archive/tar"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// axeVersion is the axe-core release the accessibility test runs. axe-core
+// is MPL-2.0: it is not kept in the repository but fetched from the npm
+// registry with `npm pack` the first time the test runs, into a cache
+// directory (or read from AXE_JS, a path to axe.min.js).
+const axeVersion = "4.14.1"
+
+// axeSource returns axe.min.js.
+func axeSource(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("AXE_JS"); p != "" {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatalf("AXE_JS: %v", err)
+		}
+		return string(b)
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	dir := filepath.Join(cache, "at4x", "axe-core-"+axeVersion)
+	js := filepath.Join(dir, "axe.min.js")
+	if b, err := os.ReadFile(js); err == nil {
+		return string(b)
+	}
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("npm is missing, so axe-core cannot be fetched: apt-get install npm (.ci/run does)")
+		}
+		t.Skip("npm is missing: install it (apt-get install npm) or set AXE_JS to an axe.min.js")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(npm, "pack", "axe-core@"+axeVersion, "--pack-destination", dir)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm pack axe-core@%s: %v\n%s", axeVersion, err, out)
+	}
+	b, err := fromTarball(filepath.Join(dir, "axe-core-"+axeVersion+".tgz"), "package/axe.min.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(js, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// fromTarball reads one file out of a .tgz.
+func fromTarball(path, name string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, err
+	}
+	tr := tar.NewReader(zr)
+	for {
+		h, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s holds no %s", path, name)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if h.Name == name {
+			return io.ReadAll(tr)
+		}
+	}
+}
+
+// axeReport runs axe-core on the page and returns its serious and critical
+// violations, one line each.
+func (s *session) axeReport(t *testing.T, src string) []string {
+	t.Helper()
+	if !eval[bool](t, s, `typeof axe === "object"`) {
+		s.do(t, chromedp.Evaluate[chromedp.Void](src))
+	}
+	lines, err := chromedp.Run(s.ctx, chromedp.Evaluate[[]string](`axe.run(document, {resultTypes: ["violations"]}).then(r =>
+		r.violations.filter(v => v.impact === "serious" || v.impact === "critical").map(v =>
+			v.impact + " " + v.id + ": " + v.help + " — " + v.nodes.slice(0, 3).map(n => n.target.join(" ") + (n.failureSummary ? " (" + n.failureSummary.replace(/\s+/g, " ").slice(0, 160) + ")" : "")).join("; ")))`,
+		chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("running axe-core: %v", err)
+	}
+	return lines
+}
+
+// TestAxe runs axe-core on the home page, a section, a calculator, the
+// search panel and the term sheet, in the light and the dark theme, and
+// fails on any serious or critical violation.
+func TestAxe(t *testing.T) {
+	s := newSession(t, 360, 740)
+	src := axeSource(t)
+	s.open(t, "/en/about")
+	for _, theme := range []string{"light", "dark"} {
+		s.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.clear(); localStorage.setItem(%s, JSON.stringify({theme: %q}))`, prefsKeyJS, theme)))
+		for _, c := range []struct {
+			name, path string
+			open       func(t *testing.T)
+		}{
+			{"home", "/?lang=fr", nil},
+			{"section", "/en/at43/morale.test", nil},
+			{"calculator", "/calc/shoot?lang=fr&game=at44", nil},
+			{"search open", "/fr/at43/shooting.cover", func(t *testing.T) {
+				s.tap(t, "#search-open")
+				s.poll(t, `document.activeElement.id === "search-input"`, "the search box")
+				s.do(t, chromedp.SendKeys(chromedp.ID("search-input"), "couvert"))
+				s.poll(t, `document.querySelectorAll("#search-results a.result").length > 0`, "search results")
+			}},
+			{"term sheet", "/en/at44/shooting.cover", func(t *testing.T) {
+				s.tap(t, ".prose a.term")
+				s.poll(t, `document.activeElement.id === "term-close"`, "the term sheet")
+			}},
+			{"glossary", "/fr/at43/glossary", nil},
+		} {
+			t.Run(theme+"/"+c.name, func(t *testing.T) {
+				s.open(t, c.path)
+				if got := eval[string](t, s, `document.documentElement.dataset.theme || ""`); got != theme {
+					t.Fatalf("theme %q, want %q", got, theme)
+				}
+				if c.open != nil {
+					c.open(t)
+				}
+				if v := s.axeReport(t, src); len(v) > 0 {
+					t.Errorf("axe-core on %s (%s):\n%s", c.path, theme, strings.Join(v, "\n"))
+				}
+			})
+		}
+	}
+}
