@@ -134,6 +134,15 @@ func TestCalcAtTheTable(t *testing.T) {
 		t.Error("the summary is out of view after editing the last field")
 	}
 	s.screenshot(t, "calc-table-summary-in-view")
+	// At 150 % text the header takes two rows: the summary sits under it.
+	s.do(t, chromedp.Evaluate[chromedp.Void](`document.documentElement.style.fontSize = "150%"`))
+	s.poll(t, `parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--top-h")) >= document.querySelector("header.top").getBoundingClientRect().height - 1`, "the header height to follow the text size")
+	s.do(t, chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll(".calc .fields .field")].pop().scrollIntoView({block: "center"})`))
+	if !eval[bool](t, s, inView+`("#calc-sentence")`) {
+		t.Error("at 150 % text the summary is hidden after scrolling to the last field")
+	}
+	s.screenshot(t, "calc-table-summary-in-view-150")
+	s.do(t, chromedp.Evaluate[chromedp.Void](`document.documentElement.style.fontSize = ""`))
 	// The threshold stays while other values change, and a bar sets it.
 	s.do(t, chromedp.SetValue(chromedp.ID("f-cover"), "takecover"))
 	s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("f-cover").dispatchEvent(new Event("change", {bubbles: true}))`))
