@@ -16,6 +16,7 @@ package app
 import (
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/at4x/companion/app/contentdata"
 	"github.com/at4x/companion/app/search"
@@ -46,18 +47,57 @@ func BaseFromEnv() string {
 }
 
 // index returns the search index of a game in a language, building it the
-// first time it is asked for.
+// first time it is asked for. In the browser the build gives the page back
+// every few milliseconds (see pacer), so it never blocks the page for long;
+// the caller still waits until the index is whole.
 func (s *Site) index(game, lang string) *search.Index {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	k := game + "/" + lang
 	ix, ok := s.indexes[k]
 	if !ok {
-		contentdata.RestoreBlocks(s.lib, game, lang)
-		ix = search.ForText(s.lib, game, lang)
+		Mark("index-start")
+		var pause func()
+		if goapp.IsClient {
+			pause = newPacer().pause
+		}
+		contentdata.RestoreBlocksPaced(s.lib, game, lang, pause)
+		ix = search.ForTextPaced(s.lib, game, lang, pause)
 		s.indexes[k] = ix
+		Mark("index-end")
 	}
 	return ix
+}
+
+// sliceBudget is how long a slice of background work may hold the browser's
+// main thread: well under the 50 ms after which a task counts as long, even
+// on a phone four times slower than a laptop, since it is measured on the
+// device's own clock.
+const sliceBudget = 15 * time.Millisecond
+
+// A pacer cuts long work into slices: its pause returns at once until the
+// current slice has run for sliceBudget, then sleeps. In WebAssembly a
+// sleeping program hands the main thread back to the browser, which can
+// then paint, scroll and take input before the next slice.
+type pacer struct{ start time.Time }
+
+func newPacer() *pacer { return &pacer{start: time.Now()} }
+
+func (p *pacer) pause() {
+	if time.Since(p.start) < sliceBudget {
+		return
+	}
+	time.Sleep(time.Millisecond)
+	p.start = time.Now()
+}
+
+// Mark names a moment of the client's start in the browser's performance
+// timeline ("at4x:" + name), where go run ./build perf reads the phases of
+// the start (build/trace.go). It does nothing outside the browser.
+func Mark(name string) {
+	if goapp.IsClient {
+		goapp.Window().Get("performance").Call("mark", "at4x:"+name)
+	}
 }
 
 // Register routes every path to the app's root component. go-app keeps

@@ -11,6 +11,12 @@ import (
 // and their aliases, so a French word finds the English entry), the section
 // titles and sub-headings, and every paragraph of the text.
 func ForText(lib *content.Library, game, lang string) *Index {
+	return ForTextPaced(lib, game, lang, nil)
+}
+
+// ForTextPaced is ForText calling pause (when not nil) between slices of
+// the work, so that a browser client can spread it over short tasks.
+func ForTextPaced(lib *content.Library, game, lang string, pause func()) *Index {
 	var entries []*Entry
 	base := "/" + lang + "/" + game + "/"
 	for _, t := range lib.TermsOf(game) {
@@ -35,7 +41,7 @@ func ForText(lib *content.Library, game, lang string) *Index {
 	}
 	text := lib.Text(game, lang)
 	if text == nil {
-		return New(entries)
+		return newPaced(entries, pause)
 	}
 	for _, s := range text.Sections() {
 		entries = append(entries, &Entry{Kind: Heading, Title: s.Title, Href: base + s.ID})
@@ -52,5 +58,5 @@ func ForText(lib *content.Library, game, lang string) *Index {
 			entries = append(entries, &Entry{Kind: Text, Title: b.Text, Context: s.Title, Href: href})
 		}
 	}
-	return New(entries)
+	return newPaced(entries, pause)
 }

@@ -56,3 +56,15 @@ func BenchmarkRealTextKeystrokes(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkForText times building the AT-43 English text's index, which the
+// client does once per text it reads.
+func BenchmarkForText(b *testing.B) {
+	lib, err := contentdata.Load()
+	if err != nil {
+		b.Skipf("content does not load: %v", err)
+	}
+	for b.Loop() {
+		ForText(lib, "at43", "en")
+	}
+}

@@ -10,11 +10,14 @@ import (
 )
 
 func main() {
+	app.Mark("main")
 	lib, err := contentdata.Load()
 	if err != nil {
 		goapp.Log(err)
 		return
 	}
+	app.Mark("decoded")
 	app.Register(app.NewSite(lib, app.BaseFromEnv()))
+	app.Mark("registered")
 	goapp.RunWhenOnBrowser()
 }
