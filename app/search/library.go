@@ -17,9 +17,15 @@ func ForText(lib *content.Library, game, lang string) *Index {
 // ForTextPaced is ForText calling pause (when not nil) between slices of
 // the work, so that a browser client can spread it over short tasks.
 func ForTextPaced(lib *content.Library, game, lang string, pause func()) *Index {
+	if pause == nil {
+		pause = func() {}
+	}
 	var entries []*Entry
 	base := "/" + lang + "/" + game + "/"
-	for _, t := range lib.TermsOf(game) {
+	for i, t := range lib.TermsOf(game) {
+		if i%pauseEvery == pauseEvery-1 {
+			pause()
+		}
 		name := t.Name(lang, game)
 		var also []string
 		for _, l := range content.Langs {
@@ -50,6 +56,7 @@ func ForTextPaced(lib *content.Library, game, lang string, pause func()) *Index 
 		}
 	}
 	for _, s := range text.Sections() {
+		pause()
 		for _, b := range s.Blocks {
 			href := base + s.ID
 			if b.Anchor != "" {

@@ -94,7 +94,7 @@ func New(entries []*Entry) *Index { return newPaced(entries, nil) }
 
 // pauseEvery is how many entries an index build adds between two calls of
 // its pause function.
-const pauseEvery = 64
+const pauseEvery = 8
 
 // newPaced builds an index over entries, calling pause (when not nil) every
 // pauseEvery entries and between the last steps, so that a browser client
@@ -148,22 +148,59 @@ func newPaced(entries []*Entry, pause func()) *Index {
 	for i := range order {
 		order[i] = int32(i)
 	}
-	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(vocab[a], vocab[b]) })
-	pause()
+	sortPaced(order, func(a, b int32) int { return strings.Compare(vocab[a], vocab[b]) }, pause)
 	ix.vocab = make([]string, len(vocab))
 	ix.posts = make([][]int32, len(vocab))
 	ix.runes = make([][]rune, len(vocab))
 	ix.masks = make([]uint64, len(vocab))
+	n := 0
+	for _, w := range vocab {
+		n += utf8.RuneCountInString(w)
+	}
+	all := make([]rune, 0, n) // one allocation for every word's runes
 	for i, k := range order {
-		if i%(16*pauseEvery) == 16*pauseEvery-1 {
+		if i%(32*pauseEvery) == 32*pauseEvery-1 {
 			pause()
 		}
 		ix.vocab[i] = vocab[k]
 		ix.posts[i] = posts[k]
-		ix.runes[i] = []rune(vocab[k])
+		start := len(all)
+		for _, r := range vocab[k] {
+			all = append(all, r)
+		}
+		ix.runes[i] = all[start:len(all):len(all)]
 		ix.masks[i] = letters(ix.runes[i])
 	}
 	return ix
+}
+
+// sortRun is how many elements sortPaced sorts between two pauses.
+const sortRun = 1024
+
+// sortPaced sorts v like slices.SortFunc, in runs of sortRun elements then
+// passes of merges, calling pause after each run and each pass.
+func sortPaced[T any](v []T, cmp func(a, b T) int, pause func()) {
+	for lo := 0; lo < len(v); lo += sortRun {
+		slices.SortFunc(v[lo:min(lo+sortRun, len(v))], cmp)
+		pause()
+	}
+	buf := make([]T, len(v))
+	for width := sortRun; width < len(v); width *= 2 {
+		for lo := 0; lo < len(v); lo += 2 * width {
+			mid, hi := min(lo+width, len(v)), min(lo+2*width, len(v))
+			a, b, out := v[lo:mid], v[mid:hi], buf[lo:lo]
+			for len(a) > 0 && len(b) > 0 {
+				if cmp(b[0], a[0]) < 0 {
+					out, b = append(out, b[0]), b[1:]
+				} else {
+					out, a = append(out, a[0]), a[1:]
+				}
+			}
+			out = append(append(out, a...), b...)
+		}
+		copy(v, buf)
+		pause()
+	}
 }
 
 // Len is the number of entries.
