@@ -14,6 +14,7 @@
 package app
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -100,13 +101,45 @@ func Mark(name string) {
 	}
 }
 
-// Register routes every path to the app's root component. go-app keeps
+// Register routes every path to the app's root component: each page of
+// the site by its exact path, any other path by a pattern. go-app keeps
 // routes in a package-level table, so this is called once per program: by
 // the WebAssembly main and by the site generator.
+//
+// go-app looks up exact paths before it tries patterns. Compiling and
+// matching the pattern runs code that the browser compiles on first use,
+// about 40 ms of a throttled phone's start, so a client that starts on a
+// page of the site adds the pattern in a task of its own just after the
+// start. The app's links all lead to pages of the site: the pattern only
+// serves an address typed by hand or a bookmark to a page that is gone.
 func Register(s *Site) {
-	goapp.RouteWithRegexp("^/.*", func() goapp.Composer {
-		return &shell{site: s}
+	newShell := func() goapp.Composer { return &shell{site: s} }
+	pages := Pages(s.lib)
+	for _, p := range pages {
+		goapp.Route(p, newShell)
+	}
+	catchAll := func() { goapp.RouteWithRegexp("^/.*", newShell) }
+	if !goapp.IsClient || !slices.Contains(pages, startPath()) {
+		catchAll()
+		return
+	}
+	var later goapp.Func
+	later = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		catchAll()
+		later.Release()
+		return nil
 	})
+	goapp.Window().Call("setTimeout", later, 0)
+}
+
+// startPath is the path the client started at, as go-app routes it:
+// without the site's path prefix.
+func startPath() string {
+	p := strings.TrimPrefix(goapp.Window().URL().Path, goapp.Getenv("GOAPP_ROOT_PREFIX"))
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return p
 }
 
 // elem makes an element of go-app's one generic element type. Each typed

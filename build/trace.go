@@ -4,10 +4,15 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/at4x/companion/build/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
@@ -107,19 +112,28 @@ type traceRun struct {
 // builds its search index 2 s after it mounts.
 const traceSettle = 5 * time.Second
 
+// eagerWasm is the V8 flag that compiles a whole wasm module while it
+// downloads, instead of each function on the main thread when it first runs
+// (the default).
+const eagerWasm = "--no-wasm-lazy-compilation"
+
 // tracePages are the pages the start-up trace opens.
 var tracePages = []string{lighthousePages[0], lighthousePages[1]}
-
-// traceBrowser starts the browser a trace runs in.
-var traceBrowser = newBrowser
 
 // traceOnce opens path in a fresh browser at the CPU slowdown (the network
 // is not throttled: the trace is about the main thread) and returns what
 // the page recorded.
-func traceOnce(dir, path string) (traceRun, error) {
+func traceOnce(dir, path, jsFlags string) (traceRun, error) {
 	srv := httptest.NewServer(siteHandler(dir))
 	defer srv.Close()
-	ctx, cancel := traceBrowser()
+	ctx, cancel := newBrowser()
+	if jsFlags != "" {
+		opts := browser.AllocatorOptions(chromedp.Flag("disable-quic", true), chromedp.WindowSize(412, 900), chromedp.Flag("js-flags", jsFlags))
+		actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, bcancel := chromedp.NewContext(actx)
+		cancel()
+		ctx, cancel = bctx, func() { bcancel(); acancel() }
+	}
 	defer cancel()
 	ctx, stop := context.WithTimeout(ctx, 2*time.Minute)
 	defer stop()
@@ -176,7 +190,8 @@ var tracePhases = []tracePhase{
 	{"go-app engine, root component init and first Render", "registered", "first-element"},
 	{"go-app's first mount: building the page's DOM", "first-element", "body-replaced"},
 	{"after the mount until go.run returns (OnNav, OnMount, first frame)", "body-replaced", "go-returned"},
-	{"search index built in idle time (2 s after the mount)", "index-start", "index-end"},
+	{"**all of the Go start** (wasm instantiated to go.run returning)", "wasm-instantiated", "go-returned"},
+	{"search index, built 2 s after the mount (wall time, in slices)", "index-start", "index-end"},
 }
 
 // traceSummary is one page's medians over its runs.
@@ -260,15 +275,25 @@ func (r *report) trace(appDir, helloDir string, runs int) error {
 		return nil
 	}
 	var sums []traceSummary
+	var loads []float64
 	for _, site := range []struct {
 		name, dir string
 		paths     []string
-	}{{"hello world", helloDir, []string{"/"}}, {"app", appDir, tracePages}} {
+		jsFlags   string
+	}{
+		{"hello world", helloDir, []string{"/"}, ""},
+		{"app", appDir, tracePages, ""},
+		// How much of the start is V8 compiling wasm functions on first
+		// use, on the main thread: the same page with the whole module
+		// compiled ahead, off the main thread.
+		{"app, wasm compiled eagerly (diagnostic)", appDir, tracePages[:1], eagerWasm},
+	} {
 		for _, path := range site.paths {
 			var got []traceRun
 			for i := range runs {
-				fmt.Printf("  trace %s%s run %d\n", filepath.Base(site.dir), path, i+1)
-				tr, err := traceOnce(site.dir, path)
+				fmt.Printf("  trace %s%s %s run %d\n", filepath.Base(site.dir), path, site.jsFlags, i+1)
+				loads = append(loads, loadAverage())
+				tr, err := traceOnce(site.dir, path, site.jsFlags)
 				if err != nil {
 					return fmt.Errorf("trace %s%s: %w", site.name, path, err)
 				}
@@ -282,14 +307,32 @@ func (r *report) trace(appDir, helloDir string, runs int) error {
 			sums = append(sums, summarize(site.name, path, got))
 		}
 	}
-	r.traceTable(sums, runs)
+	r.traceTable(sums, runs, loads)
 	return nil
 }
 
-func (r *report) traceTable(sums []traceSummary, runs int) {
+// loadAverage is the machine's load average over the last minute, 0 where
+// the system does not tell: timings under load are longer, and noisier.
+func loadAverage() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0
+	}
+	v, _ := strconv.ParseFloat(f[0], 64)
+	return v
+}
+
+func (r *report) traceTable(sums []traceSummary, runs int, loads []float64) {
 	fmt.Fprintf(&r.b, "\n## Start-up trace (headless Chromium, %dx CPU slowdown, network not throttled; first visit; medians of %d)\n\n", cpuSlowdown, runs)
+	fmt.Fprintf(&r.b, "Load average (1 min) of the machine during the runs: %.1f to %.1f on %d CPUs. ", slices.Min(loads), slices.Max(loads), runtime.NumCPU())
 	fmt.Fprintf(&r.b, "Phases are the time between the marks the client and the wrapped browser calls set (build/trace.go); "+
-		"from the wasm's arrival to go.run returning they run in one task. Glossary terms are marked at build time (docs/terms.go), not in the client.\n\n")
+		"from the wasm's arrival to go.run returning they run in one task. Each phase includes V8 compiling, on the main thread, "+
+		"the wasm functions it runs for the first time: the last column shows the same page with the module compiled ahead. "+
+		"Glossary terms are marked at build time (docs/terms.go), not in the client.\n\n")
 	var head, rule strings.Builder
 	head.WriteString("| phase |")
 	rule.WriteString("| --- |")
