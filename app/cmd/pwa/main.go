@@ -17,7 +17,9 @@ func main() {
 		return
 	}
 	app.Mark("decoded")
-	app.Register(app.NewSite(lib, app.BaseFromEnv()))
+	site := app.NewSite(lib, app.BaseFromEnv())
+	app.Register(site)
+	site.WarmSearch()
 	app.Mark("registered")
 	goapp.RunWhenOnBrowser()
 }
