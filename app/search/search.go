@@ -188,15 +188,17 @@ func sortPaced[T any](v []T, cmp func(a, b T) int, pause func()) {
 	for width := sortRun; width < len(v); width *= 2 {
 		for lo := 0; lo < len(v); lo += 2 * width {
 			mid, hi := min(lo+width, len(v)), min(lo+2*width, len(v))
-			a, b, out := v[lo:mid], v[mid:hi], buf[lo:lo]
+			a, b, k := v[lo:mid], v[mid:hi], lo
 			for len(a) > 0 && len(b) > 0 {
 				if cmp(b[0], a[0]) < 0 {
-					out, b = append(out, b[0]), b[1:]
+					buf[k], b = b[0], b[1:]
 				} else {
-					out, a = append(out, a[0]), a[1:]
+					buf[k], a = a[0], a[1:]
 				}
+				k++
 			}
-			out = append(append(out, a...), b...)
+			k += copy(buf[k:], a)
+			copy(buf[k:], b)
 		}
 		copy(v, buf)
 		pause()
