@@ -38,6 +38,7 @@ func perf(args []string) error {
 	runs := flags.Int("runs", 5, "load runs per site; the report gives medians")
 	out := flags.String("out", "build/perf.md", "where to write the report")
 	lighthouseRuns := flags.Int("lighthouse", 3, "Lighthouse runs per page (0 skips Lighthouse)")
+	traceRuns := flags.Int("trace", 3, "start-up trace runs per page (0 skips the trace)")
 	flags.Parse(args)
 
 	tmp, err := os.MkdirTemp("", "at4x-perf-")
@@ -71,6 +72,9 @@ func perf(args []string) error {
 		return fmt.Errorf("interactions: %w", err)
 	}
 	r.interactions(inter)
+	if err := r.trace(appDir, helloDir, *traceRuns); err != nil {
+		return err
+	}
 	if *lighthouseRuns > 0 {
 		if err := r.lighthouse(appDir, helloDir, *lighthouseRuns); err != nil {
 			return err

@@ -3,6 +3,7 @@ package contentdata
 import (
 	"html"
 	"strings"
+	"unicode"
 
 	"github.com/at4x/companion/docs/content"
 )
@@ -42,10 +43,20 @@ func Strip(lib *content.Library) *content.Library {
 // RestoreBlocks rebuilds the blocks Strip removed from one text and the
 // pages in its language. Blocks already there are kept.
 func RestoreBlocks(lib *content.Library, game, lang string) {
+	RestoreBlocksPaced(lib, game, lang, nil)
+}
+
+// RestoreBlocksPaced is RestoreBlocks calling pause (when not nil) after
+// each section, so that a browser client can spread the work over short
+// tasks.
+func RestoreBlocksPaced(lib *content.Library, game, lang string, pause func()) {
 	if t := lib.Text(game, lang); t != nil {
 		for _, s := range t.Sections() {
 			if s.Blocks == nil {
 				s.Blocks = Blocks(s.HTML)
+				if pause != nil {
+					pause()
+				}
 			}
 		}
 	}
@@ -70,7 +81,7 @@ func Blocks(src string) []content.Block {
 	)
 	flush := func() {
 		if open {
-			if t := strings.Join(strings.Fields(html.UnescapeString(cur.String())), " "); t != "" {
+			if t := squeeze(html.UnescapeString(cur.String())); t != "" {
 				out = append(out, content.Block{Anchor: anchor, Text: t})
 			}
 		}
@@ -95,7 +106,11 @@ func Blocks(src string) []content.Block {
 		tag := src[lt+1 : lt+gt]
 		src = src[lt+gt+1:]
 		closing := strings.HasPrefix(tag, "/")
-		name := strings.ToLower(strings.TrimPrefix(strings.Fields(tag + " ")[0], "/"))
+		name := tag
+		if i := strings.IndexFunc(tag, unicode.IsSpace); i >= 0 {
+			name = tag[:i]
+		}
+		name = strings.ToLower(strings.TrimPrefix(name, "/"))
 		switch name {
 		case "p", "li", "tr":
 			flush()
@@ -125,6 +140,42 @@ func Blocks(src string) []content.Block {
 	}
 	flush()
 	return out
+}
+
+// squeeze trims s and turns each run of white space in it into one space,
+// as strings.Join(strings.Fields(s), " ") does, without allocating when s
+// is already that way.
+func squeeze(s string) string {
+	clean, space := true, true // space: the last rune was a space, or none yet
+	for _, r := range s {
+		sp := unicode.IsSpace(r)
+		if sp && (space || r != ' ') {
+			clean = false
+			break
+		}
+		space = sp
+	}
+	if clean && !space {
+		return s
+	}
+	if clean {
+		return strings.TrimSuffix(s, " ")
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	space = true
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // attr reads an attribute's value from the inside of a start tag.

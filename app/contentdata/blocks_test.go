@@ -1,6 +1,7 @@
 package contentdata
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/at4x/companion/docs/content"
@@ -86,4 +87,15 @@ func TestStripRestore(t *testing.T) {
 		}
 	}
 	t.Logf("library: %d bytes stripped, %d full", len(b), len(Encode(lib)))
+}
+
+func TestSqueeze(t *testing.T) {
+	for _, s := range []string{"", " ", "a", "a b", " a b ", "a  b", "a\nb", "\ta\u00a0b  c\n", "a ", " a", "é  à", "a b  "} {
+		t.Run(s, func(t *testing.T) {
+			want := strings.Join(strings.Fields(s), " ")
+			if got := squeeze(s); got != want {
+				t.Errorf("squeeze(%q) = %q, want %q", s, got, want)
+			}
+		})
+	}
 }

@@ -3,6 +3,7 @@ package search
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/at4x/companion/docs/content"
 )
@@ -13,29 +14,35 @@ func Fold(s string) string {
 }
 
 // words splits a folded string into its words with the rune offset of each.
+// The words are substrings of s, so splitting allocates only the two lists.
 func words(s string) (ws []string, at []int) {
-	start := -1
+	start, startByte := -1, 0
 	i := 0
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+	for b, r := range s {
+		if isWordRune(r) {
 			if start < 0 {
-				start = i
-				b.Reset()
+				start, startByte = i, b
 			}
-			b.WriteRune(r)
 		} else if start >= 0 {
-			ws = append(ws, b.String())
+			ws = append(ws, s[startByte:b])
 			at = append(at, start)
 			start = -1
 		}
 		i++
 	}
 	if start >= 0 {
-		ws = append(ws, b.String())
+		ws = append(ws, s[startByte:])
 		at = append(at, start)
 	}
 	return ws, at
+}
+
+// isWordRune reports whether r belongs to a word: a letter or a digit.
+func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || 'A' <= r && r <= 'Z'
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // maxWord is the longest word the typo match considers.

@@ -11,9 +11,21 @@ import (
 // and their aliases, so a French word finds the English entry), the section
 // titles and sub-headings, and every paragraph of the text.
 func ForText(lib *content.Library, game, lang string) *Index {
+	return ForTextPaced(lib, game, lang, nil)
+}
+
+// ForTextPaced is ForText calling pause (when not nil) between slices of
+// the work, so that a browser client can spread it over short tasks.
+func ForTextPaced(lib *content.Library, game, lang string, pause func()) *Index {
+	if pause == nil {
+		pause = func() {}
+	}
 	var entries []*Entry
 	base := "/" + lang + "/" + game + "/"
-	for _, t := range lib.TermsOf(game) {
+	for i, t := range lib.TermsOf(game) {
+		if i%pauseEvery == pauseEvery-1 {
+			pause()
+		}
 		name := t.Name(lang, game)
 		var also []string
 		for _, l := range content.Langs {
@@ -35,7 +47,7 @@ func ForText(lib *content.Library, game, lang string) *Index {
 	}
 	text := lib.Text(game, lang)
 	if text == nil {
-		return New(entries)
+		return newPaced(entries, pause)
 	}
 	for _, s := range text.Sections() {
 		entries = append(entries, &Entry{Kind: Heading, Title: s.Title, Href: base + s.ID})
@@ -44,6 +56,7 @@ func ForText(lib *content.Library, game, lang string) *Index {
 		}
 	}
 	for _, s := range text.Sections() {
+		pause()
 		for _, b := range s.Blocks {
 			href := base + s.ID
 			if b.Anchor != "" {
@@ -52,5 +65,5 @@ func ForText(lib *content.Library, game, lang string) *Index {
 			entries = append(entries, &Entry{Kind: Text, Title: b.Text, Context: s.Title, Href: href})
 		}
 	}
-	return New(entries)
+	return newPaced(entries, pause)
 }

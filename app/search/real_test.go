@@ -1,6 +1,8 @@
 package search
 
 import (
+	"reflect"
+	"sort"
 	"testing"
 	"time"
 
@@ -54,5 +56,38 @@ func BenchmarkRealTextKeystrokes(b *testing.B) {
 				ix.Find(q[:i])
 			}
 		}
+	}
+}
+
+// BenchmarkForText times building the AT-43 English text's index, which the
+// client does once per text it reads.
+func BenchmarkForText(b *testing.B) {
+	lib, err := contentdata.Load()
+	if err != nil {
+		b.Skipf("content does not load: %v", err)
+	}
+	for b.Loop() {
+		ForText(lib, "at43", "en")
+	}
+}
+
+// TestPacedIndexIsTheSame checks that building an index in slices, as the
+// browser client does, gives the index built at once, and pauses.
+func TestPacedIndexIsTheSame(t *testing.T) {
+	lib, err := contentdata.Load()
+	if err != nil {
+		t.Skipf("content does not load: %v", err)
+	}
+	whole := ForText(lib, "at43", "en")
+	pauses := 0
+	paced := ForTextPaced(lib, "at43", "en", func() { pauses++ })
+	if !reflect.DeepEqual(whole, paced) {
+		t.Error("the index built with pauses differs from the one built at once")
+	}
+	if pauses < 10 {
+		t.Errorf("%d pauses, want the build cut in many slices", pauses)
+	}
+	if !sort.StringsAreSorted(paced.vocab) {
+		t.Error("vocabulary not sorted")
 	}
 }

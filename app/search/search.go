@@ -90,45 +90,119 @@ func (s shortSource) String(i int) string { return s.strs[i] }
 func (s shortSource) Len() int            { return len(s.strs) }
 
 // New builds an index over entries.
-func New(entries []*Entry) *Index {
+func New(entries []*Entry) *Index { return newPaced(entries, nil) }
+
+// pauseEvery is how many entries an index build adds between two calls of
+// its pause function.
+const pauseEvery = 8
+
+// newPaced builds an index over entries, calling pause (when not nil) every
+// pauseEvery entries and between the last steps, so that a browser client
+// can let the page answer in between.
+func newPaced(entries []*Entry, pause func()) *Index {
+	if pause == nil {
+		pause = func() {}
+	}
 	ix := &Index{entries: entries}
-	posting := map[string][]int32{}
+	// Each vocabulary word's number, and the strings holding each word:
+	// one map lookup per word of the text.
+	ids := make(map[string]int32, len(entries))
+	var vocab []string
+	var posts [][]int32
 	for e, en := range entries {
-		all := append([]string{en.Title}, en.Also...)
-		for a, s := range all {
-			id := len(ix.strs)
+		if e%pauseEvery == pauseEvery-1 {
+			pause()
+		}
+		for a := -1; a < len(en.Also); a++ {
+			s := en.Title
+			if a >= 0 {
+				s = en.Also[a]
+			}
+			id := int32(len(ix.strs))
 			f := Fold(s)
 			ix.strs = append(ix.strs, f)
 			ix.owner = append(ix.owner, e)
-			ix.alt = append(ix.alt, a)
+			ix.alt = append(ix.alt, a+1)
 			if en.Kind != Text {
 				ix.short.strs = append(ix.short.strs, f)
-				ix.short.ids = append(ix.short.ids, id)
+				ix.short.ids = append(ix.short.ids, int(id))
 			}
 			ws, _ := words(f)
 			ix.nwords = append(ix.nwords, len(ws))
 			for _, w := range ws {
-				p := posting[w]
-				if len(p) == 0 || p[len(p)-1] != int32(id) {
-					posting[w] = append(p, int32(id))
+				k, ok := ids[w]
+				if !ok {
+					k = int32(len(vocab))
+					ids[w] = k
+					vocab = append(vocab, w)
+					posts = append(posts, nil)
+				}
+				if p := posts[k]; len(p) == 0 || p[len(p)-1] != id {
+					posts[k] = append(p, id)
 				}
 			}
 		}
 	}
-	ix.vocab = make([]string, 0, len(posting))
-	for w := range posting {
-		ix.vocab = append(ix.vocab, w)
+	pause()
+	order := make([]int32, len(vocab))
+	for i := range order {
+		order[i] = int32(i)
 	}
-	sort.Strings(ix.vocab)
-	ix.posts = make([][]int32, len(ix.vocab))
-	ix.runes = make([][]rune, len(ix.vocab))
-	ix.masks = make([]uint64, len(ix.vocab))
-	for i, w := range ix.vocab {
-		ix.posts[i] = posting[w]
-		ix.runes[i] = []rune(w)
+	sortPaced(order, func(a, b int32) int { return strings.Compare(vocab[a], vocab[b]) }, pause)
+	ix.vocab = make([]string, len(vocab))
+	ix.posts = make([][]int32, len(vocab))
+	ix.runes = make([][]rune, len(vocab))
+	ix.masks = make([]uint64, len(vocab))
+	n := 0
+	for _, w := range vocab {
+		n += utf8.RuneCountInString(w)
+	}
+	all := make([]rune, 0, n) // one allocation for every word's runes
+	for i, k := range order {
+		if i%(32*pauseEvery) == 32*pauseEvery-1 {
+			pause()
+		}
+		ix.vocab[i] = vocab[k]
+		ix.posts[i] = posts[k]
+		start := len(all)
+		for _, r := range vocab[k] {
+			all = append(all, r)
+		}
+		ix.runes[i] = all[start:len(all):len(all)]
 		ix.masks[i] = letters(ix.runes[i])
 	}
 	return ix
+}
+
+// sortRun is how many elements sortPaced sorts between two pauses.
+const sortRun = 1024
+
+// sortPaced sorts v like slices.SortFunc, in runs of sortRun elements then
+// passes of merges, calling pause after each run and each pass.
+func sortPaced[T any](v []T, cmp func(a, b T) int, pause func()) {
+	for lo := 0; lo < len(v); lo += sortRun {
+		slices.SortFunc(v[lo:min(lo+sortRun, len(v))], cmp)
+		pause()
+	}
+	buf := make([]T, len(v))
+	for width := sortRun; width < len(v); width *= 2 {
+		for lo := 0; lo < len(v); lo += 2 * width {
+			mid, hi := min(lo+width, len(v)), min(lo+2*width, len(v))
+			a, b, k := v[lo:mid], v[mid:hi], lo
+			for len(a) > 0 && len(b) > 0 {
+				if cmp(b[0], a[0]) < 0 {
+					buf[k], b = b[0], b[1:]
+				} else {
+					buf[k], a = a[0], a[1:]
+				}
+				k++
+			}
+			k += copy(buf[k:], a)
+			copy(buf[k:], b)
+		}
+		copy(v, buf)
+		pause()
+	}
 }
 
 // Len is the number of entries.

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -175,4 +176,25 @@ func shows(rs []Result) []string {
 		out = append(out, r.Entry.Href+" "+r.Show)
 	}
 	return out
+}
+
+func TestSortPaced(t *testing.T) {
+	for _, n := range []int{0, 1, 5, sortRun - 1, sortRun, sortRun + 1, 3*sortRun + 17, 8 * sortRun} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			v := make([]int, n)
+			for i := range v {
+				v[i] = (i * 7919) % (n + 3)
+			}
+			want := slices.Clone(v)
+			slices.Sort(want)
+			pauses := 0
+			sortPaced(v, func(a, b int) int { return a - b }, func() { pauses++ })
+			if !slices.Equal(v, want) {
+				t.Errorf("sortPaced gave %v, want %v", v, want)
+			}
+			if n > sortRun && pauses < 2 {
+				t.Errorf("%d pauses for %d elements, want several", pauses, n)
+			}
+		})
+	}
 }

@@ -11,11 +11,16 @@ import (
 )
 
 func main() {
+	app.Mark("main")
 	lib, err := contentdata.Load()
 	if err != nil {
 		goapp.Log(err)
 		return
 	}
-	app.Register(app.NewSite(lib, app.BaseFromEnv()))
+	app.Mark("decoded")
+	site := app.NewSite(lib, app.BaseFromEnv())
+	app.Register(site)
+	site.WarmSearch()
+	app.Mark("registered")
 	goapp.RunWhenOnBrowser()
 }
