@@ -110,12 +110,6 @@ func (s *shell) OnMount(ctx goapp.Context) {
 	})
 	s.updateReady = ctx.AppUpdateAvailable() && goapp.Window().Get(controlledFlag).Truthy()
 	s.keepAwake(ctx)
-	// Building the search index takes about 0.1 s in wasm: do it while the
-	// reader reads, not on their first keystroke.
-	ctx.After(2*time.Second, func(ctx goapp.Context) {
-		s.site.index(s.game, s.lang)
-		ctx.PreventUpdate()
-	})
 }
 
 // OnDismount removes the window listeners.
