@@ -88,31 +88,7 @@ func ratSalvosVehicle(g Game, in SalvosInput) refOutcome {
 		}
 		probs, states = next, nst
 	}
-	out := refOutcome{dead: new(big.Rat), immobile: new(big.Rat),
-		lost: make([]*big.Rat, len(t.Weapons)), frame: ratZeros(t.Frame + 1)}
-	for w := range out.lost {
-		out.lost[w] = new(big.Rat)
-	}
-	for k, p := range probs {
-		v := states[k]
-		out.frame[v.frame].Add(out.frame[v.frame], p)
-		if v.frame == 0 {
-			out.dead.Add(out.dead, p)
-			for w := range out.lost {
-				out.lost[w].Add(out.lost[w], p)
-			}
-			continue
-		}
-		if v.prop == 0 {
-			out.immobile.Add(out.immobile, p)
-		}
-		for w, sp := range v.weapons {
-			if sp == 0 {
-				out.lost[w].Add(out.lost[w], p)
-			}
-		}
-	}
-	return out
+	return summarize(t, states, probs)
 }
 
 // TestSalvosVehicleMatchesExactReference checks salvos of different

@@ -192,6 +192,37 @@ type refOutcome struct {
 	frame          []*big.Rat
 }
 
+// summarize adds up the chance of each final state of the literal chain
+// into what the engine reports: destroyed, immobilized, each weapon lost,
+// the frame's SP left.
+func summarize(t VehicleTarget, states map[string]refVehicle, probs map[string]*big.Rat) refOutcome {
+	out := refOutcome{dead: new(big.Rat), immobile: new(big.Rat),
+		lost: make([]*big.Rat, len(t.Weapons)), frame: ratZeros(t.Frame + 1)}
+	for w := range out.lost {
+		out.lost[w] = new(big.Rat)
+	}
+	for k, v := range states {
+		p := probs[k]
+		out.frame[v.frame].Add(out.frame[v.frame], p)
+		if v.frame == 0 {
+			out.dead.Add(out.dead, p)
+			for w := range out.lost {
+				out.lost[w].Add(out.lost[w], p)
+			}
+			continue
+		}
+		if v.prop == 0 {
+			out.immobile.Add(out.immobile, p)
+		}
+		for w, sp := range v.weapons {
+			if sp == 0 {
+				out.lost[w].Add(out.lost[w], p)
+			}
+		}
+	}
+	return out
+}
+
 // refOne runs the literal chain for a known number of impacts.
 func refOne(t VehicleTarget, impacts int, pDamage *big.Rat, dmg, dice int) refOutcome {
 	rolls := refDice(dice)
@@ -228,34 +259,7 @@ func refOne(t VehicleTarget, impacts int, pDamage *big.Rat, dmg, dice int) refOu
 		}
 		states, probs = nst, next
 	}
-	out := refOutcome{dead: new(big.Rat), immobile: new(big.Rat),
-		lost: make([]*big.Rat, len(t.Weapons)), frame: make([]*big.Rat, t.Frame+1)}
-	for w := range out.lost {
-		out.lost[w] = new(big.Rat)
-	}
-	for s := range out.frame {
-		out.frame[s] = new(big.Rat)
-	}
-	for k, v := range states {
-		p := probs[k]
-		out.frame[v.frame].Add(out.frame[v.frame], p)
-		if v.frame == 0 {
-			out.dead.Add(out.dead, p)
-			for w := range out.lost {
-				out.lost[w].Add(out.lost[w], p)
-			}
-			continue
-		}
-		if v.prop == 0 {
-			out.immobile.Add(out.immobile, p)
-		}
-		for w, sp := range v.weapons {
-			if sp == 0 {
-				out.lost[w].Add(out.lost[w], p)
-			}
-		}
-	}
-	return out
+	return summarize(t, states, probs)
 }
 
 func ratFloat(r *big.Rat) float64 {
