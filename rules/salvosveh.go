@@ -373,44 +373,21 @@ func (ch *vehicleSalvoChain) figures(impacts Dist) VehicleFigures {
 	return f
 }
 
-// unitFigures puts the vehicles' figures together: with one vehicle they
-// are its own; with several, the vehicles are taken to fall independently
-// (see noteSalvosUnit). That is not exact: given the impacts of every
-// salvo they are independent, but the impacts are shared, and summing over
-// every sequence of totals (or carrying the joint state of the unit) costs
-// a power of the number of vehicles.
-func unitFigures(vs []VehicleFigures, weapons int) VehicleResult {
+// unitFigures puts the vehicles' figures together for one vehicle; for
+// several, the unit's figures come from unitChain.
+func unitFigures(vs []VehicleFigures) VehicleResult {
 	res := VehicleResult{Vehicles: vs, Frame: vs[0].Frame}
-	if len(vs) == 1 {
-		f := vs[0]
-		res.Destroyed, res.Immobilized, res.Lost = f.Destroyed, f.Immobilized, slices.Clone(f.Lost)
-		res.Wrecks = Dist{P: []float64{1 - f.Destroyed, f.Destroyed}}
-		return res
-	}
-	dead, stuck := 1.0, 1.0
-	res.Lost = make([]float64, weapons)
-	for w := range res.Lost {
-		res.Lost[w] = 1
-	}
-	wrecks := []float64{1}
-	for _, f := range vs {
-		dead *= f.Destroyed
-		stuck *= f.Destroyed + f.Immobilized
-		for w := range res.Lost {
-			res.Lost[w] *= f.Lost[w]
-		}
-		wrecks = Dist{P: wrecks}.Convolve(Dist{P: []float64{1 - f.Destroyed, f.Destroyed}}).P
-	}
-	res.Destroyed, res.Immobilized = dead, max(stuck-dead, 0)
-	res.Wrecks = Dist{P: wrecks}
+	f := vs[0]
+	res.Destroyed, res.Immobilized, res.Lost = f.Destroyed, f.Immobilized, slices.Clone(f.Lost)
+	res.Wrecks = Dist{P: []float64{1 - f.Destroyed, f.Destroyed}}
 	return res
 }
 
 // noteSalvosUnit is the reading of salvos at several vehicles.
 var (
 	noteSalvosUnit = Note{ID: "salvos-vehicle-unit",
-		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible among all the unit's vehicles, closest first, as for a single salvo, and a share that falls on a vehicle already destroyed is lost. Each vehicle's own figures follow its state exactly from salvo to salvo. The figures for the whole unit (all destroyed, all immobilized, a weapon lost on every vehicle, wrecks) treat the vehicles as falling independently: since they share each salvo, they tend to fare alike, so these understate the chance that they all fall together (by about a sixth in a test with two vehicles).",
-		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible entre tous les véhicules de l'unité, les plus proches d'abord, comme pour une seule salve, et la part qui tombe sur un véhicule déjà détruit est perdue. Les chiffres de chaque véhicule suivent exactement son état d'une salve à l'autre. Ceux de l'unité entière (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) traitent les véhicules comme tombant indépendamment : comme ils se partagent chaque salve, leurs sorts se ressemblent, et ces chiffres sous-estiment la chance qu'ils tombent tous ensemble (d'environ un sixième dans un essai à deux véhicules)."}
+		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible among all the unit's vehicles, closest first, as for a single salvo, and a share that falls on a vehicle already destroyed is lost. Each vehicle's own figures follow its state exactly from salvo to salvo. The figures for the whole unit (all destroyed, all immobilized, a weapon lost on every vehicle, wrecks) are exact too: they follow every combination of the vehicles' states together, since vehicles sharing the same salvos tend to fare alike. That costs a power of the number of vehicles, so a large unit under many dice is refused rather than estimated.",
+		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible entre tous les véhicules de l'unité, les plus proches d'abord, comme pour une seule salve, et la part qui tombe sur un véhicule déjà détruit est perdue. Les chiffres de chaque véhicule suivent exactement son état d'une salve à l'autre. Ceux de l'unité entière (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) sont exacts eux aussi : ils suivent ensemble chaque combinaison des états des véhicules, car des véhicules qui se partagent les mêmes salves ont des sorts qui se ressemblent. Le calcul croît comme une puissance du nombre de véhicules : une grande unité sous beaucoup de dés est refusée plutôt qu'estimée."}
 )
 
 // salvosAtVehicles works out in's salvos at its unit of vehicles.
@@ -427,6 +404,10 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	took := make([][]float64, v) // impacts each vehicle has taken so far
 	for j := range took {
 		took[j] = []float64{1}
+	}
+	var unit *unitChain
+	if v > 1 {
+		unit = newUnitChain(t, in.unitDamages())
 	}
 	res := SalvosResult{Notes: []Note{}}
 	for _, s := range in.Salvos {
@@ -448,7 +429,13 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 			took[j] = Dist{P: took[j]}.Convolve(imp).P
 			figures[j] = ch.figures(Dist{P: took[j]})
 		}
-		after := unitFigures(figures, len(t.Weapons))
+		after := VehicleResult{Vehicles: figures, Frame: figures[0].Frame}
+		if unit == nil {
+			after = unitFigures(figures)
+		} else {
+			unit.salvo(step.Impacts, s.Damage, p)
+			unit.figures(&after, len(t.Weapons))
+		}
 		res.VehicleAfter = append(res.VehicleAfter, after)
 		res.Salvos = append(res.Salvos, step.done())
 		res.Explain = append(res.Explain, Step{Kind: StepSalvo, Value: len(res.Salvos)})
