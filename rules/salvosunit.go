@@ -27,12 +27,15 @@ import "slices"
 // The cost is a power of the number of vehicles: the joint state has C^v
 // cells for C states per vehicle, and each impact visits them all. The
 // states are numbered breadth first from the start (by the fewest hits
-// that reach them), so after h hits at most a vehicle is in one of the
-// first n_h; through salvo s no vehicle has taken more than H(s), the sum
-// of the first s salvos' dice shared by v and rounded up, so the chain of
-// salvo s runs over the R(s)^v cells R(s) = n_H(s) (re-laid at each salvo).
-// Validate counts these states (unitWork) and refuses the inputs whose
-// joint chain would take more than maxUnitWork cell visits.
+// that reach them), so a vehicle that has taken at most h impacts is in
+// one of the first n_h states (destroyed included). Through salvo s,
+// vehicle j has taken at most H_j(s), the sum of its shares of each
+// salvo's most impacts, so the chain of salvo s runs over the product of
+// n_H_j(s) cells (laid out again at each salvo); a vehicle far back in the
+// order that few impacts reach stays small. Validate counts these cells
+// (unitWork) and refuses the inputs whose joint chain would take more than
+// maxUnitWork cell visits, naming vehicles; the per-vehicle figures keep
+// their own, larger bound (maxVehicleSalvosWork).
 
 // unitSpace numbers the states one vehicle can reach under the salvos'
 // Damage values: id 0 is destroyed, the others index (vector, cell) of a
@@ -44,6 +47,8 @@ type unitSpace struct {
 	depth []int    // [id] -> the fewest hits that reach it
 	limit int      // stop numbering past this many states
 	done  int      // every state of depth <= done is numbered
+	dmgs  []int    // the Damage values of the hits
+	next  int      // the first state not expanded yet
 }
 
 // unitMove is one outcome of an impact: the state it leads to and its
@@ -53,9 +58,10 @@ type unitMove struct {
 	p  float64
 }
 
-func newUnitSpace(t VehicleTarget, limit int) *unitSpace {
+func newUnitSpace(t VehicleTarget, dmgs []int, limit int) *unitSpace {
 	ch := newVehicleSalvoChain(t, newLocationOdds(1, t.Pick))
-	sp := &unitSpace{ch: ch, ids: map[[2]int]int{}, keys: [][2]int{{-1, -1}}, depth: []int{0}, limit: limit}
+	sp := &unitSpace{ch: ch, ids: map[[2]int]int{}, keys: [][2]int{{-1, -1}}, depth: []int{0}, limit: limit,
+		dmgs: dmgs, next: 1}
 	sp.id(0, ch.cell(t.Propulsion, t.Frame, false), 0)
 	return sp
 }
@@ -104,21 +110,26 @@ func (sp *unitSpace) hit(x, dmg int) []unitMove {
 	return out
 }
 
-// count numbers every state reachable under hits of the given Damage
-// values, breadth first, or stops once there are more than limit; it
-// returns how many, and sets done.
-func (sp *unitSpace) count(dmgs []int) int {
-	x := 1
-	for ; x < len(sp.keys) && len(sp.keys) <= sp.limit; x++ {
-		for _, d := range dmgs {
+// count numbers, breadth first, every state at most maxDepth hits away
+// under hits of the salvos' Damage values, or stops once there are more
+// than limit; it sets done, and takes up where it stopped when called
+// again.
+func (sp *unitSpace) count(maxDepth int) {
+	x := sp.next
+	for ; x < len(sp.keys) && sp.depth[x] < maxDepth && len(sp.keys) <= sp.limit; x++ {
+		for _, d := range sp.dmgs {
 			sp.hit(x, d)
 		}
 	}
-	sp.done = 1 << 30
-	if x < len(sp.keys) {
-		sp.done = sp.depth[x] - 1 // x's children may be missing
+	sp.next = x
+	switch {
+	case x == len(sp.keys):
+		sp.done = 1 << 30
+	case sp.depth[x] >= maxDepth:
+		sp.done = max(sp.done, maxDepth)
+	default:
+		sp.done = max(sp.done, sp.depth[x]) // every state up to x's depth is numbered
 	}
-	return len(sp.keys)
 }
 
 // within is n_h, the number of states (destroyed included) at most h hits
@@ -131,12 +142,15 @@ func (sp *unitSpace) within(h int) int {
 	return n + 1
 }
 
-// impact lists, for every state but destroyed, where an impact that
-// damages with chance p takes it when it damages (the chance of each
-// move includes p); a miss leaves the state.
-func (sp *unitSpace) impact(dmg int, p float64) [][]unitMove {
-	n := len(sp.keys)
-	moves := make([][]unitMove, n)
+// impact lists, for every state but destroyed less than h hits away,
+// where an impact that damages with chance p takes it when it damages (the
+// chance of each move includes p); a miss leaves the state. A state h hits
+// away holds nothing when a vehicle that can take at most h impacts takes
+// one more, so it needs no moves, and its children (which count has not
+// numbered) are never met.
+func (sp *unitSpace) impact(dmg int, p float64, h int) [][]unitMove {
+	n := sp.within(h - 1)
+	moves := make([][]unitMove, len(sp.keys))
 	for x := 1; x < n; x++ {
 		for _, m := range sp.hit(x, dmg) {
 			if m.p > 0 && p > 0 {
@@ -148,8 +162,14 @@ func (sp *unitSpace) impact(dmg int, p float64) [][]unitMove {
 }
 
 // maxUnitWork bounds unitWork so that the worst unit allowed takes under
-// 10 ms natively.
+// 10 ms natively (BenchmarkSalvosUnitLargest).
 const maxUnitWork = 8e5
+
+// maxUnitStates bounds the states Validate numbers for one vehicle, so
+// that Validate stays quick: a unit whose closest vehicle alone needs more
+// is refused, which only refuses early inputs where the other vehicles
+// take almost no impacts.
+const maxUnitStates = 4096
 
 // unitDamages is the distinct Damage values of the salvos.
 func (in SalvosInput) unitDamages() []int {
@@ -170,91 +190,108 @@ func (in SalvosInput) unitTarget() VehicleTarget {
 }
 
 // unitWork is the cell visits of the joint chain of in's unit (0 for one
-// vehicle): for each salvo s, one pass over its R(s)^v cells per impact it
-// can make, plus one to gather them and v to read the figures. It gives up (returning more than
-// maxUnitWork) as soon as the states of one vehicle alone make that
-// certain.
+// vehicle): for each salvo, one pass over its cells per impact it can
+// make, plus one to gather them and v to lay them out and read the
+// figures. It gives up (returning more than maxUnitWork) when one vehicle
+// alone needs more than maxUnitStates states.
 func (in SalvosInput) unitWork() float64 {
 	v := in.Vehicle.Vehicles
 	if v < 2 {
 		return 0
 	}
-	limit := 1 // the most states C with C^v <= maxUnitWork
-	for pow(limit+1, v) <= maxUnitWork {
-		limit++
+	h := make([]int, v) // the most impacts each vehicle can have taken
+	most := 0
+	for _, s := range in.Salvos {
+		most += share(max(s.Weapons*s.Rate, 0), v, 0)
 	}
-	sp := newUnitSpace(in.unitTarget(), limit)
-	sp.count(in.unitDamages())
-	work, h := 0.0, 0
+	sp := newUnitSpace(in.unitTarget(), in.unitDamages(), maxUnitStates)
+	sp.count(most)
+	work := 0.0
 	for _, s := range in.Salvos {
 		dice := max(s.Weapons*s.Rate, 0)
-		h += (dice + v - 1) / v
-		r := sp.within(h)
-		if r < 0 {
-			return 2 * maxUnitWork
+		cells := 1.0
+		for j := range h {
+			h[j] += share(dice, v, j)
+			r := sp.within(h[j])
+			if r < 0 {
+				return 2 * maxUnitWork
+			}
+			cells *= float64(r)
 		}
-		work += float64(dice+1+v) * pow(r, v)
+		work += float64(dice+1+v) * cells
+		if work > maxUnitWork {
+			return work
+		}
 	}
 	return work
 }
 
-func pow(c, v int) float64 {
-	r := 1.0
-	for range v {
-		r *= float64(c)
-	}
-	return r
-}
-
 // unitChain is the joint distribution over the ordered states of the
-// unit's vehicles: cell sum_j id_j * c^j, for the c states any vehicle can
-// be in so far.
+// unit's vehicles: vehicle j is in one of its first c[j] states (those at
+// most h[j] hits away, the most impacts it can have taken so far), and the
+// cell of states x_j is sum_j x_j * stride[j], stride[j] the product of
+// c[i] for i < j.
 type unitChain struct {
 	sp      *unitSpace
-	v, c, h int // vehicles, states per vehicle so far, most hits so far
+	v       int
+	c, h    []int
 	p, next []float64
+	stride  []int
 }
 
+// newUnitChain starts the chain of t's unit under salvos of the given
+// Damage values.
 func newUnitChain(t VehicleTarget, dmgs []int) *unitChain {
-	sp := newUnitSpace(t, 1<<30)
-	sp.count(dmgs)
-	u := &unitChain{sp: sp, v: t.Vehicles, c: 2}
+	sp := newUnitSpace(t, dmgs, 1<<30)
+	v := t.Vehicles
+	u := &unitChain{sp: sp, v: v, c: make([]int, v), h: make([]int, v), stride: make([]int, v)}
 	start := 0
-	for j := range u.v {
-		start += int(pow(u.c, j)) // every vehicle in state 1
+	for j := range v {
+		u.c[j], u.stride[j] = 2, 1<<j
+		start += u.stride[j] // every vehicle in state 1
 	}
-	u.p, u.next = make([]float64, int(pow(u.c, u.v))), make([]float64, int(pow(u.c, u.v)))
+	u.p, u.next = make([]float64, 1<<v), make([]float64, 1<<v)
 	u.p[start] = 1
 	return u
 }
 
-// grow lays the chain out again for c states per vehicle.
-func (u *unitChain) grow(c int) {
-	if c == u.c {
+// grow lays the chain out again for the states each vehicle can now be in.
+func (u *unitChain) grow(c []int) {
+	if slices.Equal(c, u.c) {
 		return
 	}
-	p := make([]float64, int(pow(c, u.v)))
+	stride := make([]int, u.v)
+	n := 1
+	for j := range c {
+		stride[j] = n
+		n *= c[j]
+	}
+	p := make([]float64, n)
 	for i, q := range u.p {
 		if q == 0 {
 			continue
 		}
-		to, scale := 0, 1
+		to := 0
 		for rest, j := i, 0; j < u.v; j++ {
-			to += rest % u.c * scale
-			rest /= u.c
-			scale *= c
+			to += rest % u.c[j] * stride[j]
+			rest /= u.c[j]
 		}
 		p[to] = q
 	}
-	u.p, u.next, u.c = p, make([]float64, len(p)), c
+	u.p, u.next, u.c, u.stride = p, make([]float64, n), slices.Clone(c), stride
 }
 
 // salvo deals impacts to the vehicles in turn, closest first, each
 // damaging with chance p.
 func (u *unitChain) salvo(impacts Dist, dmg int, p float64) {
-	u.h += (impacts.Max() + u.v - 1) / u.v
-	u.grow(u.sp.within(u.h))
-	hits := u.sp.impact(dmg, p)
+	c := make([]int, u.v)
+	for j := range c {
+		u.h[j] += share(impacts.Max(), u.v, j)
+		u.sp.count(u.h[j])
+		c[j] = u.sp.within(u.h[j])
+	}
+	u.grow(c)
+	hits := u.sp.impact(dmg, p, slices.Max(u.h))
 	out := make([]float64, len(u.p))
 	cur := u.p
 	for k, pk := range impacts.P {
@@ -276,8 +313,8 @@ func (u *unitChain) salvo(impacts Dist, dmg int, p float64) {
 // with vehicle j's state x. It returns the new distribution and keeps cur
 // as the spare buffer.
 func (u *unitChain) deal(cur []float64, j int, p float64, hits [][]unitMove) []float64 {
-	stride := int(pow(u.c, j))
-	block := stride * u.c
+	stride, c := u.stride[j], u.c[j]
+	block := stride * c
 	next := u.next
 	// A miss leaves the state; a destroyed vehicle keeps its cells.
 	for hi := 0; hi < len(cur); hi += block {
@@ -287,7 +324,7 @@ func (u *unitChain) deal(cur []float64, j int, p float64, hits [][]unitMove) []f
 		}
 	}
 	for hi := 0; hi < len(cur); hi += block {
-		for x := 1; x < u.c; x++ {
+		for x := 1; x < c; x++ {
 			from := hi + x*stride
 			if stride == 1 { // one cell: skip it when it holds nothing
 				q := cur[from]
@@ -295,7 +332,7 @@ func (u *unitChain) deal(cur []float64, j int, p float64, hits [][]unitMove) []f
 					continue
 				}
 				for _, m := range hits[x] {
-					if m.to < u.c {
+					if m.to < c {
 						next[hi+m.to] += q * m.p
 					}
 				}
@@ -303,7 +340,7 @@ func (u *unitChain) deal(cur []float64, j int, p float64, hits [][]unitMove) []f
 			}
 			row := cur[from : from+stride]
 			for _, m := range hits[x] {
-				if m.to >= u.c {
+				if m.to >= c {
 					continue // from a state H(s) hits away: it holds nothing here
 				}
 				to := next[hi+m.to*stride : hi+(m.to+1)*stride]
@@ -323,10 +360,11 @@ func (u *unitChain) deal(cur []float64, j int, p float64, hits [][]unitMove) []f
 // when every vehicle's mask has its bit.
 func (u *unitChain) figures(res *VehicleResult, weapons int) {
 	f1 := u.sp.ch.frame + 1
-	masks := make([]uint, u.c)
+	n := len(u.sp.keys)
+	masks := make([]uint, n)
 	all := uint(1)<<(weapons+2) - 1
 	masks[0] = all
-	for x := 1; x < u.c; x++ {
+	for x := 1; x < n; x++ {
 		k := u.sp.keys[x]
 		if k[1]/2/f1 == 0 {
 			masks[x] |= 2
@@ -346,8 +384,8 @@ func (u *unitChain) figures(res *VehicleResult, weapons int) {
 		}
 		dead, m := 0, all
 		for rest, j := i, 0; j < u.v; j++ {
-			x := rest % u.c
-			rest /= u.c
+			x := rest % u.c[j]
+			rest /= u.c[j]
 			m &= masks[x]
 			if x == 0 {
 				dead++

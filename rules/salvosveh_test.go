@@ -452,17 +452,18 @@ func BenchmarkSalvosVehicleUnit(b *testing.B) {
 }
 
 // BenchmarkSalvosUnitLargest is close to the largest joint chain Validate
-// lets through (maxUnitWork): two vehicles of 6 frame, 2 propulsion and a
-// weapon of 2 SP, ten salvos of 20 dice, Damage 1 to 3.
+// lets through (maxUnitWork), the slowest per cell found: two vehicles of
+// 8 frame, 3 propulsion and weapons of 1 and 2 SP, ten salvos of 3 dice,
+// Damage 1 to 3.
 func BenchmarkSalvosUnitLargest(b *testing.B) {
-	in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 10, Medic: true,
-		Vehicle: VehicleTarget{Frame: 6, Propulsion: 2, Weapons: []int{2}, Vehicles: 2}}
+	in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 10,
+		Vehicle: VehicleTarget{Frame: 8, Propulsion: 3, Weapons: []int{1, 2}, Vehicles: 2}}
 	for i := range maxSalvos {
-		in.Salvos = append(in.Salvos, Salvo{Weapons: 10, Rate: 2, Rerolls: 1, Accuracy: 4, Range: 2,
+		in.Salvos = append(in.Salvos, Salvo{Weapons: 3, Rate: 1, Rerolls: 1, Accuracy: 4, Range: 2,
 			Penetration: 10 + i%3, Damage: 1 + i%3, Cover: CoverNormal})
 	}
 	work := in.unitWork()
-	if work > maxUnitWork || work < 0.7*maxUnitWork {
+	if work > maxUnitWork || work < 0.9*maxUnitWork {
 		b.Fatalf("work %v: want close to, not over, %v", work, float64(maxUnitWork))
 	}
 	for b.Loop() {
