@@ -20,9 +20,10 @@ import "slices"
 // and two vehicles whose states are swapped do not face the same future
 // (the one nearer the front of the order takes the extra impacts of the
 // next salvos). Folding swapped states together would therefore mix
-// vehicles whose futures differ; only a symmetric figure of the final
-// states (all destroyed, the number of wrecks) could be, and those are
-// read off the ordered distribution at the end of each salvo.
+// vehicles whose futures differ, and the chain would no longer be exact.
+// The figures asked for (all destroyed, the number of wrecks...) are
+// symmetric in the vehicles, but they are only read off the ordered
+// distribution after each salvo, never fed back into it.
 //
 // The cost is a power of the number of vehicles: the joint state has C^v
 // cells for C states per vehicle, and each impact visits them all. The
