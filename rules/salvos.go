@@ -300,8 +300,6 @@ func (in SalvosInput) Validate() error {
 	if in.Target == TargetVehicle && !c.failed() {
 		if work, worst := in.vehicleSalvosWork(); work > maxVehicleSalvosWork {
 			c.fail(salvoPrefix(worst+1)+"n", ErrRange, "too many dice for vehicles this large: lower the dice per salvo (n x rate), the vehicles' SP or the number of salvos")
-		} else if in.unitWork() > maxUnitWork {
-			c.fail("vehicles", ErrRange, "%d vehicles this large are too many for these salvos: the whole unit's figures follow every combination of the vehicles' states exactly, which grows as a power of the number of vehicles; lower vehicles, the vehicles' SP, the dice per salvo (n x rate) or the number of salvos", in.Vehicle.Vehicles)
 		}
 	}
 	return c.result()

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"errors"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -193,10 +193,10 @@ func TestSalvosUnitMoreDiceNeverHurt(t *testing.T) {
 	n := 0
 	for range 40 {
 		in := randomUnitSalvos(rng)
-		res, err := Salvos(in)
-		if unitRefused(err) {
+		if unitEstimated(in) {
 			continue
 		}
+		res, err := Salvos(in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,10 +205,10 @@ func TestSalvosUnitMoreDiceNeverHurt(t *testing.T) {
 		more := in
 		more.Salvos = slices.Clone(in.Salvos)
 		more.Salvos[s].Weapons++
-		res2, err := Salvos(more)
-		if unitRefused(err) {
+		if unitEstimated(more) {
 			continue
 		}
+		res2, err := Salvos(more)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -237,11 +237,10 @@ func randomUnitSalvos(rng *rand.Rand) SalvosInput {
 	return in
 }
 
-// unitRefused is whether err is Validate's refusal of a unit whose joint
-// chain would take too long.
-func unitRefused(err error) bool {
-	var fe *FieldError
-	return errors.As(err, &fe) && fe.Key == "vehicles" && strings.Contains(fe.Error(), "every combination")
+// unitEstimated is whether the unit's joint chain would take too long, so
+// that the whole-unit figures are the independent estimate.
+func unitEstimated(in SalvosInput) bool {
+	return in.Vehicle.Vehicles > 1 && in.unitWork() > maxUnitWork
 }
 
 // TestMonteCarloSalvosUnit rolls salvos at two vehicles die by die: the
@@ -311,21 +310,43 @@ func TestMonteCarloSalvosUnit(t *testing.T) {
 	}
 }
 
-// TestSalvosUnitTooLarge checks that a unit whose joint chain would take
-// too long is refused on vehicles, saying why.
-func TestSalvosUnitTooLarge(t *testing.T) {
+// TestSalvosUnitEstimate checks that a unit whose joint chain would take
+// too long still computes: each vehicle's own figures as ever, the
+// whole-unit figures as the independent estimate, said by its note.
+func TestSalvosUnitEstimate(t *testing.T) {
 	in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 10,
 		Vehicle: VehicleTarget{Frame: 12, Propulsion: 6, Weapons: []int{4, 4, 3}, Vehicles: 3}}
 	for range maxSalvos {
 		in.Salvos = append(in.Salvos, Salvo{Weapons: 10, Rate: 2, Accuracy: 4, Range: 2, Penetration: 10, Damage: 2})
 	}
-	_, err := Salvos(in)
-	wantKeyError(t, "three large vehicles", err, "vehicles", "every combination of the vehicles' states")
-	if !unitRefused(err) {
-		t.Errorf("%v: not recognised as the unit refusal", err)
+	if !unitEstimated(in) {
+		t.Fatal("the test unit is small enough for the joint chain: make it larger")
 	}
-	in.Vehicle.Vehicles = 1
-	if _, err := Salvos(in); err != nil {
-		t.Errorf("one vehicle: %v", err)
+	res, err := Salvos(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hasNote := func(r SalvosResult, id string) bool {
+		return slices.ContainsFunc(r.Notes, func(n Note) bool { return n.ID == id })
+	}
+	if !hasNote(res, noteSalvosUnitEstimate.ID) {
+		t.Errorf("no %s note on an estimated unit", noteSalvosUnitEstimate.ID)
+	}
+	all, mean := 1.0, 0.0
+	for _, v := range res.Vehicles {
+		all *= v.Destroyed
+		mean += v.Destroyed
+	}
+	if math.Abs(res.Destroyed-all) > 1e-12 || math.Abs(res.Wrecks.Mean()-mean) > 1e-9 {
+		t.Errorf("estimate: all destroyed %v, want %v; mean wrecks %v, want %v", res.Destroyed, all, res.Wrecks.Mean(), mean)
+	}
+	in.Vehicle.Vehicles, in.Salvos = 2, in.Salvos[:1]
+	in.Vehicle.Frame, in.Vehicle.Propulsion, in.Vehicle.Weapons = 4, 2, []int{2}
+	small, err := Salvos(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if unitEstimated(in) || hasNote(small, noteSalvosUnitEstimate.ID) {
+		t.Error("a small unit is estimated")
 	}
 }

@@ -373,13 +373,38 @@ func (ch *vehicleSalvoChain) figures(impacts Dist) VehicleFigures {
 	return f
 }
 
-// unitFigures puts the vehicles' figures together for one vehicle; for
-// several, the unit's figures come from unitChain.
-func unitFigures(vs []VehicleFigures) VehicleResult {
+// unitFigures puts the vehicles' figures together. With one vehicle they
+// are its own. With several, the unit's figures come from unitChain, which
+// follows the vehicles' states together; when that is too large to follow
+// (maxUnitWork), this takes the vehicles as falling independently, which
+// is an estimate: they share each salvo's impacts, so they tend to fare
+// alike, and the estimate understates the chance that they all fall
+// together. The result then carries noteSalvosUnitEstimate; each vehicle's
+// own figures stay exact.
+func unitFigures(vs []VehicleFigures, weapons int) VehicleResult {
 	res := VehicleResult{Vehicles: vs, Frame: vs[0].Frame}
-	f := vs[0]
-	res.Destroyed, res.Immobilized, res.Lost = f.Destroyed, f.Immobilized, slices.Clone(f.Lost)
-	res.Wrecks = Dist{P: []float64{1 - f.Destroyed, f.Destroyed}}
+	if len(vs) == 1 {
+		f := vs[0]
+		res.Destroyed, res.Immobilized, res.Lost = f.Destroyed, f.Immobilized, slices.Clone(f.Lost)
+		res.Wrecks = Dist{P: []float64{1 - f.Destroyed, f.Destroyed}}
+		return res
+	}
+	dead, stuck := 1.0, 1.0
+	res.Lost = make([]float64, weapons)
+	for w := range res.Lost {
+		res.Lost[w] = 1
+	}
+	wrecks := []float64{1}
+	for _, f := range vs {
+		dead *= f.Destroyed
+		stuck *= f.Destroyed + f.Immobilized
+		for w := range res.Lost {
+			res.Lost[w] *= f.Lost[w]
+		}
+		wrecks = Dist{P: wrecks}.Convolve(Dist{P: []float64{1 - f.Destroyed, f.Destroyed}}).P
+	}
+	res.Destroyed, res.Immobilized = dead, max(stuck-dead, 0)
+	res.Wrecks = Dist{P: wrecks}
 	return res
 }
 
@@ -387,7 +412,10 @@ func unitFigures(vs []VehicleFigures) VehicleResult {
 var (
 	noteSalvosUnit = Note{ID: "salvos-vehicle-unit",
 		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible among all the unit's vehicles, closest first, as for a single salvo, and a share that falls on a vehicle already destroyed is lost. Each vehicle's own figures follow its state exactly from salvo to salvo. The figures for the whole unit (all destroyed, all immobilized, a weapon lost on every vehicle, wrecks) are exact too: they follow every combination of the vehicles' states together, since vehicles sharing the same salvos tend to fare alike. That costs a power of the number of vehicles, so a large unit under many dice is refused rather than estimated.",
-		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible entre tous les véhicules de l'unité, les plus proches d'abord, comme pour une seule salve, et la part qui tombe sur un véhicule déjà détruit est perdue. Les chiffres de chaque véhicule suivent exactement son état d'une salve à l'autre. Ceux de l'unité entière (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) sont exacts eux aussi : ils suivent ensemble chaque combinaison des états des véhicules, car des véhicules qui se partagent les mêmes salves ont des sorts qui se ressemblent. Le calcul croît comme une puissance du nombre de véhicules : une grande unité sous beaucoup de dés est refusée plutôt qu'estimée."}
+		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible entre tous les véhicules de l'unité, les plus proches d'abord, comme pour une seule salve, et la part qui tombe sur un véhicule déjà détruit est perdue. Les chiffres de chaque véhicule suivent exactement son état d'une salve à l'autre. Ceux de l'unité entière (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) sont exacts eux aussi : ils suivent ensemble chaque combinaison des états des véhicules, car des véhicules qui se partagent les mêmes salves ont des sorts qui se ressemblent."}
+	noteSalvosUnitEstimate = Note{ID: "salvos-vehicle-unit-estimate",
+		EN: "This unit is too large under these salvos to follow every combination of its vehicles' states, so its whole-unit figures (all destroyed, all immobilized, a weapon lost on every vehicle, wrecks) are an estimate that takes the vehicles as falling independently. Since they share each salvo, they tend to fare alike: the estimate understates the chance that they all fall together. Each vehicle's own figures, and the average number of wrecks, are exact.",
+		FR: "Cette unité est trop grande sous ces salves pour suivre chaque combinaison des états de ses véhicules : ses chiffres d'ensemble (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) sont donc une estimation qui traite les véhicules comme tombant indépendamment. Comme ils se partagent chaque salve, leurs sorts se ressemblent : l'estimation sous-estime la chance qu'ils tombent tous ensemble. Les chiffres de chaque véhicule, et le nombre moyen d'épaves, sont exacts."}
 )
 
 // salvosAtVehicles works out in's salvos at its unit of vehicles.
@@ -406,7 +434,8 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 		took[j] = []float64{1}
 	}
 	var unit *unitChain
-	if v > 1 {
+	estimate := v > 1 && in.unitWork() > maxUnitWork
+	if v > 1 && !estimate {
 		unit = newUnitChain(t, in.unitDamages())
 	}
 	res := SalvosResult{Notes: []Note{}}
@@ -431,7 +460,7 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 		}
 		after := VehicleResult{Vehicles: figures, Frame: figures[0].Frame}
 		if unit == nil {
-			after = unitFigures(figures)
+			after = unitFigures(figures, len(t.Weapons))
 		} else {
 			unit.salvo(step.Impacts, s.Damage, p)
 			unit.figures(&after, len(t.Weapons))
@@ -457,6 +486,9 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	}
 	if v > 1 {
 		res.note(noteSalvosUnit)
+	}
+	if estimate {
+		res.note(noteSalvosUnitEstimate)
 	}
 	return res
 }
