@@ -54,6 +54,10 @@
 // of two location dice, the one that hurts the frame most in the vehicle's
 // present state. Salvos whose chain would be too long are refused; close
 // combat against vehicles that large keeps the fixed order of the dice.
+// Salvos at several vehicles share each salvo's impacts among them, so the
+// whole unit's figures come from the joint chain over the vehicles'
+// ordered states, whose size is a power of the number of vehicles; a unit
+// past its bound is refused on vehicles.
 // Vehicles under an indirect-fire template each take the impacts every
 // fighter under it takes, so given that number they fall independently.
 //

@@ -373,12 +373,14 @@ func (ch *vehicleSalvoChain) figures(impacts Dist) VehicleFigures {
 	return f
 }
 
-// unitFigures puts the vehicles' figures together: with one vehicle they
-// are its own; with several, the vehicles are taken to fall independently
-// (see noteSalvosUnit). That is not exact: given the impacts of every
-// salvo they are independent, but the impacts are shared, and summing over
-// every sequence of totals (or carrying the joint state of the unit) costs
-// a power of the number of vehicles.
+// unitFigures puts the vehicles' figures together. With one vehicle they
+// are its own. With several, the unit's figures come from unitChain, which
+// follows the vehicles' states together; when that is too large to follow
+// (maxUnitWork), this takes the vehicles as falling independently, which
+// is an estimate: they share each salvo's impacts, so they tend to fare
+// alike, and the estimate understates the chance that they all fall
+// together. The result then carries noteSalvosUnitEstimate; each vehicle's
+// own figures stay exact.
 func unitFigures(vs []VehicleFigures, weapons int) VehicleResult {
 	res := VehicleResult{Vehicles: vs, Frame: vs[0].Frame}
 	if len(vs) == 1 {
@@ -409,8 +411,11 @@ func unitFigures(vs []VehicleFigures, weapons int) VehicleResult {
 // noteSalvosUnit is the reading of salvos at several vehicles.
 var (
 	noteSalvosUnit = Note{ID: "salvos-vehicle-unit",
-		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible among all the unit's vehicles, closest first, as for a single salvo, and a share that falls on a vehicle already destroyed is lost. Each vehicle's own figures follow its state exactly from salvo to salvo. The figures for the whole unit (all destroyed, all immobilized, a weapon lost on every vehicle, wrecks) treat the vehicles as falling independently: since they share each salvo, they tend to fare alike, so these understate the chance that they all fall together (by about a sixth in a test with two vehicles).",
-		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible entre tous les véhicules de l'unité, les plus proches d'abord, comme pour une seule salve, et la part qui tombe sur un véhicule déjà détruit est perdue. Les chiffres de chaque véhicule suivent exactement son état d'une salve à l'autre. Ceux de l'unité entière (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) traitent les véhicules comme tombant indépendamment : comme ils se partagent chaque salve, leurs sorts se ressemblent, et ces chiffres sous-estiment la chance qu'ils tombent tous ensemble (d'environ un sixième dans un essai à deux véhicules)."}
+		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible among all the unit's vehicles, closest first, as for a single salvo, and a share that falls on a vehicle already destroyed is lost. Each vehicle's own figures follow its state exactly from salvo to salvo. The figures for the whole unit (all destroyed, all immobilized, a weapon lost on every vehicle, wrecks) are exact too: they follow every combination of the vehicles' states together, since vehicles sharing the same salvos tend to fare alike. That costs a power of the number of vehicles, so a large unit under many dice is refused rather than estimated.",
+		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible entre tous les véhicules de l'unité, les plus proches d'abord, comme pour une seule salve, et la part qui tombe sur un véhicule déjà détruit est perdue. Les chiffres de chaque véhicule suivent exactement son état d'une salve à l'autre. Ceux de l'unité entière (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) sont exacts eux aussi : ils suivent ensemble chaque combinaison des états des véhicules, car des véhicules qui se partagent les mêmes salves ont des sorts qui se ressemblent."}
+	noteSalvosUnitEstimate = Note{ID: "salvos-vehicle-unit-estimate",
+		EN: "This unit is too large under these salvos to follow every combination of its vehicles' states, so its whole-unit figures (all destroyed, all immobilized, a weapon lost on every vehicle, wrecks) are an estimate that takes the vehicles as falling independently. Since they share each salvo, they tend to fare alike: the estimate understates the chance that they all fall together. Each vehicle's own figures, and the average number of wrecks, are exact.",
+		FR: "Cette unité est trop grande sous ces salves pour suivre chaque combinaison des états de ses véhicules : ses chiffres d'ensemble (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) sont donc une estimation qui traite les véhicules comme tombant indépendamment. Comme ils se partagent chaque salve, leurs sorts se ressemblent : l'estimation sous-estime la chance qu'ils tombent tous ensemble. Les chiffres de chaque véhicule, et le nombre moyen d'épaves, sont exacts."}
 )
 
 // salvosAtVehicles works out in's salvos at its unit of vehicles.
@@ -427,6 +432,11 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	took := make([][]float64, v) // impacts each vehicle has taken so far
 	for j := range took {
 		took[j] = []float64{1}
+	}
+	var unit *unitChain
+	estimate := v > 1 && in.unitWork() > maxUnitWork
+	if v > 1 && !estimate {
+		unit = newUnitChain(t, in.unitDamages())
 	}
 	res := SalvosResult{Notes: []Note{}}
 	for _, s := range in.Salvos {
@@ -448,7 +458,13 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 			took[j] = Dist{P: took[j]}.Convolve(imp).P
 			figures[j] = ch.figures(Dist{P: took[j]})
 		}
-		after := unitFigures(figures, len(t.Weapons))
+		after := VehicleResult{Vehicles: figures, Frame: figures[0].Frame}
+		if unit == nil {
+			after = unitFigures(figures, len(t.Weapons))
+		} else {
+			unit.salvo(step.Impacts, s.Damage, p)
+			unit.figures(&after, len(t.Weapons))
+		}
 		res.VehicleAfter = append(res.VehicleAfter, after)
 		res.Salvos = append(res.Salvos, step.done())
 		res.Explain = append(res.Explain, Step{Kind: StepSalvo, Value: len(res.Salvos)})
@@ -470,6 +486,9 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	}
 	if v > 1 {
 		res.note(noteSalvosUnit)
+	}
+	if estimate {
+		res.note(noteSalvosUnitEstimate)
 	}
 	return res
 }

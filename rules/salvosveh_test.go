@@ -202,6 +202,7 @@ func TestSalvosVehicleAgreesWithShoot(t *testing.T) {
 // damage only grows from salvo to salvo, and that the frame left adds up.
 func TestSalvosVehicleInvariants(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 1))
+	units := 0
 	for range 60 {
 		in := randomVehicleSalvos(rng)
 		res, err := Salvos(in)
@@ -209,6 +210,21 @@ func TestSalvosVehicleInvariants(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkVehicleSalvos(t, in, res)
+		if in.Vehicle.Vehicles > 1 {
+			units++
+		}
+	}
+	for range 30 {
+		in := randomUnitSalvos(rng)
+		res, err := Salvos(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkVehicleSalvos(t, in, res)
+		units++
+	}
+	if units < 20 {
+		t.Errorf("only %d units of several vehicles computed", units)
 	}
 }
 
@@ -257,6 +273,25 @@ func checkVehicleSalvos(t *testing.T, in SalvosInput, res SalvosResult) {
 		}
 		if math.Abs(after.Wrecks.Sum()-1) > 1e-9 {
 			t.Fatalf("salvo %d: wrecks sum to %v", s+1, after.Wrecks.Sum())
+		}
+		// The unit's figures and each vehicle's come from different chains:
+		// the expected wrecks are the sum of the vehicles' chances, and all
+		// of them falling is no likelier than any one falling.
+		mean := 0.0
+		for j, f := range after.Vehicles {
+			mean += f.Destroyed
+			if after.Destroyed > f.Destroyed+1e-12 || after.Destroyed+after.Immobilized > f.Destroyed+f.Immobilized+1e-12 {
+				t.Fatalf("salvo %d: all destroyed %v immobilized %v, vehicle %d %v %v", s+1,
+					after.Destroyed, after.Immobilized, j, f.Destroyed, f.Immobilized)
+			}
+			for w, p := range after.Lost {
+				if p > f.Lost[w]+1e-12 {
+					t.Fatalf("salvo %d: weapon %d lost on all %v, on vehicle %d %v", s+1, w, p, j, f.Lost[w])
+				}
+			}
+		}
+		if math.Abs(after.Wrecks.Mean()-mean) > 1e-9 {
+			t.Fatalf("salvo %d: wrecks mean %v, vehicles' chances sum to %v", s+1, after.Wrecks.Mean(), mean)
 		}
 		prev = after
 	}
@@ -352,6 +387,9 @@ func FuzzSalvosVehicle(f *testing.F) {
 	f.Add(uint64(99), uint64(7))
 	f.Fuzz(func(t *testing.T, a, b uint64) {
 		in := randomVehicleSalvos(rand.New(rand.NewPCG(a, b)))
+		if a%2 == 0 {
+			in = randomUnitSalvos(rand.New(rand.NewPCG(a, b)))
+		}
 		timed(t, func() {
 			res, err := Salvos(in)
 			if err != nil {
@@ -363,13 +401,37 @@ func FuzzSalvosVehicle(f *testing.F) {
 }
 
 // BenchmarkSalvosVehicleUnit is the worst case at the table: ten
-// salvos, Damage 1 to 3, at a unit of three vehicles with three weapons.
+// salvos, Damage 1 to 3, at a unit of three vehicles, the whole unit's
+// figures exact (the joint chain over the three vehicles' states).
 func BenchmarkSalvosVehicleUnit(b *testing.B) {
 	in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 10, Medic: true,
-		Vehicle: VehicleTarget{Frame: 12, Propulsion: 6, Weapons: []int{4, 4, 3}, Vehicles: 3}}
+		Vehicle: VehicleTarget{Frame: 3, Propulsion: 1, Weapons: []int{1}, Vehicles: 3}}
 	for i := range maxSalvos {
-		in.Salvos = append(in.Salvos, Salvo{Weapons: 10, Rate: 2, Rerolls: 1, Accuracy: 4, Range: 2,
+		in.Salvos = append(in.Salvos, Salvo{Weapons: 3, Rate: 2, Rerolls: 1, Accuracy: 4, Range: 2,
 			Penetration: 10 + i%3, Damage: 1 + i%3, Cover: CoverNormal})
+	}
+	b.Logf("joint chain: %g cell visits", in.unitWork())
+	for b.Loop() {
+		if _, err := Salvos(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSalvosUnitLargest is close to the largest joint chain Validate
+// lets through (maxUnitWork), the slowest per cell found: two vehicles of
+// 8 frame, 3 propulsion and weapons of 1 and 2 SP, ten salvos of 3 dice,
+// Damage 1 to 3.
+func BenchmarkSalvosUnitLargest(b *testing.B) {
+	in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 10,
+		Vehicle: VehicleTarget{Frame: 8, Propulsion: 3, Weapons: []int{1, 2}, Vehicles: 2}}
+	for i := range maxSalvos {
+		in.Salvos = append(in.Salvos, Salvo{Weapons: 3, Rate: 1, Rerolls: 1, Accuracy: 4, Range: 2,
+			Penetration: 10 + i%3, Damage: 1 + i%3, Cover: CoverNormal})
+	}
+	work := in.unitWork()
+	if work > maxUnitWork || work < 0.9*maxUnitWork {
+		b.Fatalf("work %v: want close to, not over, %v", work, float64(maxUnitWork))
 	}
 	for b.Loop() {
 		if _, err := Salvos(in); err != nil {
@@ -379,11 +441,11 @@ func BenchmarkSalvosVehicleUnit(b *testing.B) {
 }
 
 // BenchmarkSalvosVehicleLargest is about the largest input Validate lets
-// through: three vehicles of 20 frame, 10 propulsion and three weapons of
+// through for one vehicle: 20 frame, 10 propulsion and three weapons of
 // 10 SP, ten salvos of 30 dice, Damage 1 and 2.
 func BenchmarkSalvosVehicleLargest(b *testing.B) {
 	in := SalvosInput{Game: "at44", Target: TargetVehicle, Protection: 5, Medic: true,
-		Vehicle: VehicleTarget{Frame: 20, Propulsion: 10, Weapons: []int{10, 10, 10}, Vehicles: 3}}
+		Vehicle: VehicleTarget{Frame: 20, Propulsion: 10, Weapons: []int{10, 10, 10}, Vehicles: 1}}
 	for i := range maxSalvos {
 		in.Salvos = append(in.Salvos, Salvo{Weapons: 10, Rate: 3, Accuracy: 6, Range: 1,
 			Penetration: 6, Damage: 1 + i%2})

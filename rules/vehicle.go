@@ -796,5 +796,5 @@ func extraNotes() []Note {
 	return []Note{noteWeaponPickWreck, noteWeaponPickDisarm, notePickDefender, noteMeleeLocation, noteMeleeLocationState,
 		noteVehicleSharing, noteMeleeSharing, noteSelfRepair,
 		noteEarlierTests, noteMoraleSpend, noteMoraleModifiers, noteAuthorityTie,
-		noteMineCards, noteStructureSalvo}
+		noteMineCards, noteStructureSalvo, noteSalvosUnit, noteSalvosUnitEstimate}
 }
