@@ -56,8 +56,10 @@
 // combat against vehicles that large keeps the fixed order of the dice.
 // Salvos at several vehicles share each salvo's impacts among them, so the
 // whole unit's figures come from the joint chain over the vehicles'
-// ordered states, whose size is a power of the number of vehicles; a unit
-// past its bound is refused on vehicles.
+// ordered states, whose size is a power of the number of vehicles; past its
+// bound the unit's figures are an estimate that takes the vehicles as
+// independent, flagged by its own note, while each vehicle's figures stay
+// exact.
 // Vehicles under an indirect-fire template each take the impacts every
 // fighter under it takes, so given that number they fall independently.
 //
