@@ -34,7 +34,9 @@ func (p *proseView) onClick(ctx goapp.Context, e goapp.Event) {
 	if !a.Truthy() {
 		return
 	}
-	id := a.Call("getAttribute", "data-term").String()
+	// The term's id is the link's fragment: the rendered text carries it
+	// once, in the href that works before the wasm too.
+	_, id, _ := strings.Cut(a.Call("getAttribute", "href").String(), "#")
 	if id == "" {
 		return
 	}

@@ -131,7 +131,7 @@ func (m *termMarker) markText(s string, names []name, done map[string]bool, lang
 			continue
 		}
 		done[n.id] = true
-		fmt.Fprintf(&b, `<a class="term" data-term="%s" href="/%s/%s/glossary#%s">%s</a>`, n.id, lang, game, n.id, s[i:end])
+		fmt.Fprintf(&b, `<a class="term" href="/%s/%s/glossary#%s">%s</a>`, lang, game, n.id, s[i:end])
 		i = end
 	}
 	return b.String()

@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"math/big"
+	"math"
 	"net/url"
 )
 
@@ -396,13 +396,11 @@ func D10Attack(in D10AttackInput) (D10AttackResult, error) {
 }
 
 // natural10 is the chance at least one of n attacks rolls a 10, 1 - 0.9^n,
-// worked out exactly and rounded once.
+// through Expm1 and Log1p so that it stays exact to the last bits for one
+// attack as for many (math/big would do it exactly, but would carry its
+// code into the wasm for one number).
 func natural10(n int) float64 {
-	all := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil)
-	none := new(big.Int).Exp(big.NewInt(9), big.NewInt(int64(n)), nil)
-	some := new(big.Int).Sub(all, none)
-	p, _ := new(big.Rat).SetFrac(some, all).Float64()
-	return p
+	return -math.Expm1(float64(n) * math.Log1p(-0.1))
 }
 
 // modifiers adds up the hit roll's modifiers, explaining each one given.

@@ -97,7 +97,8 @@ func PNG(size int, maskable bool) ([]byte, error) {
 		}
 	}
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(&buf, img); err != nil {
 		return nil, fmt.Errorf("encoding the %d px icon failed: %w", size, err)
 	}
 	return buf.Bytes(), nil
