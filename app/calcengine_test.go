@@ -311,7 +311,7 @@ func TestStrayErrors(t *testing.T) {
 	}{
 		{"salvo key with a leading zero", "salvos", "game=at43&s1.n=2&s01.n=3", "en", "s01.n: this calculator reads no such value"},
 		{"eleventh salvo fr", "salvos", "game=at43&s1.n=2&s11.n=3", "fr", "s11.n : ce calculateur ne lit pas"},
-		{"picker in AT-44", "shoot", "game=at44&target=veh&picker=defender", "en", `Who picks the weapon hit: "defender" is not one of the options`},
+		{"picker in AT-44", "shoot", "game=at44&target=veh&picker=defender", "en", `Who picks the weapon hit: "defender" does not apply with the game or target chosen`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

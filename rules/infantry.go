@@ -131,7 +131,7 @@ func checkPicker(c *validator, g Game, id string, target Target, v VehicleTarget
 	case target != TargetVehicle:
 		c.fail("picker", ErrConflict, "applies to vehicles only: allowed with target=veh")
 	case g.ID != "" && !g.Vehicle.OverwatchDefenderPicks:
-		c.fail("picker", ErrChoice, "the attacker always picks the weapon hit in %s: allowed attacker", clip(id))
+		c.fail("picker", ErrConflict, "the attacker always picks the weapon hit in %s: allowed attacker", clip(id))
 	}
 }
 
