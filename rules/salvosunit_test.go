@@ -42,21 +42,11 @@ func ratSalvosUnit(g Game, in SalvosInput) refUnitFigures {
 	probs := map[string]*big.Rat{key(start): big.NewRat(1, 1)}
 	states := map[string]unit{key(start): start}
 	add := func(next map[string]*big.Rat, nst map[string]unit, u unit, p *big.Rat) {
-		k := key(u)
-		if q, ok := next[k]; ok {
-			q.Add(q, p)
-			return
-		}
-		next[k], nst[k] = new(big.Rat).Set(p), u
+		addState(next, nst, key(u), u, p)
 	}
 	faces := []int{partProp, partProp, partFrame, partFrame, partFrame, partWeapon}
 	for _, s := range in.Salvos {
-		pd := ratChance(s.Penetration, in.Protection)
-		if s.DamageReroll {
-			pd = ratOneMinus(ratPow(ratOneMinus(pd), 2))
-		}
-		miss := ratOneMinus(pd)
-		face := new(big.Rat).Mul(pd, big.NewRat(1, 6))
+		miss, face := ratSalvoDamage(s, in.Protection)
 		next := map[string]*big.Rat{}
 		nst := map[string]unit{}
 		for i, pi := range ratSalvoImpacts(g, s) {

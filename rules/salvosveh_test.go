@@ -40,21 +40,11 @@ func ratSalvosVehicle(g Game, in SalvosInput) refOutcome {
 	start := refVehicle{frame: t.Frame, prop: t.Propulsion, weapons: slices.Clone(t.Weapons)}
 	probs[start.key()], states[start.key()] = big.NewRat(1, 1), start
 	add := func(next map[string]*big.Rat, nst map[string]refVehicle, v refVehicle, p *big.Rat) {
-		k := v.key()
-		if q, ok := next[k]; ok {
-			q.Add(q, p)
-			return
-		}
-		next[k], nst[k] = new(big.Rat).Set(p), v
+		addState(next, nst, v.key(), v, p)
 	}
 	faces := []int{partProp, partProp, partFrame, partFrame, partFrame, partWeapon}
 	for _, s := range in.Salvos {
-		pd := ratChance(s.Penetration, in.Protection)
-		if s.DamageReroll {
-			pd = ratOneMinus(ratPow(ratOneMinus(pd), 2))
-		}
-		miss := ratOneMinus(pd)
-		face := new(big.Rat).Mul(pd, big.NewRat(1, 6))
+		miss, face := ratSalvoDamage(s, in.Protection)
 		next := map[string]*big.Rat{}
 		nst := map[string]refVehicle{}
 		for i, pi := range ratSalvoImpacts(g, s) {

@@ -186,6 +186,27 @@ func refKeep(v refVehicle, roll []int, dmg int, pick WeaponPick, selfRepair bool
 
 // refOutcome is the exact fate of one vehicle: destroyed, immobilized,
 // each weapon lost, frame SP left.
+// addState adds p to the chance of the state s, keyed k, in a literal
+// chain's next step.
+func addState[S any](next map[string]*big.Rat, nst map[string]S, k string, s S, p *big.Rat) {
+	if q, ok := next[k]; ok {
+		q.Add(q, p)
+		return
+	}
+	next[k], nst[k] = new(big.Rat).Set(p), s
+}
+
+// ratSalvoDamage is, for one impact of salvo s against protection, the
+// chance its damage test fails and the chance it succeeds and the location
+// die shows one given face.
+func ratSalvoDamage(s Salvo, protection int) (miss, face *big.Rat) {
+	pd := ratChance(s.Penetration, protection)
+	if s.DamageReroll {
+		pd = ratOneMinus(ratPow(ratOneMinus(pd), 2))
+	}
+	return ratOneMinus(pd), new(big.Rat).Mul(pd, big.NewRat(1, LocationFaces))
+}
+
 type refOutcome struct {
 	dead, immobile *big.Rat
 	lost           []*big.Rat
@@ -233,12 +254,7 @@ func refOne(t VehicleTarget, impacts int, pDamage *big.Rat, dmg, dice int) refOu
 	start := refVehicle{frame: t.Frame, prop: t.Propulsion, weapons: slices.Clone(t.Weapons)}
 	states[start.key()], probs[start.key()] = start, big.NewRat(1, 1)
 	add := func(next map[string]*big.Rat, nst map[string]refVehicle, v refVehicle, p *big.Rat) {
-		k := v.key()
-		if q, ok := next[k]; ok {
-			q.Add(q, p)
-			return
-		}
-		nst[k], next[k] = v, new(big.Rat).Set(p)
+		addState(next, nst, v.key(), v, p)
 	}
 	for range impacts {
 		next := map[string]*big.Rat{}
