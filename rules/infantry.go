@@ -112,20 +112,14 @@ func (a Attack) check(c *validator) {
 	c.rng("pen", a.Penetration, 0, maxValue)
 	c.rng("dmg", a.Damage, 1, maxDamage)
 	c.rng("prot", a.Protection, 0, maxValue)
-	checkTarget(c, a.Target, a.Size, a.Type, a.Vehicle)
-}
-
-// checkTarget checks the keys of the target: the infantry unit's size and
-// type, or the vehicles.
-func checkTarget(c *validator, target Target, size, infantryType int, v VehicleTarget) {
-	switch target {
+	switch a.Target {
 	case TargetInfantry:
-		c.rng("size", size, 1, maxFighters)
-		c.rng("type", infantryType, 1, 3)
+		c.rng("size", a.Size, 1, maxFighters)
+		c.rng("type", a.Type, 1, 3)
 	case TargetVehicle:
-		checkVehicle(c, v)
+		checkVehicle(c, a.Vehicle)
 	default:
-		c.fail("target", ErrChoice, "%d is not allowed: allowed inf, veh", int(target))
+		c.fail("target", ErrChoice, "%d is not allowed: allowed inf, veh", int(a.Target))
 	}
 }
 

@@ -274,7 +274,15 @@ func (in SalvosInput) Validate() error {
 	g := c.game(in.Game)
 	c.rng("prot", in.Protection, 0, maxValue)
 	checkPicker(c, g, in.Game, in.Target, in.Vehicle)
-	checkTarget(c, in.Target, in.Size, in.Type, in.Vehicle)
+	switch in.Target {
+	case TargetInfantry:
+		c.rng("size", in.Size, 1, maxFighters)
+		c.rng("type", in.Type, 1, 3)
+	case TargetVehicle:
+		checkVehicle(c, in.Vehicle)
+	default:
+		c.fail("target", ErrChoice, "%d is not allowed: allowed inf, veh", int(in.Target))
+	}
 	if len(in.Salvos) < 1 || len(in.Salvos) > maxSalvos {
 		c.fail("s1", ErrRange, "%d salvos given: allowed 1-%d", len(in.Salvos), maxSalvos)
 	}
@@ -342,7 +350,13 @@ func Salvos(in SalvosInput) (SalvosResult, error) {
 	}
 	res := SalvosResult{Notes: []Note{}}
 	for _, s := range in.Salvos {
-		step, p := fireSalvo(g, s, in.Protection, TargetInfantry)
+		var step AttackResult
+		step.fire(g, s, TargetInfantry)
+		steps, p, notes := damageStep(s.Penetration, in.Protection, s.Jammer, s.DamageReroll, TargetInfantry)
+		step.Explain = append(step.Explain, steps...)
+		for _, n := range notes {
+			step.addNote(n)
+		}
 		// Successes past size+1 kill no one more, even after a medic's save.
 		succ := step.Impacts.thinCap(p, size+1)
 		var next [2][]float64
@@ -400,17 +414,4 @@ func (res *SalvosResult) note(n Note) {
 		}
 	}
 	res.Notes = append(res.Notes, n)
-}
-
-// fireSalvo rolls salvo s at a target of the given protection: its impacts
-// and explanation, and the chance one impact passes its damage test.
-func fireSalvo(g Game, s Salvo, protection int, target Target) (AttackResult, float64) {
-	var step AttackResult
-	step.fire(g, s, target)
-	steps, p, notes := damageStep(s.Penetration, protection, s.Jammer, s.DamageReroll, target)
-	step.Explain = append(step.Explain, steps...)
-	for _, n := range notes {
-		step.addNote(n)
-	}
-	return step, p
 }

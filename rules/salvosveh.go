@@ -440,7 +440,13 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	}
 	res := SalvosResult{Notes: []Note{}}
 	for _, s := range in.Salvos {
-		step, p := fireSalvo(g, s, in.Protection, TargetVehicle)
+		var step AttackResult
+		step.fire(g, s, TargetVehicle)
+		steps, p, notes := damageStep(s.Penetration, in.Protection, s.Jammer, s.DamageReroll, TargetVehicle)
+		step.Explain = append(step.Explain, steps...)
+		for _, n := range notes {
+			step.addNote(n)
+		}
 		figures := make([]VehicleFigures, v)
 		for j, ch := range chains {
 			mine := make([]float64, share(step.Impacts.Max(), v, j)+1)
