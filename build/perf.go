@@ -39,49 +39,68 @@ func perf(args []string) error {
 	out := flags.String("out", "build/perf.md", "where to write the report")
 	lighthouseRuns := flags.Int("lighthouse", 3, "Lighthouse runs per page (0 skips Lighthouse)")
 	traceRuns := flags.Int("trace", 3, "start-up trace runs per page (0 skips the trace)")
+	appDir := flags.String("app", "", "measure this already built site instead of building one (for trying a change quickly)")
+	helloDir := flags.String("hello", "", "keep the hello world in this directory, building it there only if it is not there yet")
+	steps := flags.String("steps", "load,interactions,trace,lighthouse,bench", "which measures to take, comma-separated")
 	flags.Parse(args)
+	do := func(step string) bool { return slices.Contains(strings.Split(*steps, ","), step) }
 
 	tmp, err := os.MkdirTemp("", "at4x-perf-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	appDir, helloDir := filepath.Join(tmp, "app"), filepath.Join(tmp, "hello")
-	if err := buildSite(appDir, "/"); err != nil {
-		return err
-	}
-	if err := buildHello(helloDir); err != nil {
-		return err
-	}
-
-	var r report
-	fmt.Println("measuring load in headless Chromium:", *runs, "runs per site")
-	appLoad, err := measureLoad(appDir, "/en/at43/shooting.cover", *runs)
-	if err != nil {
-		return fmt.Errorf("app: %w", err)
-	}
-	helloLoad, err := measureLoad(helloDir, "/", *runs)
-	if err != nil {
-		return fmt.Errorf("hello world: %w", err)
-	}
-	r.sizes("app", appDir, appLoad)
-	r.sizes("hello world", helloDir, helloLoad)
-	r.loads(appLoad, helloLoad)
-	inter, err := measureInteractions(appDir)
-	if err != nil {
-		return fmt.Errorf("interactions: %w", err)
-	}
-	r.interactions(inter)
-	if err := r.trace(appDir, helloDir, *traceRuns); err != nil {
-		return err
-	}
-	if *lighthouseRuns > 0 {
-		if err := r.lighthouse(appDir, helloDir, *lighthouseRuns); err != nil {
+	if *appDir == "" {
+		*appDir = filepath.Join(tmp, "app")
+		if err := buildSite(*appDir, "/"); err != nil {
 			return err
 		}
 	}
-	if err := r.bench(); err != nil {
-		return err
+	if *helloDir == "" {
+		*helloDir = filepath.Join(tmp, "hello")
+	}
+	if _, err := os.Stat(filepath.Join(*helloDir, "index.html.br")); err != nil {
+		if err := buildHello(*helloDir); err != nil {
+			return err
+		}
+	}
+
+	var r report
+	if do("load") {
+		fmt.Println("measuring load in headless Chromium:", *runs, "runs per site")
+		appLoad, err := measureLoad(*appDir, "/en/at43/shooting.cover", *runs)
+		if err != nil {
+			return fmt.Errorf("app: %w", err)
+		}
+		helloLoad, err := measureLoad(*helloDir, "/", *runs)
+		if err != nil {
+			return fmt.Errorf("hello world: %w", err)
+		}
+		r.sizes("app", *appDir, appLoad)
+		r.sizes("hello world", *helloDir, helloLoad)
+		r.loads(appLoad, helloLoad)
+	}
+	if do("interactions") {
+		inter, err := measureInteractions(*appDir)
+		if err != nil {
+			return fmt.Errorf("interactions: %w", err)
+		}
+		r.interactions(inter)
+	}
+	if do("trace") && *traceRuns > 0 {
+		if err := r.trace(*appDir, *helloDir, *traceRuns); err != nil {
+			return err
+		}
+	}
+	if do("lighthouse") && *lighthouseRuns > 0 {
+		if err := r.lighthouse(*appDir, *helloDir, *lighthouseRuns); err != nil {
+			return err
+		}
+	}
+	if do("bench") {
+		if err := r.bench(); err != nil {
+			return err
+		}
 	}
 	text := r.String()
 	fmt.Print(text)
