@@ -47,9 +47,14 @@ type calculator struct {
 	// savedProfiles counts the profiles saved here, so the picker rereads
 	// them.
 	savedProfiles int
-	urlSeq        int // counts address rewrites, so that only the last one runs
-	jsonSeq       int // counts JSON writes, likewise
-	redrawSeq     int // counts changes waiting for a redraw
+	// more tells whether the results under the fields (explanation,
+	// what-ifs, charts, table) are drawn; see watchMore.
+	more      bool
+	onNear    goapp.Func
+	near      goapp.Value
+	urlSeq    int // counts address rewrites, so that only the last one runs
+	jsonSeq   int // counts JSON writes, likewise
+	redrawSeq int // counts changes waiting for a redraw
 }
 
 func (c *calculator) t(k i18n.Key) string { return i18n.T(c.Lang, k) }
@@ -66,6 +71,54 @@ func (c *calculator) OnMount(ctx goapp.Context) {
 	ctx.Handle(actCopy, c.onCopy)
 	ctx.Handle(actSaveProfile, c.onSaveProfile)
 	c.writeJSON(ctx)
+	ctx.Defer(c.watchMore)
+}
+
+// moreAhead is how far below the screen the results start being drawn.
+const moreAhead = "0px 0px 25% 0px"
+
+// watchMore draws the results under the fields once they come within
+// moreAhead of the screen. They are a few hundred elements below the fold
+// of a phone: building them in the first mount made a shared link's page
+// answer its first tap a quarter of a second later on a mid-range phone,
+// for parts the reader may never scroll to. The answer itself is in the
+// summary, at the top, from the start.
+func (c *calculator) watchMore(ctx goapp.Context) {
+	el := goapp.Window().GetElementByID("calc-more")
+	if c.more || !el.Truthy() {
+		return
+	}
+	c.onNear = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		entries := args[0]
+		for i := range entries.Length() {
+			if entries.Index(i).Get("isIntersecting").Bool() {
+				ctx.Dispatch(c.showMore)
+				break
+			}
+		}
+		return nil
+	})
+	c.near = goapp.Window().Get("IntersectionObserver").New(c.onNear, map[string]any{"rootMargin": moreAhead})
+	c.near.Call("observe", el)
+}
+
+func (c *calculator) showMore(ctx goapp.Context) {
+	c.more = true
+	c.stopWatching()
+}
+
+// OnDismount stops watching for the results.
+func (c *calculator) OnDismount() { c.stopWatching() }
+
+func (c *calculator) stopWatching() {
+	if c.near != nil && c.near.Truthy() {
+		c.near.Call("disconnect")
+		c.near = nil
+	}
+	if c.onNear != nil {
+		c.onNear.Release()
+		c.onNear = nil
+	}
 }
 
 // OnUpdate rereads the link after a navigation to another calculator or
@@ -177,7 +230,25 @@ func (c *calculator) wagerLimit(key string) (rank, limit int, ok bool) {
 // results are the explanation, what-ifs, comparison, charts and table,
 // and the export and profiles.
 func (c *calculator) results() goapp.UI {
+	// The export stays second child whether the rest is drawn or not, so
+	// go-app keeps its element, which holds the JSON writeJSON wrote.
+	more := goapp.Div().Class("more").ID("calc-more")
+	if c.more {
+		more = more.Body(c.moreResults()...)
+	}
 	return goapp.Div().Class("results").Body(
+		more,
+		&calcExport{Lang: c.Lang, Copied: c.copied},
+		goapp.If(c.spec.hasProfileKeys(), func() goapp.UI {
+			return &profilePicker{Lang: c.Lang, Calc: c.spec.name, Saved: c.savedProfiles}
+		}),
+	)
+}
+
+// moreResults are the results under the fields: the explanation, the
+// what-ifs and the chances for one game or both.
+func (c *calculator) moreResults() []goapp.UI {
+	return []goapp.UI{
 		c.details(),
 		goapp.If(len(c.spec.whatIfs) > 0, c.whatIfView),
 		goapp.If(c.canCompare(), func() goapp.UI {
@@ -190,11 +261,7 @@ func (c *calculator) results() goapp.UI {
 			c.sideView("now", c.now),
 			goapp.If(c.other != nil, func() goapp.UI { return c.sideView("other", *c.other) }),
 		),
-		&calcExport{Lang: c.Lang, Copied: c.copied},
-		goapp.If(c.spec.hasProfileKeys(), func() goapp.UI {
-			return &profilePicker{Lang: c.Lang, Calc: c.spec.name, Saved: c.savedProfiles}
-		}),
-	)
+	}
 }
 
 // details is the explanation, chances and notes of the current result.

@@ -168,17 +168,19 @@ type load struct {
 	moved                                                        float64
 }
 
-// tracker records, from the first script the page runs, when go-app removes
-// its wasm loader: the moment the app has mounted and is interactive.
+// tracker records, from the first script the page runs, when the client
+// sets data-app="ready" on the document (the app and the hello world both
+// do, once go-app has mounted their first route): the moment the page is
+// interactive. go-app's loader is no mark: the app's start yields to the
+// browser, so go.run returns (and app.js removes the loader) before the
+// mount.
 const tracker = `(() => {
   window.__perf = {interactive: 0};
-  const seen = () => {
-    if (!window.__perf.interactive && window.__perf.loader && !document.getElementById("app-wasm-loader")) {
+  new MutationObserver(() => {
+    if (!window.__perf.interactive && document.documentElement.dataset.app === "ready") {
       window.__perf.interactive = performance.now();
     }
-    if (document.getElementById("app-wasm-loader")) window.__perf.loader = true;
-  };
-  new MutationObserver(seen).observe(document, {childList: true, subtree: true});
+  }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-app"]});
 })()`
 
 const firstPaint = `(performance.getEntriesByName("first-contentful-paint")[0] || {startTime: 0}).startTime`
@@ -213,6 +215,7 @@ func measureLoad(dir, path string, runs int) (load, error) {
 		if err != nil {
 			return load{}, err
 		}
+		fmt.Printf("    painted %.0f ms, interactive %.0f ms; offline again: painted %.0f ms, interactive %.0f ms\n", f, fi, rp, ri)
 		first, firstI, repeat, repeatI = append(first, f), append(firstI, fi), append(repeat, rp), append(repeatI, ri)
 		moved = append(moved, float64(m))
 		cached = c

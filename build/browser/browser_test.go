@@ -84,6 +84,15 @@ func (s *session) waitApp(t *testing.T) {
 	s.poll(t, `document.documentElement.dataset.app === "ready"`, "the wasm client to start")
 }
 
+// showResults brings a calculator's results under the fields near the
+// screen, which draws them, waits for them and scrolls back to the top.
+func (s *session) showResults(t *testing.T) {
+	t.Helper()
+	eval[bool](t, s, `(document.getElementById("calc-more").scrollIntoView(), true)`)
+	s.poll(t, `!!document.querySelector("#calc-more > *")`, "the results under the fields")
+	eval[bool](t, s, `(window.scrollTo(0, 0), true)`)
+}
+
 // poll waits until a JavaScript expression is truthy.
 func (s *session) poll(t *testing.T, expr, what string) {
 	t.Helper()

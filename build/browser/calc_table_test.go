@@ -86,6 +86,32 @@ func TestCalcShareLinkBeforeTheClient(t *testing.T) {
 	s.poll(t, `/^En moyenne 2,4 pertes/.test(document.getElementById("calc-sentence").textContent)`, "the link's own result, 2.4 casualties")
 }
 
+// TestCalcResultsDrawnNearTheScreen: a shared link's page builds the fields
+// and the answer at start, and the explanation, what-ifs, charts and table
+// under the fields only as they come near the screen; the JSON export is
+// there from the start.
+func TestCalcResultsDrawnNearTheScreen(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/calc/shoot?game=at44&lang=en&n=6&rate=1&rr=1&acc=4&range=2&pen=7&dmg=1&target=inf&prot=4&size=8&cover=cover")
+	s.poll(t, `document.getElementById("calc-result").textContent.includes("{")`, "the JSON export")
+	if got := s.text(t, "#calc-sentence"); !strings.Contains(got, "%") {
+		t.Errorf("the answer %q is not there at start", got)
+	}
+	if n := eval[int](t, s, `document.querySelectorAll("#calc-more *").length`); n != 0 {
+		t.Errorf("%d elements of the results under the fields were built before they came near the screen", n)
+	}
+	s.showResults(t)
+	if n := eval[int](t, s, `document.querySelectorAll("#calc-more .chart").length`); n == 0 {
+		t.Error("no chart once the results came near the screen")
+	}
+	if got := s.text(t, ".explain"); got == "" {
+		t.Error("no explanation once the results came near the screen")
+	}
+	if got := s.text(t, "#calc-result"); !strings.Contains(got, "{") {
+		t.Errorf("the JSON export %q was lost when the results were drawn", got)
+	}
+}
+
 func TestCalcAtTheTable(t *testing.T) {
 	s := newSession(t, 360, 740)
 
@@ -97,6 +123,7 @@ func TestCalcAtTheTable(t *testing.T) {
 	if got := labels(); !strings.Contains(got, "PRE") || !strings.Contains(got, "TIRS") || !strings.Contains(got, "PEN") || !strings.Contains(got, "ARM") {
 		t.Errorf("AT-44 English labels %q lack PRE, TIRS, PEN or ARM", got)
 	}
+	s.showResults(t)
 	if got := s.text(t, ".explain"); !strings.Contains(got, "PRE 3 against range band 0") {
 		t.Errorf("AT-44 explanation %q does not use PRE", got)
 	}
@@ -158,6 +185,7 @@ func TestCalcAtTheTable(t *testing.T) {
 	if got := s.text(t, ".field.bad .error"); !strings.Contains(got, "rank 1") || !strings.Contains(got, "up to 2") {
 		t.Errorf("a wager over the limit says %q, want the rank's limit", got)
 	}
+	s.showResults(t)
 	if got := s.text(t, ".explain"); !strings.Contains(got, "Us: Authority 3") || !strings.Contains(got, "Them: Authority 2, wager 1") {
 		t.Errorf("authority explanation %q does not name both sides with wagers", got)
 	}

@@ -65,6 +65,7 @@ func TestCalculatorShareLink(t *testing.T) {
 	s.poll(t, `!document.querySelector("[data-step='frame']")`, "the infantry fields again")
 
 	// A what-if shows its effect beside the result.
+	s.showResults(t)
 	s.do(t, chromedp.Click(chromedp.ID("whatif-acc")))
 	s.poll(t, `!!document.getElementById("whatif-result")`, "the what-if result")
 

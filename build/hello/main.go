@@ -10,6 +10,16 @@ type hello struct{ app.Compo }
 
 func (h *hello) Render() app.UI { return app.H1().Text("Hello World!") }
 
+// OnNav marks the page ready once drawn, as the app does, for the load
+// timings.
+func (h *hello) OnNav(ctx app.Context) {
+	if app.IsClient {
+		ctx.Defer(func(app.Context) {
+			app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-app", "ready")
+		})
+	}
+}
+
 func main() {
 	app.Route("/", func() app.Composer { return &hello{} })
 	app.RunWhenOnBrowser()
