@@ -351,11 +351,14 @@ func loadAverage() float64 {
 }
 
 func (r *report) traceTable(sums []traceSummary, runs int, loads []float64) {
-	fmt.Fprintf(&r.b, "\n## Start-up trace (headless Chromium, %dx CPU slowdown, network not throttled; first visit; medians of %d)\n\n", cpuSlowdown, runs)
+	fmt.Fprintf(&r.b, "\n## Start-up trace (headless Chromium, %dx CPU slowdown, network not throttled; first visit unless the column says otherwise; medians of %d)\n\n", cpuSlowdown, runs)
 	fmt.Fprintf(&r.b, "Load average (1 min) of the machine during the runs: %.1f to %.1f on %d CPUs. ", slices.Min(loads), slices.Max(loads), runtime.NumCPU())
 	fmt.Fprintf(&r.b, "Phases are the time between the marks the client and the wrapped browser calls set (build/trace.go); "+
-		"from the wasm's arrival to go.run returning they run in one task. Each phase includes V8 compiling, on the main thread, "+
-		"the wasm functions it runs for the first time: the last column shows the same page with the module compiled ahead. "+
+		"the hello world runs from the wasm's arrival to the page ready in one task; the app hands the main thread back to the browser "+
+		"after package init and after decoding and registering its routes (app/cmd/pwa), so it runs as three. "+
+		"Each phase includes V8 compiling, on the main thread, the wasm functions it runs for the first time: "+
+		"the \"compiled eagerly\" column shows the same page with the module compiled ahead. The repeat-visit columns reload the page "+
+		"with the server stopped, once the service worker holds the app, in the same browser. "+
 		"Glossary terms are marked at build time (docs/terms.go), not in the client.\n\n")
 	var head, rule strings.Builder
 	head.WriteString("| phase |")
