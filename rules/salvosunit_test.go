@@ -230,7 +230,17 @@ func randomUnitSalvos(rng *rand.Rand) SalvosInput {
 // unitEstimated is whether the unit's joint chain would take too long, so
 // that the whole-unit figures are the independent estimate.
 func unitEstimated(in SalvosInput) bool {
-	return in.Vehicle.Vehicles > 1 && in.unitWork() > maxUnitWork
+	return in.Vehicle.Vehicles > 1 && unitChainOf(in) == nil
+}
+
+// unitChainOf is the joint chain salvosAtVehicles lays out for in, nil
+// when the unit's figures are estimated.
+func unitChainOf(in SalvosInput) *unitChain {
+	g, _ := GameByID(in.Game)
+	t := in.Vehicle
+	t.SelfRepair = t.SelfRepair || in.Medic
+	fired, ps := fireSalvos(g, in)
+	return newUnitChain(t, in.Salvos, fired, ps)
 }
 
 // TestMonteCarloSalvosUnit rolls salvos at two vehicles die by die: the
@@ -305,7 +315,7 @@ func TestMonteCarloSalvosUnit(t *testing.T) {
 // whole-unit figures as the independent estimate, said by its note.
 func TestSalvosUnitEstimate(t *testing.T) {
 	in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 10,
-		Vehicle: VehicleTarget{Frame: 12, Propulsion: 6, Weapons: []int{4, 4, 3}, Vehicles: 3}}
+		Vehicle: VehicleTarget{Frame: 12, Propulsion: 6, Weapons: []int{4, 4, 3}, Vehicles: 6}}
 	for range maxSalvos {
 		in.Salvos = append(in.Salvos, Salvo{Weapons: 10, Rate: 2, Accuracy: 4, Range: 2, Penetration: 10, Damage: 2})
 	}

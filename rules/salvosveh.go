@@ -418,6 +418,24 @@ var (
 		FR: "Cette unité est trop grande sous ces salves pour suivre chaque combinaison des états de ses véhicules : ses chiffres d'ensemble (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) sont donc une estimation qui traite les véhicules comme tombant indépendamment. Comme ils se partagent chaque salve, leurs sorts se ressemblent : l'estimation sous-estime la chance qu'ils tombent tous ensemble. Les chiffres de chaque véhicule, et le nombre moyen d'épaves, sont exacts."}
 )
 
+// fireSalvos rolls each of in's salvos at the vehicles: its hits, impacts
+// and damage test, and the chance that an impact damages.
+func fireSalvos(g Game, in SalvosInput) ([]AttackResult, []float64) {
+	fired := make([]AttackResult, len(in.Salvos))
+	ps := make([]float64, len(in.Salvos))
+	for i, s := range in.Salvos {
+		step := &fired[i]
+		step.fire(g, s, TargetVehicle)
+		steps, p, notes := damageStep(s.Penetration, in.Protection, s.Jammer, s.DamageReroll, TargetVehicle)
+		step.Explain = append(step.Explain, steps...)
+		for _, n := range notes {
+			step.addNote(n)
+		}
+		ps[i] = p
+	}
+	return fired, ps
+}
+
 // salvosAtVehicles works out in's salvos at its unit of vehicles.
 func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	t := in.Vehicle
@@ -433,20 +451,14 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	for j := range took {
 		took[j] = []float64{1}
 	}
+	fired, ps := fireSalvos(g, in)
 	var unit *unitChain
-	estimate := v > 1 && in.unitWork() > maxUnitWork
-	if v > 1 && !estimate {
-		unit = newUnitChain(t, in.unitDamages())
+	if v > 1 {
+		unit = newUnitChain(t, in.Salvos, fired, ps)
 	}
 	res := SalvosResult{Notes: []Note{}}
-	for _, s := range in.Salvos {
-		var step AttackResult
-		step.fire(g, s, TargetVehicle)
-		steps, p, notes := damageStep(s.Penetration, in.Protection, s.Jammer, s.DamageReroll, TargetVehicle)
-		step.Explain = append(step.Explain, steps...)
-		for _, n := range notes {
-			step.addNote(n)
-		}
+	for i, s := range in.Salvos {
+		step, p := fired[i], ps[i]
 		figures := make([]VehicleFigures, v)
 		for j, ch := range chains {
 			mine := make([]float64, share(step.Impacts.Max(), v, j)+1)
@@ -462,7 +474,7 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 		if unit == nil {
 			after = unitFigures(figures, len(t.Weapons))
 		} else {
-			unit.salvo(step.Impacts, s.Damage, p)
+			unit.salvo(i, step.Impacts, p)
 			unit.figures(&after, len(t.Weapons))
 		}
 		res.VehicleAfter = append(res.VehicleAfter, after)
@@ -487,7 +499,7 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	if v > 1 {
 		res.note(noteSalvosUnit)
 	}
-	if estimate {
+	if v > 1 && unit == nil {
 		res.note(noteSalvosUnitEstimate)
 	}
 	return res
