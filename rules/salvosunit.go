@@ -331,27 +331,13 @@ type unitChain struct {
 // maxUnitWork.
 func newUnitChain(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []float64) *unitChain {
 	dmgs := make([]int, len(salvos))
-	var ds []int // the Damage values of the salvos that can damage
 	for s, sv := range salvos {
 		dmgs[s] = sv.Damage
-		if ps[s] > 0 && !slices.Contains(ds, sv.Damage) {
-			ds = append(ds, sv.Damage)
-		}
 	}
 	sp := newUnitSpace(t, dmgs)
-	dim := make([]int, len(salvos))
-	if sp.commute(ds) {
-		for s, d := range dmgs {
-			dim[s] = max(slices.Index(ds, d), 0)
-		}
-	} else { // one count per run of salvos of the same Damage
-		r, last := 0, dmgs[0]
-		for s, d := range dmgs {
-			if ps[s] > 0 && d != last {
-				r, last = r+1, d
-			}
-			dim[s] = r
-		}
+	dim, ds := unitDims(dmgs, ps, true)
+	if !sp.commute(ds) {
+		dim, _ = unitDims(dmgs, ps, false)
 	}
 	u := planUnitChain(newTupleSpace(sp, dim), t, fired, ps)
 	if len(ds) > 1 { // with one Damage value, counts are never more than states
@@ -360,6 +346,28 @@ func newUnitChain(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []fl
 		}
 	}
 	return u
+}
+
+// unitDims is the count each salvo's damaging hits add to, and the Damage
+// of each count: one count per Damage value when byDamage (the hits
+// commute), else one per run of salvos of the same Damage, whose order is
+// fixed. A salvo that cannot damage changes nothing and counts nowhere.
+func unitDims(dmgs []int, ps []float64, byDamage bool) (dim, ds []int) {
+	dim = make([]int, len(dmgs))
+	for s, d := range dmgs {
+		if ps[s] == 0 {
+			continue
+		}
+		i := len(ds) - 1
+		if byDamage {
+			i = slices.Index(ds, d)
+		}
+		if i < 0 || ds[i] != d {
+			ds, i = append(ds, d), len(ds)
+		}
+		dim[s] = i
+	}
+	return dim, ds
 }
 
 // planUnitChain lays out the chain over st's states for the salvos, or
