@@ -74,7 +74,8 @@ type unitSpace struct {
 	keys [][2]int                  // [id] -> (vector, cell); keys[0] unused
 	dmgs []int                     // [salvo] -> its Damage
 	memo [maxDamage + 1][]unitMove // [dmg][3x:][:3] -> move(x, dmg), once worked out
-	acc  []float64
+	acc  []float64                 // apply's sums by state, and the states met
+	met  []int
 }
 
 func newUnitSpace(t VehicleTarget, dmgs []int) *unitSpace {
@@ -148,10 +149,9 @@ func (sp *unitSpace) fig(x, k int) float64 {
 }
 
 // apply is the chances of the states after one more damaging hit of dmg
-// on the states of d (never destroyed: a destroyed vehicle drops out), in
-// the order of their ids.
+// on the states of d (never destroyed: a destroyed vehicle drops out).
 func (sp *unitSpace) apply(d []unitMove, dmg int) []unitMove {
-	var met []int
+	met := sp.met[:0]
 	for _, e := range d {
 		for _, m := range sp.move(e.to, dmg) {
 			q := e.p * m.p
@@ -167,12 +167,12 @@ func (sp *unitSpace) apply(d []unitMove, dmg int) []unitMove {
 			sp.acc[m.to] += q
 		}
 	}
-	slices.Sort(met)
 	out := make([]unitMove, len(met))
 	for i, x := range met {
 		out[i] = unitMove{x, sp.acc[x]}
 		sp.acc[x] = 0
 	}
+	sp.met = met
 	return out
 }
 
@@ -204,9 +204,12 @@ func (sp *unitSpace) commute(ds []int) bool {
 	return true
 }
 
-// sameChances is whether two lists of chances in the order of their
-// states agree within 1e-12.
+// sameChances is whether two lists of chances of states agree within
+// 1e-12.
 func sameChances(a, b []unitMove) bool {
+	byState := func(x, y unitMove) int { return x.to - y.to }
+	slices.SortFunc(a, byState)
+	slices.SortFunc(b, byState)
 	for len(a) > 0 || len(b) > 0 {
 		switch {
 		case len(b) == 0 || len(a) > 0 && a[0].to < b[0].to:
@@ -290,7 +293,7 @@ func (ts *tupleSpace) hit(x, s int) []unitMove {
 	return ts.one[:]
 }
 
-func (ts *tupleSpace) full() bool { return 10*ts.entries > int(maxUnitWork) }
+func (ts *tupleSpace) full() bool { return 25*ts.entries > int(maxUnitWork) }
 
 func (ts *tupleSpace) fig(x, k int) float64 {
 	if x == 0 {
@@ -418,7 +421,10 @@ func planUnitChain(st unitStates, t VehicleTarget, fired []AttackResult, ps []fl
 		}
 	}
 	if ts, ok := st.(*tupleSpace); ok {
-		u.work += 10 * float64(ts.entries) // working out each count's chances
+		u.work += 25 * float64(ts.entries) // working out each count's chances
+	}
+	if u.work > maxUnitWork {
+		return nil
 	}
 	return u
 }
@@ -578,15 +584,20 @@ func (u *unitChain) contract(k int, count bool) []float64 {
 		}
 		out := make([]float64, len(q)/n/c*m)
 		for r := range len(q) / n / c {
+			in := q[r*c*n : (r+1)*c*n]
+			if !count { // n is 1
+				sum := 0.0
+				for x, fx := range f {
+					sum += in[x] * fx
+				}
+				out[r] = sum
+				continue
+			}
 			o := out[r*m : r*m+m]
 			for x, fx := range f {
-				for e, a := range q[(r*c+x)*n : (r*c+x+1)*n] {
-					if count {
-						o[e] += a * (1 - fx)
-						o[e+1] += a * fx
-					} else {
-						o[e] += a * fx
-					}
+				for e, a := range in[x*n : x*n+n] {
+					o[e] += a * (1 - fx)
+					o[e+1] += a * fx
 				}
 			}
 		}
