@@ -18,20 +18,22 @@ import "slices"
 // makes the chain smaller (both are exact):
 //
 //   - tupleSpace: how many damaging hits it has taken, counted per Damage
-//     value. Since whether an impact damages does not depend on the state,
-//     this count is all that the joint chain must follow; the vehicle's
-//     own state given the counts is a distribution worked out once per
-//     count (so the unit's figures are expectations of products of
-//     per-vehicle chances). It needs the hits of different Damage values to
-//     commute (a hit of 1 then of 3 leaving the vehicle as a hit of 3 then
-//     of 1 would), which fails when the pick of a weapon or Self-repair
-//     depends on the order; commute checks it on every reachable state, and
-//     when it fails the counts are kept per run of salvos of the same
-//     Damage instead, whose order is fixed. A count after which the
-//     vehicle is destroyed for certain is the one state "destroyed", so a
-//     vehicle has at most a few dozen states under one Damage value.
+//     value. Whether an impact damages does not depend on the state, so
+//     the counts are all that the joint chain must follow; the vehicle's
+//     own state given its counts is a distribution worked out once per
+//     count, and the unit's figures are means of products of per-vehicle
+//     chances (contract). Counting per Damage value needs hits of
+//     different Damage to commute (a hit of 1 then one of 3 leaving the
+//     vehicle as 3 then 1 would), which fails where the weapon picked
+//     depends on the SP left; commute checks it on every reachable state,
+//     and where it fails the counts are kept per run of salvos of the same
+//     Damage, whose order is fixed. Self-repair reduces the first damaging
+//     hit only, so that hit's count is kept apart and the check skips the
+//     start. A count after which the vehicle is destroyed for certain is
+//     the one state "destroyed": under one Damage value a vehicle has at
+//     most a few dozen states.
 //   - unitSpace: the vehicle's actual state (the SP of every part), as the
-//     chain over part states does; fewer when salvos of different Damage
+//     chain over part states has it; fewer when salvos of different Damage
 //     alternate on a vehicle whose hits do not commute.
 //
 // The joint state is kept ordered (vehicle by vehicle), not as a multiset:
@@ -42,9 +44,9 @@ import "slices"
 //
 // The cost is a product over the vehicles: vehicle j holds the states it
 // can reach with the impacts it can have taken so far (planned salvo by
-// salvo, see plan), and each impact visits every cell. newUnitChain counts
-// the cell visits and gives up past maxUnitWork; salvosAtVehicles then
-// estimates the unit's figures (unitFigures).
+// salvo, see planUnitChain), and each impact visits every cell.
+// planUnitChain counts the cell visits and gives up past maxUnitWork;
+// salvosAtVehicles then estimates the unit's figures (unitFigures).
 
 // unitMove is one outcome of a damaging hit: the state it leads to and its
 // chance.
@@ -178,8 +180,9 @@ func (sp *unitSpace) apply(d []unitMove, dmg int) []unitMove {
 
 // commute is whether hits of the Damage values ds leave every state the
 // vehicle can reach as the same distribution in either order (within
-// 1e-12), false too when the vehicle can reach more than maxUnitStates
-// states. With Self-repair it checks only the states after the first
+// 1e-12); false too when the states to check times the pairs of values
+// pass 2*maxUnitStates, which keeps it quick (the counts per run are exact
+// anyway). With Self-repair it checks only the states after the first
 // damaging hit (the one Self-repair reduces), which tupleSpace keeps apart.
 func (sp *unitSpace) commute(ds []int) bool {
 	for x := 1; x < len(sp.keys) && len(ds) > 1; x++ {
@@ -293,7 +296,7 @@ func (ts *tupleSpace) hit(x, s int) []unitMove {
 	return ts.one[:]
 }
 
-func (ts *tupleSpace) full() bool { return 25*ts.entries > int(maxUnitWork) }
+func (ts *tupleSpace) full() bool { return entryWork*float64(ts.entries) > maxUnitWork }
 
 func (ts *tupleSpace) fig(x, k int) float64 {
 	if x == 0 {
@@ -306,6 +309,10 @@ func (ts *tupleSpace) fig(x, k int) float64 {
 // worst unit followed exactly takes under 10 ms natively
 // (BenchmarkSalvosUnitLargest).
 const maxUnitWork = 3e6
+
+// entryWork is the work of one chance tupleSpace works out for a count,
+// in cell visits.
+const entryWork = 25
 
 // maxUnitStates bounds the states one vehicle holds in the joint chain,
 // and the states commute numbers, so that planning stays quick.
@@ -421,7 +428,7 @@ func planUnitChain(st unitStates, t VehicleTarget, fired []AttackResult, ps []fl
 		}
 	}
 	if ts, ok := st.(*tupleSpace); ok {
-		u.work += 25 * float64(ts.entries) // working out each count's chances
+		u.work += entryWork * float64(ts.entries)
 	}
 	if u.work > maxUnitWork {
 		return nil
