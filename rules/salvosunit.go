@@ -64,8 +64,8 @@ type unitStates interface {
 	// fig is the chance, in state x, that the vehicle is destroyed (k 0),
 	// destroyed or immobilized (k 1), or destroyed or without weapon k-2.
 	fig(x, k int) float64
-	// full is whether the numbering holds too much to go on.
-	full() bool
+	// cost is the work of numbering the states so far, in cell visits.
+	cost() float64
 }
 
 // unitSpace numbers the actual states of one vehicle: id 0 is destroyed,
@@ -102,7 +102,7 @@ func (sp *unitSpace) id(w, c int) int {
 
 func (sp *unitSpace) hit(x, s int) []unitMove { return sp.move(x, sp.dmgs[s]) }
 
-func (sp *unitSpace) full() bool { return len(sp.keys) > 4*maxUnitStates }
+func (sp *unitSpace) cost() float64 { return 0 }
 
 // move lists where a damaging hit of dmg takes state x (not destroyed),
 // with the chance of each location, as vehicleSalvoChain.step does.
@@ -296,7 +296,7 @@ func (ts *tupleSpace) hit(x, s int) []unitMove {
 	return ts.one[:]
 }
 
-func (ts *tupleSpace) full() bool { return entryWork*float64(ts.entries) > maxUnitWork }
+func (ts *tupleSpace) cost() float64 { return entryWork * float64(ts.entries) }
 
 func (ts *tupleSpace) fig(x, k int) float64 {
 	if x == 0 {
@@ -308,11 +308,11 @@ func (ts *tupleSpace) fig(x, k int) float64 {
 // maxUnitWork bounds the cell visits of the joint chain (work) so that the
 // worst unit followed exactly takes under 10 ms natively
 // (BenchmarkSalvosUnitLargest).
-const maxUnitWork = 3e6
+const maxUnitWork = 2.5e6
 
 // entryWork is the work of one chance tupleSpace works out for a count,
 // in cell visits.
-const entryWork = 25
+const entryWork = 40
 
 // maxUnitStates bounds the states one vehicle holds in the joint chain,
 // and the states commute numbers, so that planning stays quick.
@@ -329,7 +329,8 @@ type unitChain struct {
 	at      [][]int32        // [j][id] -> 1 + its index in loc[j], 0 when not there
 	sizes   [][]int          // [salvo][j] -> vehicle j's states after the salvo
 	hits    [][][][]unitMove // [salvo][j][x] -> a damaging hit's moves, by index in loc[j]
-	work    float64
+	work    float64          // cell visits, planned
+	bound   float64          // the most work planUnitChain goes on with
 	c       []int
 	stride  []int
 	p, next []float64
@@ -349,11 +350,18 @@ func newUnitChain(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []fl
 	if !sp.commute(ds) {
 		dim, _ = unitDims(dmgs, ps, false)
 	}
-	u := planUnitChain(newTupleSpace(sp, dim), t, fired, ps)
-	if len(ds) > 1 { // with one Damage value, counts are never more than states
-		if w := planUnitChain(sp, t, fired, ps); u == nil || w != nil && w.work < u.work {
-			u = w
+	// With one Damage value, counts are never more than states. With
+	// several, states are planned first (it is quick): the counts then
+	// give up as soon as they would take longer.
+	var u *unitChain
+	bound := maxUnitWork
+	if len(ds) > 1 {
+		if u = planUnitChain(sp, t, fired, ps, bound); u != nil {
+			bound = u.work
 		}
+	}
+	if w := planUnitChain(newTupleSpace(sp, dim), t, fired, ps, bound); w != nil {
+		u = w
 	}
 	return u
 }
@@ -381,11 +389,12 @@ func unitDims(dmgs []int, ps []float64, byDamage bool) (dim, ds []int) {
 }
 
 // planUnitChain lays out the chain over st's states for the salvos, or
-// returns nil past the bounds.
-func planUnitChain(st unitStates, t VehicleTarget, fired []AttackResult, ps []float64) *unitChain {
+// returns nil when it would take more than bound cell visits (or a vehicle
+// more than maxUnitStates states).
+func planUnitChain(st unitStates, t VehicleTarget, fired []AttackResult, ps []float64, bound float64) *unitChain {
 	v := t.Vehicles
 	u := &unitChain{st: st, v: v, loc: make([][]int, v), at: make([][]int32, v), c: make([]int, v),
-		stride: make([]int, v)}
+		stride: make([]int, v), bound: bound}
 	start := 0
 	for j := range v {
 		u.loc[j], u.at[j] = []int{0, 1}, []int32{1, 2}
@@ -410,7 +419,7 @@ func planUnitChain(st unitStates, t VehicleTarget, fired []AttackResult, ps []fl
 			sizes[j] = len(u.loc[j])
 			cells *= float64(sizes[j])
 			// Every vehicle after j holds at least 2 states.
-			if u.work+cells*float64(int(1)<<(v-1-j)) > maxUnitWork {
+			if u.work+cells*float64(int(1)<<(v-1-j)) > bound {
 				return nil
 			}
 			moves := 0
@@ -423,16 +432,11 @@ func planUnitChain(st unitStates, t VehicleTarget, fired []AttackResult, ps []fl
 		// Each impact deals, then the mixture adds up, then figures reads
 		// 2+weapons contractions.
 		u.work += cells * (deal + float64(most+1+2*(2+len(t.Weapons))))
-		if u.work > maxUnitWork {
+		if u.work+st.cost() > bound {
 			return nil
 		}
 	}
-	if ts, ok := st.(*tupleSpace); ok {
-		u.work += entryWork * float64(ts.entries)
-	}
-	if u.work > maxUnitWork {
-		return nil
-	}
+	u.work += st.cost()
 	return u
 }
 
@@ -460,7 +464,7 @@ func (u *unitChain) expand(j, s, n int, p float64) [][]unitMove {
 				hits[x] = append(hits[x], unitMove{int(u.at[j][m.to]) - 1, p * m.p})
 			}
 		}
-		if len(u.loc[j]) > maxUnitStates || u.st.full() {
+		if len(u.loc[j]) > maxUnitStates || u.work+u.st.cost() > u.bound {
 			return nil
 		}
 		lo, hi = hi, len(u.loc[j])

@@ -426,7 +426,7 @@ func unitChainFigures(in SalvosInput, kind string) []VehicleResult {
 		dim, _ := unitDims(dmgs, ps, false)
 		st = newTupleSpace(sp, dim)
 	}
-	u := planUnitChain(st, t, fired, ps)
+	u := planUnitChain(st, t, fired, ps, maxUnitWork)
 	if u == nil {
 		return nil
 	}

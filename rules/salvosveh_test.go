@@ -404,28 +404,31 @@ func BenchmarkSalvosVehicleUnit(b *testing.B) {
 }
 
 // BenchmarkSalvosUnitLargest is close to the largest joint chain allowed
-// (maxUnitWork), the slowest per cell visit found, over each kind of
-// state: counts of damaging hits (seven vehicles of 12 frame, 6 propulsion
-// and weapons of 4, 4 and 3 SP, ten salvos of one die, Damage 1 to 3 in
-// turn: a count per run, ten runs) and actual states (two vehicles of 8
-// frame, 3 propulsion and weapons of 2 and 2 SP, ten salvos of 2 dice,
+// (maxUnitWork), among the slowest found, over each kind of state: counts
+// of damaging hits (two vehicles of 12 frame, 6 propulsion and weapons of
+// 4, 4 and 3 SP, nine salvos of 21 dice of Damage 1 then one of Damage 3:
+// a count per run) and actual states (two vehicles of 6 frame, 3
+// propulsion and a weapon of 3 SP with Self-repair, ten salvos of 5 dice,
 // Damage 1 to 3 in turn).
 func BenchmarkSalvosUnitLargest(b *testing.B) {
 	units := []struct {
-		name string
-		t    VehicleTarget
-		dice int
+		name   string
+		t      VehicleTarget
+		dice   int
+		damage func(i int) int
 	}{
-		{"counts", VehicleTarget{Frame: 12, Propulsion: 6, Weapons: []int{4, 4, 3}, Vehicles: 7}, 1},
-		{"states", VehicleTarget{Frame: 8, Propulsion: 3, Weapons: []int{2, 2}, Vehicles: 2}, 2},
+		{"counts", VehicleTarget{Frame: 12, Propulsion: 6, Weapons: []int{4, 4, 3}, Vehicles: 2}, 21,
+			func(i int) int { return 1 + 2*(i/(maxSalvos-1)) }},
+		{"states", VehicleTarget{Frame: 6, Propulsion: 3, Weapons: []int{3}, Vehicles: 2, SelfRepair: true}, 5,
+			func(i int) int { return 1 + i%3 }},
 	}
 	for _, u := range units {
 		b.Run(u.name, func(b *testing.B) {
-			in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 10, Vehicle: u.t}
+			in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 10, Medic: u.t.SelfRepair, Vehicle: u.t}
 			for i := range maxSalvos {
-				in.Salvos = append(in.Salvos, Salvo{Weapons: u.dice, Rate: 1, Accuracy: 4, Range: 2, Penetration: 12, Damage: 1 + i%3})
+				in.Salvos = append(in.Salvos, Salvo{Weapons: u.dice, Rate: 1, Accuracy: 4, Range: 2, Penetration: 12, Damage: u.damage(i)})
 			}
-			benchUnit(b, in, 0.8*maxUnitWork)
+			benchUnit(b, in, 0.9*maxUnitWork)
 		})
 	}
 }
