@@ -4,84 +4,117 @@ import "slices"
 
 // The whole unit's figures. Each salvo's impacts are dealt to the vehicles
 // in turn, closest first (impact i goes to vehicle i mod v, see share), and
-// each impact damages with the same chance p; given the impacts of every
-// salvo the vehicles then evolve independently, but the impacts are
-// common, so the vehicles are correlated. unitChain carries the joint
-// distribution over the vehicles' states from salvo to salvo: for a salvo,
-// the mixture over k impacts of the states after dealing k impacts in turn,
-// one impact on one vehicle at a time (a k+1-th impact is the k-th's
-// outcome with one more impact on vehicle k mod v), which is the sum over k
-// of P(k) times the product of the vehicles' own transitions for their
-// shares of k.
+// each impact damages with the salvo's chance p whatever state the vehicles
+// are in (the test is against the unit's Protection). Given which of them
+// damaged, the vehicles then evolve independently (each rolls its own
+// location dice), but the impacts are common, so the vehicles are
+// correlated. unitChain carries the joint distribution over the vehicles'
+// states from salvo to salvo: for a salvo, the mixture over k impacts of
+// the states after dealing k impacts in turn, one impact on one vehicle at
+// a time (a k+1-th impact is the k-th's outcome with one more impact on
+// vehicle k mod v).
+//
+// A vehicle's "state" in that chain can be either of two things, whichever
+// makes the chain smaller (both are exact):
+//
+//   - tupleSpace: how many damaging hits it has taken, counted per Damage
+//     value. Whether an impact damages does not depend on the state, so
+//     the counts are all that the joint chain must follow; the vehicle's
+//     own state given its counts is a distribution worked out once per
+//     count, and the unit's figures are means of products of per-vehicle
+//     chances (contract). Counting per Damage value needs hits of
+//     different Damage to commute (a hit of 1 then one of 3 leaving the
+//     vehicle as 3 then 1 would), which fails where the weapon picked
+//     depends on the SP left; commute checks it on every reachable state,
+//     and where it fails the counts are kept per run of salvos of the same
+//     Damage, whose order is fixed. Self-repair reduces the first damaging
+//     hit only, so that hit's count is kept apart and the check skips the
+//     start. A count after which the vehicle is destroyed for certain is
+//     the one state "destroyed": under one Damage value a vehicle has at
+//     most a few dozen states.
+//   - unitSpace: the vehicle's actual state (the SP of every part), as the
+//     chain over part states has it; fewer when salvos of different Damage
+//     alternate on a vehicle whose hits do not commute.
 //
 // The joint state is kept ordered (vehicle by vehicle), not as a multiset:
-// the vehicles start alike, but the closest always takes the first impact,
-// so vehicle 0 takes at least as many impacts as vehicle 1 in every salvo,
-// and two vehicles whose states are swapped do not face the same future
-// (the one nearer the front of the order takes the extra impacts of the
-// next salvos). Folding swapped states together would therefore mix
-// vehicles whose futures differ, and the chain would no longer be exact.
-// The figures asked for (all destroyed, the number of wrecks...) are
-// symmetric in the vehicles, but they are only read off the ordered
-// distribution after each salvo, never fed back into it.
+// the closest vehicle always takes the first impact, so two vehicles whose
+// states are swapped do not face the same future. The figures asked for
+// (all destroyed, the number of wrecks...) are symmetric in the vehicles,
+// but they are only read off the ordered distribution, never fed back.
 //
-// The cost is a power of the number of vehicles: the joint state has C^v
-// cells for C states per vehicle, and each impact visits them all. The
-// states are numbered breadth first from the start (by the fewest hits
-// that reach them), so a vehicle that has taken at most h impacts is in
-// one of the first n_h states (destroyed included). Through salvo s,
-// vehicle j has taken at most H_j(s), the sum of its shares of each
-// salvo's most impacts, so the chain of salvo s runs over the product of
-// n_H_j(s) cells (laid out again at each salvo); a vehicle far back in the
-// order that few impacts reach stays small. Validate counts these cells
-// (unitWork) and refuses the inputs whose joint chain would take more than
-// maxUnitWork cell visits, naming vehicles; the per-vehicle figures keep
-// their own, larger bound (maxVehicleSalvosWork).
+// The cost is a product over the vehicles: vehicle j holds the states it
+// can reach with the impacts it can have taken so far (planned salvo by
+// salvo, see planUnitChain), and each impact visits every cell.
+// planUnitChain counts the cell visits and gives up past maxUnitWork;
+// salvosAtVehicles then estimates the unit's figures (unitFigures).
 
-// unitSpace numbers the states one vehicle can reach under the salvos'
-// Damage values: id 0 is destroyed, the others index (vector, cell) of a
-// vehicleSalvoChain plane.
-type unitSpace struct {
-	ch    *vehicleSalvoChain
-	ids   map[[2]int]int
-	keys  [][2]int // [id] -> (vector, cell); keys[0] unused
-	depth []int    // [id] -> the fewest hits that reach it
-	limit int      // stop numbering past this many states
-	done  int      // every state of depth <= done is numbered
-	dmgs  []int    // the Damage values of the hits
-	next  int      // the first state not expanded yet
-}
-
-// unitMove is one outcome of an impact: the state it leads to and its
+// unitMove is one outcome of a damaging hit: the state it leads to and its
 // chance.
 type unitMove struct {
 	to int
 	p  float64
 }
 
-func newUnitSpace(t VehicleTarget, dmgs []int, limit int) *unitSpace {
+// unitStates numbers the states one vehicle can be in for the joint chain:
+// id 0 is destroyed, id 1 the start.
+type unitStates interface {
+	// hit lists where a damaging hit of salvo s takes state x (not
+	// destroyed).
+	hit(x, s int) []unitMove
+	// fig is the chance, in state x, that the vehicle is destroyed (k 0),
+	// destroyed or immobilized (k 1), or destroyed or without weapon k-2.
+	fig(x, k int) float64
+	// cost is the work of numbering the states so far, in cell visits.
+	cost() float64
+}
+
+// unitSpace numbers the actual states of one vehicle: id 0 is destroyed,
+// the others index (vector, cell) of a vehicleSalvoChain plane.
+type unitSpace struct {
+	ch   *vehicleSalvoChain
+	ids  [][]int32                 // [vector][cell] -> id, 0 when not numbered yet
+	keys [][2]int                  // [id] -> (vector, cell); keys[0] unused
+	dmgs []int                     // [salvo] -> its Damage
+	memo [maxDamage + 1][]unitMove // [dmg][3x:][:3] -> move(x, dmg), once worked out
+	acc  []float64                 // apply's sums by state, and the states met
+	met  []int
+}
+
+func newUnitSpace(t VehicleTarget, dmgs []int) *unitSpace {
 	ch := newVehicleSalvoChain(t, newLocationOdds(1, t.Pick))
-	sp := &unitSpace{ch: ch, ids: map[[2]int]int{}, keys: [][2]int{{-1, -1}}, depth: []int{0}, limit: limit,
-		dmgs: dmgs, next: 1}
-	sp.id(0, ch.cell(t.Propulsion, t.Frame, false), 0)
+	sp := &unitSpace{ch: ch, keys: [][2]int{{-1, -1}}, dmgs: dmgs}
+	sp.id(0, ch.cell(t.Propulsion, t.Frame, false))
 	return sp
 }
 
-// id numbers state (w, c), met at depth d if new.
-func (sp *unitSpace) id(w, c, d int) int {
-	k := [2]int{w, c}
-	if i, ok := sp.ids[k]; ok {
-		return i
+// id numbers state (w, c).
+func (sp *unitSpace) id(w, c int) int {
+	for len(sp.ids) <= w {
+		sp.ids = append(sp.ids, make([]int32, sp.ch.plane))
 	}
-	sp.ids[k] = len(sp.keys)
-	sp.keys = append(sp.keys, k)
-	sp.depth = append(sp.depth, d)
+	if i := sp.ids[w][c]; i > 0 {
+		return int(i)
+	}
+	sp.ids[w][c] = int32(len(sp.keys))
+	sp.keys = append(sp.keys, [2]int{w, c})
 	return len(sp.keys) - 1
 }
 
-// hit lists where a damaging hit of dmg takes state x (not destroyed), with
-// the chance of each location, as vehicleSalvoChain.step does.
-func (sp *unitSpace) hit(x, dmg int) []unitMove {
+func (sp *unitSpace) hit(x, s int) []unitMove { return sp.move(x, sp.dmgs[s]) }
+
+func (sp *unitSpace) cost() float64 { return 0 }
+
+// move lists where a damaging hit of dmg takes state x (not destroyed),
+// with the chance of each location, as vehicleSalvoChain.step does.
+func (sp *unitSpace) move(x, dmg int) []unitMove {
+	memo := &sp.memo[dmg]
+	if len(*memo) <= 3*x {
+		*memo = append(*memo, make([]unitMove, 3*x+3)...)
+	}
+	out := (*memo)[3*x : 3*x+3 : 3*x+3]
+	if out[1].p > 0 { // worked out: a hit lands on the frame one time in two
+		return out
+	}
 	ch := sp.ch
 	w, c := sp.keys[x][0], sp.keys[x][1]
 	f1 := ch.frame + 1
@@ -90,170 +123,356 @@ func (sp *unitSpace) hit(x, dmg int) []unitMove {
 	if ch.t.SelfRepair && c%2 == 0 {
 		d, nc = dmg-1, c+1
 	}
-	var out []unitMove
+	var to [3]int
 	taken := min(prop, d)
-	if fr := frame - (d - taken); fr > 0 {
-		out = append(out, unitMove{sp.id(w, nc-2*(taken*f1+d-taken), sp.depth[x]+1), ch.odds.prop})
-	} else {
-		out = append(out, unitMove{0, ch.odds.prop})
+	if frame > d-taken {
+		to[0] = sp.id(w, nc-2*(taken*f1+d-taken))
 	}
 	if frame > d {
-		out = append(out, unitMove{sp.id(w, nc-2*d, sp.depth[x]+1), ch.odds.frame})
-	} else {
-		out = append(out, unitMove{0, ch.odds.frame})
+		to[1] = sp.id(w, nc-2*d)
 	}
-	to, over := ch.wt.hit(w, d)
+	v, over := ch.wt.hit(w, d)
 	if frame > over {
-		out = append(out, unitMove{sp.id(to, nc-2*over, sp.depth[x]+1), ch.odds.weapon})
-	} else {
-		out = append(out, unitMove{0, ch.odds.weapon})
+		to[2] = sp.id(v, nc-2*over)
 	}
+	out[0], out[1], out[2] = unitMove{to[0], ch.odds.prop}, unitMove{to[1], ch.odds.frame}, unitMove{to[2], ch.odds.weapon}
 	return out
 }
 
-// count numbers, breadth first, every state at most maxDepth hits away
-// under hits of the salvos' Damage values, or stops once there are more
-// than limit; it sets done, and takes up where it stopped when called
-// again.
-func (sp *unitSpace) count(maxDepth int) {
-	x := sp.next
-	for ; x < len(sp.keys) && sp.depth[x] < maxDepth && len(sp.keys) <= sp.limit; x++ {
-		for _, d := range sp.dmgs {
-			sp.hit(x, d)
+func (sp *unitSpace) fig(x, k int) float64 {
+	if x == 0 {
+		return 1
+	}
+	w, c := sp.keys[x][0], sp.keys[x][1]
+	if k == 1 && c/2/(sp.ch.frame+1) == 0 || k > 1 && sp.ch.wt.vecs[w][k-2] == 0 {
+		return 1
+	}
+	return 0
+}
+
+// apply is the chances of the states after one more damaging hit of dmg
+// on the states of d (never destroyed: a destroyed vehicle drops out).
+func (sp *unitSpace) apply(d []unitMove, dmg int) []unitMove {
+	met := sp.met[:0]
+	for _, e := range d {
+		for _, m := range sp.move(e.to, dmg) {
+			q := e.p * m.p
+			if m.to == 0 || q == 0 {
+				continue
+			}
+			for len(sp.acc) <= m.to {
+				sp.acc = append(sp.acc, 0)
+			}
+			if sp.acc[m.to] == 0 {
+				met = append(met, m.to)
+			}
+			sp.acc[m.to] += q
 		}
 	}
-	sp.next = x
-	switch {
-	case x == len(sp.keys):
-		sp.done = 1 << 30
-	case sp.depth[x] >= maxDepth:
-		sp.done = max(sp.done, maxDepth)
-	default:
-		sp.done = max(sp.done, sp.depth[x]) // every state up to x's depth is numbered
+	out := make([]unitMove, len(met))
+	for i, x := range met {
+		out[i] = unitMove{x, sp.acc[x]}
+		sp.acc[x] = 0
 	}
+	sp.met = met
+	return out
 }
 
-// within is n_h, the number of states (destroyed included) at most h hits
-// away from the start, or -1 when they are not all numbered.
-func (sp *unitSpace) within(h int) int {
-	if h > sp.done {
-		return -1
-	}
-	n, _ := slices.BinarySearchFunc(sp.depth[1:], h+1, func(d, t int) int { return d - t })
-	return n + 1
-}
-
-// impact lists, for every state but destroyed less than h hits away,
-// where an impact that damages with chance p takes it when it damages (the
-// chance of each move includes p); a miss leaves the state. A state h hits
-// away holds nothing when a vehicle that can take at most h impacts takes
-// one more, so it needs no moves, and its children (which count has not
-// numbered) are never met.
-func (sp *unitSpace) impact(dmg int, p float64, h int) [][]unitMove {
-	n := sp.within(h - 1)
-	moves := make([][]unitMove, len(sp.keys))
-	for x := 1; x < n; x++ {
-		for _, m := range sp.hit(x, dmg) {
-			if m.p > 0 && p > 0 {
-				moves[x] = append(moves[x], unitMove{m.to, p * m.p})
+// commute is whether hits of the Damage values ds leave every state the
+// vehicle can reach as the same distribution in either order (within
+// 1e-12); false too when the states to check times the pairs of values
+// pass 2*maxUnitStates, which keeps it quick (the counts per run are exact
+// anyway). With Self-repair it checks only the states after the first
+// damaging hit (the one Self-repair reduces), which tupleSpace keeps apart.
+func (sp *unitSpace) commute(ds []int) bool {
+	for x := 1; x < len(sp.keys) && len(ds) > 1; x++ {
+		if len(sp.keys)*len(ds)*(len(ds)-1) > 2*maxUnitStates {
+			return false
+		}
+		if sp.ch.t.SelfRepair && sp.keys[x][1]%2 == 0 {
+			for _, d := range ds { // number the states after it
+				sp.move(x, d)
+			}
+			continue
+		}
+		one := []unitMove{{x, 1}}
+		for i, a := range ds {
+			for _, b := range ds[i+1:] {
+				if !sameChances(sp.apply(sp.apply(one, a), b), sp.apply(sp.apply(one, b), a)) {
+					return false
+				}
 			}
 		}
 	}
-	return moves
+	return true
 }
 
-// maxUnitWork bounds unitWork so that the worst unit allowed takes under
-// 10 ms natively (BenchmarkSalvosUnitLargest).
-const maxUnitWork = 8e5
+// sameChances is whether two lists of chances of states agree within
+// 1e-12.
+func sameChances(a, b []unitMove) bool {
+	byState := func(x, y unitMove) int { return x.to - y.to }
+	slices.SortFunc(a, byState)
+	slices.SortFunc(b, byState)
+	for len(a) > 0 || len(b) > 0 {
+		switch {
+		case len(b) == 0 || len(a) > 0 && a[0].to < b[0].to:
+			if a[0].p > 1e-12 {
+				return false
+			}
+			a = a[1:]
+		case len(a) == 0 || b[0].to < a[0].to:
+			if b[0].p > 1e-12 {
+				return false
+			}
+			b = b[1:]
+		default:
+			if d := a[0].p - b[0].p; d > 1e-12 || d < -1e-12 {
+				return false
+			}
+			a, b = a[1:], b[1:]
+		}
+	}
+	return true
+}
 
-// maxUnitStates bounds the states Validate numbers for one vehicle, so
-// that Validate stays quick: a unit whose closest vehicle alone needs more
-// is refused, which only refuses early inputs where the other vehicles
-// take almost no impacts.
+// tupleSpace numbers counts of damaging hits, one count per dimension (a
+// Damage value, or a run of salvos when hits do not commute), and with
+// Self-repair the dimension of the first hit plus one (the last count):
+// id 0 is every count after which the vehicle is destroyed for certain.
+type tupleSpace struct {
+	sp      *unitSpace
+	dim     []int // [salvo] -> the count its damaging hits add to
+	ids     map[tuple]int
+	keys    []tuple
+	dist    [][]unitMove // [id] -> the chances of the vehicle's states
+	figs    [][]float64
+	entries int // held in dist
+	one     [1]unitMove
+}
+
+type tuple [maxSalvos + 1]int16
+
+func newTupleSpace(sp *unitSpace, dim []int) *tupleSpace {
+	ts := &tupleSpace{sp: sp, dim: dim, ids: map[tuple]int{}, keys: make([]tuple, 1),
+		dist: make([][]unitMove, 1), figs: [][]float64{nil}}
+	ts.add(tuple{}, []unitMove{{1, 1}})
+	return ts
+}
+
+// add numbers counts k whose vehicle states have chances d.
+func (ts *tupleSpace) add(k tuple, d []unitMove) int {
+	i := 0
+	if len(d) > 0 {
+		i = len(ts.keys)
+		f := make([]float64, 2+ts.sp.ch.wt.n)
+		alive := 0.0
+		for _, e := range d {
+			alive += e.p
+			for j := 1; j < len(f); j++ {
+				f[j] += e.p * ts.sp.fig(e.to, j)
+			}
+		}
+		for j := range f {
+			f[j] = min(f[j]+max(1-alive, 0), 1)
+		}
+		ts.keys, ts.dist, ts.figs = append(ts.keys, k), append(ts.dist, d), append(ts.figs, f)
+		ts.entries += len(d)
+	}
+	ts.ids[k] = i
+	return i
+}
+
+func (ts *tupleSpace) hit(x, s int) []unitMove {
+	k := ts.keys[x]
+	k[ts.dim[s]]++
+	if ts.sp.ch.t.SelfRepair && k[maxSalvos] == 0 {
+		k[maxSalvos] = int16(ts.dim[s] + 1)
+	}
+	i, ok := ts.ids[k]
+	if !ok {
+		i = ts.add(k, ts.sp.apply(ts.dist[x], ts.sp.dmgs[s]))
+	}
+	ts.one[0] = unitMove{i, 1}
+	return ts.one[:]
+}
+
+func (ts *tupleSpace) cost() float64 { return entryWork * float64(ts.entries) }
+
+func (ts *tupleSpace) fig(x, k int) float64 {
+	if x == 0 {
+		return 1
+	}
+	return ts.figs[x][k]
+}
+
+// maxUnitWork bounds the cell visits of the joint chain (work) so that the
+// worst unit followed exactly takes under 10 ms natively
+// (BenchmarkSalvosUnitLargest).
+const maxUnitWork = 2.5e6
+
+// entryWork is the work of one chance tupleSpace works out for a count,
+// in cell visits.
+const entryWork = 40
+
+// maxUnitStates bounds the states one vehicle holds in the joint chain,
+// and the states commute numbers, so that planning stays quick.
 const maxUnitStates = 4096
 
-// unitDamages is the distinct Damage values of the salvos.
-func (in SalvosInput) unitDamages() []int {
-	var ds []int
-	for _, s := range in.Salvos {
-		if !slices.Contains(ds, s.Damage) {
-			ds = append(ds, s.Damage)
-		}
-	}
-	return ds
-}
-
-// unitTarget is the vehicle as the salvos see it.
-func (in SalvosInput) unitTarget() VehicleTarget {
-	t := in.Vehicle
-	t.SelfRepair = t.SelfRepair || in.Medic
-	return t
-}
-
-// unitWork is the cell visits of the joint chain of in's unit (0 for one
-// vehicle): for each salvo, one pass over its cells per impact it can
-// make, plus one to gather them and v to lay them out and read the
-// figures. It gives up (returning more than maxUnitWork) when one vehicle
-// alone needs more than maxUnitStates states.
-func (in SalvosInput) unitWork() float64 {
-	v := in.Vehicle.Vehicles
-	if v < 2 {
-		return 0
-	}
-	h := make([]int, v) // the most impacts each vehicle can have taken
-	most := 0
-	for _, s := range in.Salvos {
-		most += share(max(s.Weapons*s.Rate, 0), v, 0)
-	}
-	sp := newUnitSpace(in.unitTarget(), in.unitDamages(), maxUnitStates)
-	sp.count(most)
-	work := 0.0
-	for _, s := range in.Salvos {
-		dice := max(s.Weapons*s.Rate, 0)
-		cells := 1.0
-		for j := range h {
-			h[j] += share(dice, v, j)
-			r := sp.within(h[j])
-			if r < 0 {
-				return 2 * maxUnitWork
-			}
-			cells *= float64(r)
-		}
-		work += float64(dice+1+v) * cells
-		if work > maxUnitWork {
-			return work
-		}
-	}
-	return work
-}
-
 // unitChain is the joint distribution over the ordered states of the
-// unit's vehicles: vehicle j is in one of its first c[j] states (those at
-// most h[j] hits away, the most impacts it can have taken so far), and the
+// unit's vehicles: vehicle j is in one of its first c[j] states, and the
 // cell of states x_j is sum_j x_j * stride[j], stride[j] the product of
 // c[i] for i < j.
 type unitChain struct {
-	sp      *unitSpace
+	st      unitStates
 	v       int
-	c, h    []int
-	p, next []float64
+	loc     [][]int          // [j] -> the ids of vehicle j's states; loc[j][0] = 0, destroyed
+	at      [][]int32        // [j][id] -> 1 + its index in loc[j], 0 when not there
+	sizes   [][]int          // [salvo][j] -> vehicle j's states after the salvo
+	hits    [][][][]unitMove // [salvo][j][x] -> a damaging hit's moves, by index in loc[j]
+	work    float64          // cell visits, planned
+	bound   float64          // the most work planUnitChain goes on with
+	c       []int
 	stride  []int
+	p, next []float64
 }
 
-// newUnitChain starts the chain of t's unit under salvos of the given
-// Damage values.
-func newUnitChain(t VehicleTarget, dmgs []int) *unitChain {
-	sp := newUnitSpace(t, dmgs, 1<<30)
+// newUnitChain starts the joint chain of t's unit under salvos whose
+// impacts and chances to damage are fired and ps, over whichever kind of
+// state is smaller, or returns nil when both would take more than
+// maxUnitWork.
+func newUnitChain(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []float64) *unitChain {
+	dmgs := make([]int, len(salvos))
+	for s, sv := range salvos {
+		dmgs[s] = sv.Damage
+	}
+	sp := newUnitSpace(t, dmgs)
+	dim, ds := unitDims(dmgs, ps, true)
+	if !sp.commute(ds) {
+		dim, _ = unitDims(dmgs, ps, false)
+	}
+	// With one Damage value, counts are never more than states. With
+	// several, states are planned first (it is quick): the counts then
+	// give up as soon as they would take longer.
+	var u *unitChain
+	bound := maxUnitWork
+	if len(ds) > 1 {
+		if u = planUnitChain(sp, t, fired, ps, bound); u != nil {
+			bound = u.work
+		}
+	}
+	if w := planUnitChain(newTupleSpace(sp, dim), t, fired, ps, bound); w != nil {
+		u = w
+	}
+	return u
+}
+
+// unitDims is the count each salvo's damaging hits add to, and the Damage
+// of each count: one count per Damage value when byDamage (the hits
+// commute), else one per run of salvos of the same Damage, whose order is
+// fixed. A salvo that cannot damage changes nothing and counts nowhere.
+func unitDims(dmgs []int, ps []float64, byDamage bool) (dim, ds []int) {
+	dim = make([]int, len(dmgs))
+	for s, d := range dmgs {
+		if ps[s] == 0 {
+			continue
+		}
+		i := len(ds) - 1
+		if byDamage {
+			i = slices.Index(ds, d)
+		}
+		if i < 0 || ds[i] != d {
+			ds, i = append(ds, d), len(ds)
+		}
+		dim[s] = i
+	}
+	return dim, ds
+}
+
+// planUnitChain lays out the chain over st's states for the salvos, or
+// returns nil when it would take more than bound cell visits (or a vehicle
+// more than maxUnitStates states).
+func planUnitChain(st unitStates, t VehicleTarget, fired []AttackResult, ps []float64, bound float64) *unitChain {
 	v := t.Vehicles
-	u := &unitChain{sp: sp, v: v, c: make([]int, v), h: make([]int, v), stride: make([]int, v)}
+	u := &unitChain{st: st, v: v, loc: make([][]int, v), at: make([][]int32, v), c: make([]int, v),
+		stride: make([]int, v), bound: bound}
 	start := 0
 	for j := range v {
+		u.loc[j], u.at[j] = []int{0, 1}, []int32{1, 2}
 		u.c[j], u.stride[j] = 2, 1<<j
 		start += u.stride[j] // every vehicle in state 1
 	}
 	u.p, u.next = make([]float64, 1<<v), make([]float64, 1<<v)
 	u.p[start] = 1
+	for s, f := range fired {
+		most := f.Impacts.Max()
+		if ps[s] == 0 {
+			most = 0 // nothing changes
+		}
+		sizes := make([]int, v)
+		hits := make([][][]unitMove, v)
+		cells, deal := 1.0, 0.0 // deal: the cell visits of one impact per cell, over the impacts
+		for j := range v {
+			n := share(most, v, j)
+			if hits[j] = u.expand(j, s, n, ps[s]); hits[j] == nil {
+				return nil
+			}
+			sizes[j] = len(u.loc[j])
+			cells *= float64(sizes[j])
+			// Every vehicle after j holds at least 2 states.
+			if u.work+cells*float64(int(1)<<(v-1-j)) > bound {
+				return nil
+			}
+			moves := 0
+			for _, m := range hits[j] {
+				moves += len(m)
+			}
+			deal += float64(n) * (1 + float64(moves)/float64(sizes[j]))
+		}
+		u.sizes, u.hits = append(u.sizes, sizes), append(u.hits, hits)
+		// Each impact deals, then the mixture adds up, then figures reads
+		// 2+weapons contractions.
+		u.work += cells * (deal + float64(most+1+2*(2+len(t.Weapons))))
+		if u.work+st.cost() > bound {
+			return nil
+		}
+	}
+	u.work += st.cost()
 	return u
+}
+
+// expand adds to vehicle j's states every state up to n damaging hits of
+// salvo s away, and returns the moves of such a hit from each, by index
+// in loc[j] with the chance p that an impact damages folded in (nil past
+// maxUnitStates). A state added by the n-th hit needs no moves: the
+// vehicle takes at most n impacts in the salvo.
+func (u *unitChain) expand(j, s, n int, p float64) [][]unitMove {
+	lo, hi := 1, len(u.loc[j])
+	hits := make([][]unitMove, hi)
+	for r := 0; r < n && lo < hi; r++ {
+		for x := lo; x < hi; x++ {
+			for _, m := range u.st.hit(u.loc[j][x], s) {
+				if m.p == 0 {
+					continue
+				}
+				for len(u.at[j]) <= m.to {
+					u.at[j] = append(u.at[j], 0)
+				}
+				if u.at[j][m.to] == 0 {
+					u.loc[j] = append(u.loc[j], m.to)
+					u.at[j][m.to] = int32(len(u.loc[j]))
+				}
+				hits[x] = append(hits[x], unitMove{int(u.at[j][m.to]) - 1, p * m.p})
+			}
+		}
+		if len(u.loc[j]) > maxUnitStates || u.work+u.st.cost() > u.bound {
+			return nil
+		}
+		lo, hi = hi, len(u.loc[j])
+		for len(hits) < hi {
+			hits = append(hits, nil)
+		}
+	}
+	return hits
 }
 
 // grow lays the chain out again for the states each vehicle can now be in.
@@ -282,22 +501,19 @@ func (u *unitChain) grow(c []int) {
 	u.p, u.next, u.c, u.stride = p, make([]float64, n), slices.Clone(c), stride
 }
 
-// salvo deals impacts to the vehicles in turn, closest first, each
-// damaging with chance p.
-func (u *unitChain) salvo(impacts Dist, dmg int, p float64) {
-	c := make([]int, u.v)
-	for j := range c {
-		u.h[j] += share(impacts.Max(), u.v, j)
-		u.sp.count(u.h[j])
-		c[j] = u.sp.within(u.h[j])
+// salvo deals salvo s's impacts to the vehicles in turn, closest first,
+// each damaging with chance p.
+func (u *unitChain) salvo(s int, impacts Dist, p float64) {
+	if p == 0 {
+		return
 	}
-	u.grow(c)
-	hits := u.sp.impact(dmg, p, slices.Max(u.h))
+	u.grow(u.sizes[s])
 	out := make([]float64, len(u.p))
 	cur := u.p
 	for k, pk := range impacts.P {
 		if k > 0 {
-			cur = u.deal(cur, (k-1)%u.v, p, hits)
+			j := (k - 1) % u.v
+			cur = u.deal(cur, j, p, u.hits[s][j])
 		}
 		if pk == 0 {
 			continue
@@ -333,17 +549,12 @@ func (u *unitChain) deal(cur []float64, j int, p float64, hits [][]unitMove) []f
 					continue
 				}
 				for _, m := range hits[x] {
-					if m.to < c {
-						next[hi+m.to] += q * m.p
-					}
+					next[hi+m.to] += q * m.p
 				}
 				continue
 			}
 			row := cur[from : from+stride]
 			for _, m := range hits[x] {
-				if m.to >= c {
-					continue // from a state H(s) hits away: it holds nothing here
-				}
 				to := next[hi+m.to*stride : hi+(m.to+1)*stride]
 				for lo, q := range row {
 					to[lo] += q * m.p
@@ -355,54 +566,53 @@ func (u *unitChain) deal(cur []float64, j int, p float64, hits [][]unitMove) []f
 	return next
 }
 
-// figures reads the unit's figures off the joint distribution: each
-// vehicle state is a mask (bit 0 destroyed, bit 1 destroyed or immobilized,
-// bit 2+w weapon w lost or destroyed), and a cell is in "all" of a figure
-// when every vehicle's mask has its bit.
+// figures reads the unit's figures off the joint distribution.
 func (u *unitChain) figures(res *VehicleResult, weapons int) {
-	f1 := u.sp.ch.frame + 1
-	n := len(u.sp.keys)
-	masks := make([]uint, n)
-	all := uint(1)<<(weapons+2) - 1
-	masks[0] = all
-	for x := 1; x < n; x++ {
-		k := u.sp.keys[x]
-		if k[1]/2/f1 == 0 {
-			masks[x] |= 2
-		}
-		for w, sp := range u.sp.ch.wt.vecs[k[0]][:weapons] {
-			if sp == 0 {
-				masks[x] |= 1 << (w + 2)
-			}
-		}
-	}
+	res.Wrecks = Dist{P: u.contract(0, true)}
+	res.Destroyed = res.Wrecks.P[u.v]
+	res.Immobilized = max(u.contract(1, false)[0]-res.Destroyed, 0)
 	res.Lost = make([]float64, weapons)
-	wrecks := make([]float64, u.v+1)
-	stuck := 0.0
-	for i, q := range u.p {
-		if q == 0 {
-			continue
-		}
-		dead, m := 0, all
-		for rest, j := i, 0; j < u.v; j++ {
-			x := rest % u.c[j]
-			rest /= u.c[j]
-			m &= masks[x]
-			if x == 0 {
-				dead++
-			}
-		}
-		wrecks[dead] += q
-		if m&2 != 0 {
-			stuck += q
-		}
-		for w := range res.Lost {
-			if m&(1<<(w+2)) != 0 {
-				res.Lost[w] += q
-			}
-		}
+	for w := range res.Lost {
+		res.Lost[w] = u.contract(2+w, false)[0]
 	}
-	res.Destroyed = wrecks[u.v]
-	res.Immobilized = max(stuck-res.Destroyed, 0)
-	res.Wrecks = Dist{P: wrecks}
+}
+
+// contract is the mean over the joint distribution of the product over
+// the vehicles of f_j (or, with count, of 1-f_j + f_j z), f_j the chance
+// of figure k (see unitStates.fig) in vehicle j's state: the chance that
+// every vehicle has the figure (or that n of them have it, for each n).
+// It sums out one vehicle at a time, the one of stride 1 first.
+func (u *unitChain) contract(k int, count bool) []float64 {
+	q, n := u.p, 1 // n coefficients per cell
+	for j, c := range u.c {
+		f := make([]float64, c)
+		for x := range f {
+			f[x] = u.st.fig(u.loc[j][x], k)
+		}
+		m := n
+		if count {
+			m++
+		}
+		out := make([]float64, len(q)/n/c*m)
+		for r := range len(q) / n / c {
+			in := q[r*c*n : (r+1)*c*n]
+			if !count { // n is 1
+				sum := 0.0
+				for x, fx := range f {
+					sum += in[x] * fx
+				}
+				out[r] = sum
+				continue
+			}
+			o := out[r*m : r*m+m]
+			for x, fx := range f {
+				for e, a := range in[x*n : x*n+n] {
+					o[e] += a * (1 - fx)
+					o[e+1] += a * fx
+				}
+			}
+		}
+		q, n = out, m
+	}
+	return q
 }

@@ -375,7 +375,7 @@ func (ch *vehicleSalvoChain) figures(impacts Dist) VehicleFigures {
 
 // unitFigures puts the vehicles' figures together. With one vehicle they
 // are its own. With several, the unit's figures come from unitChain, which
-// follows the vehicles' states together; when that is too large to follow
+// follows the vehicles together; when that is too large to follow
 // (maxUnitWork), this takes the vehicles as falling independently, which
 // is an estimate: they share each salvo's impacts, so they tend to fare
 // alike, and the estimate understates the chance that they all fall
@@ -411,12 +411,30 @@ func unitFigures(vs []VehicleFigures, weapons int) VehicleResult {
 // noteSalvosUnit is the reading of salvos at several vehicles.
 var (
 	noteSalvosUnit = Note{ID: "salvos-vehicle-unit",
-		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible among all the unit's vehicles, closest first, as for a single salvo, and a share that falls on a vehicle already destroyed is lost. Each vehicle's own figures follow its state exactly from salvo to salvo. The figures for the whole unit (all destroyed, all immobilized, a weapon lost on every vehicle, wrecks) are exact too: they follow every combination of the vehicles' states together, since vehicles sharing the same salvos tend to fare alike. That costs a power of the number of vehicles, so a large unit under many dice is refused rather than estimated.",
-		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible entre tous les véhicules de l'unité, les plus proches d'abord, comme pour une seule salve, et la part qui tombe sur un véhicule déjà détruit est perdue. Les chiffres de chaque véhicule suivent exactement son état d'une salve à l'autre. Ceux de l'unité entière (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) sont exacts eux aussi : ils suivent ensemble chaque combinaison des états des véhicules, car des véhicules qui se partagent les mêmes salves ont des sorts qui se ressemblent."}
+		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible among all the unit's vehicles, closest first, as for a single salvo, and a share that falls on a vehicle already destroyed is lost. Each vehicle's own figures follow its state exactly from salvo to salvo. The figures for the whole unit (all destroyed, all immobilized, a weapon lost on every vehicle, wrecks) are exact too: vehicles sharing the same salvos tend to fare alike, so rather than treating them as independent the calculator follows how many impacts have damaged each vehicle, all the vehicles together. For a very large unit under many dice that would take too long: the whole-unit figures are then estimated, and a note says so.",
+		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible entre tous les véhicules de l'unité, les plus proches d'abord, comme pour une seule salve, et la part qui tombe sur un véhicule déjà détruit est perdue. Les chiffres de chaque véhicule suivent exactement son état d'une salve à l'autre. Ceux de l'unité entière (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) sont exacts eux aussi : des véhicules qui se partagent les mêmes salves ont des sorts qui se ressemblent, donc au lieu de les traiter comme indépendants le calculateur suit le nombre d'impacts qui ont endommagé chaque véhicule, tous les véhicules ensemble. Pour une très grande unité sous beaucoup de dés, ce serait trop long : les chiffres de l'unité entière sont alors estimés, et une note le signale."}
 	noteSalvosUnitEstimate = Note{ID: "salvos-vehicle-unit-estimate",
-		EN: "This unit is too large under these salvos to follow every combination of its vehicles' states, so its whole-unit figures (all destroyed, all immobilized, a weapon lost on every vehicle, wrecks) are an estimate that takes the vehicles as falling independently. Since they share each salvo, they tend to fare alike: the estimate understates the chance that they all fall together. Each vehicle's own figures, and the average number of wrecks, are exact.",
-		FR: "Cette unité est trop grande sous ces salves pour suivre chaque combinaison des états de ses véhicules : ses chiffres d'ensemble (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) sont donc une estimation qui traite les véhicules comme tombant indépendamment. Comme ils se partagent chaque salve, leurs sorts se ressemblent : l'estimation sous-estime la chance qu'ils tombent tous ensemble. Les chiffres de chaque véhicule, et le nombre moyen d'épaves, sont exacts."}
+		EN: "This unit is too large under these salvos to follow all its vehicles together, so its whole-unit figures (all destroyed, all immobilized, a weapon lost on every vehicle, wrecks) are an estimate that takes the vehicles as falling independently. Since they share each salvo, they tend to fare alike: the estimate understates the chance that they all fall together. Each vehicle's own figures, and the average number of wrecks, are exact.",
+		FR: "Cette unité est trop grande sous ces salves pour suivre tous ses véhicules ensemble : ses chiffres d'ensemble (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) sont donc une estimation qui traite les véhicules comme tombant indépendamment. Comme ils se partagent chaque salve, leurs sorts se ressemblent : l'estimation sous-estime la chance qu'ils tombent tous ensemble. Les chiffres de chaque véhicule, et le nombre moyen d'épaves, sont exacts."}
 )
+
+// fireSalvos rolls each of in's salvos at the vehicles: its hits, impacts
+// and damage test, and the chance that an impact damages.
+func fireSalvos(g Game, in SalvosInput) ([]AttackResult, []float64) {
+	fired := make([]AttackResult, len(in.Salvos))
+	ps := make([]float64, len(in.Salvos))
+	for i, s := range in.Salvos {
+		step := &fired[i]
+		step.fire(g, s, TargetVehicle)
+		steps, p, notes := damageStep(s.Penetration, in.Protection, s.Jammer, s.DamageReroll, TargetVehicle)
+		step.Explain = append(step.Explain, steps...)
+		for _, n := range notes {
+			step.addNote(n)
+		}
+		ps[i] = p
+	}
+	return fired, ps
+}
 
 // salvosAtVehicles works out in's salvos at its unit of vehicles.
 func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
@@ -433,20 +451,14 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	for j := range took {
 		took[j] = []float64{1}
 	}
+	fired, ps := fireSalvos(g, in)
 	var unit *unitChain
-	estimate := v > 1 && in.unitWork() > maxUnitWork
-	if v > 1 && !estimate {
-		unit = newUnitChain(t, in.unitDamages())
+	if v > 1 {
+		unit = newUnitChain(t, in.Salvos, fired, ps)
 	}
 	res := SalvosResult{Notes: []Note{}}
-	for _, s := range in.Salvos {
-		var step AttackResult
-		step.fire(g, s, TargetVehicle)
-		steps, p, notes := damageStep(s.Penetration, in.Protection, s.Jammer, s.DamageReroll, TargetVehicle)
-		step.Explain = append(step.Explain, steps...)
-		for _, n := range notes {
-			step.addNote(n)
-		}
+	for i, s := range in.Salvos {
+		step, p := fired[i], ps[i]
 		figures := make([]VehicleFigures, v)
 		for j, ch := range chains {
 			mine := make([]float64, share(step.Impacts.Max(), v, j)+1)
@@ -462,7 +474,7 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 		if unit == nil {
 			after = unitFigures(figures, len(t.Weapons))
 		} else {
-			unit.salvo(step.Impacts, s.Damage, p)
+			unit.salvo(i, step.Impacts, p)
 			unit.figures(&after, len(t.Weapons))
 		}
 		res.VehicleAfter = append(res.VehicleAfter, after)
@@ -487,7 +499,7 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	if v > 1 {
 		res.note(noteSalvosUnit)
 	}
-	if estimate {
+	if v > 1 && unit == nil {
 		res.note(noteSalvosUnitEstimate)
 	}
 	return res

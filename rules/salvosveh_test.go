@@ -392,7 +392,7 @@ func FuzzSalvosVehicle(f *testing.F) {
 
 // BenchmarkSalvosVehicleUnit is the worst case at the table: ten
 // salvos, Damage 1 to 3, at a unit of three vehicles, the whole unit's
-// figures exact (the joint chain over the three vehicles' states).
+// figures exact.
 func BenchmarkSalvosVehicleUnit(b *testing.B) {
 	in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 10, Medic: true,
 		Vehicle: VehicleTarget{Frame: 3, Propulsion: 1, Weapons: []int{1}, Vehicles: 3}}
@@ -400,29 +400,48 @@ func BenchmarkSalvosVehicleUnit(b *testing.B) {
 		in.Salvos = append(in.Salvos, Salvo{Weapons: 3, Rate: 2, Rerolls: 1, Accuracy: 4, Range: 2,
 			Penetration: 10 + i%3, Damage: 1 + i%3, Cover: CoverNormal})
 	}
-	b.Logf("joint chain: %g cell visits", in.unitWork())
-	for b.Loop() {
-		if _, err := Salvos(in); err != nil {
-			b.Fatal(err)
-		}
+	benchUnit(b, in, 0)
+}
+
+// BenchmarkSalvosUnitLargest is close to the largest joint chain allowed
+// (maxUnitWork), among the slowest found, over each kind of state: counts
+// of damaging hits (two vehicles of 12 frame, 6 propulsion and weapons of
+// 4, 4 and 3 SP, nine salvos of 21 dice of Damage 1 then one of Damage 3:
+// a count per run) and actual states (two vehicles of 6 frame, 3
+// propulsion and a weapon of 3 SP with Self-repair, ten salvos of 5 dice,
+// Damage 1 to 3 in turn).
+func BenchmarkSalvosUnitLargest(b *testing.B) {
+	units := []struct {
+		name   string
+		t      VehicleTarget
+		dice   int
+		damage func(i int) int
+	}{
+		{"counts", VehicleTarget{Frame: 12, Propulsion: 6, Weapons: []int{4, 4, 3}, Vehicles: 2}, 21,
+			func(i int) int { return 1 + 2*(i/(maxSalvos-1)) }},
+		{"states", VehicleTarget{Frame: 6, Propulsion: 3, Weapons: []int{3}, Vehicles: 2, SelfRepair: true}, 5,
+			func(i int) int { return 1 + i%3 }},
+	}
+	for _, u := range units {
+		b.Run(u.name, func(b *testing.B) {
+			in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 10, Medic: u.t.SelfRepair, Vehicle: u.t}
+			for i := range maxSalvos {
+				in.Salvos = append(in.Salvos, Salvo{Weapons: u.dice, Rate: 1, Accuracy: 4, Range: 2, Penetration: 12, Damage: u.damage(i)})
+			}
+			benchUnit(b, in, 0.9*maxUnitWork)
+		})
 	}
 }
 
-// BenchmarkSalvosUnitLargest is close to the largest joint chain Validate
-// lets through (maxUnitWork), the slowest per cell found: two vehicles of
-// 8 frame, 3 propulsion and weapons of 1 and 2 SP, ten salvos of 3 dice,
-// Damage 1 to 3.
-func BenchmarkSalvosUnitLargest(b *testing.B) {
-	in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 10,
-		Vehicle: VehicleTarget{Frame: 8, Propulsion: 3, Weapons: []int{1, 2}, Vehicles: 2}}
-	for i := range maxSalvos {
-		in.Salvos = append(in.Salvos, Salvo{Weapons: 3, Rate: 1, Rerolls: 1, Accuracy: 4, Range: 2,
-			Penetration: 10 + i%3, Damage: 1 + i%3, Cover: CoverNormal})
+// benchUnit times in, whose joint chain must be exact and make at least
+// least cell visits.
+func benchUnit(b *testing.B, in SalvosInput, least float64) {
+	u := unitChainOf(in)
+	if u == nil || u.work < least {
+		b.Fatalf("%+v: joint chain %v, want at least %g cell visits", in.Vehicle, u, least)
 	}
-	work := in.unitWork()
-	if work > maxUnitWork || work < 0.9*maxUnitWork {
-		b.Fatalf("work %v: want close to, not over, %v", work, float64(maxUnitWork))
-	}
+	_, states := u.st.(*unitSpace)
+	b.Logf("%g cell visits, actual states %v", u.work, states)
 	for b.Loop() {
 		if _, err := Salvos(in); err != nil {
 			b.Fatal(err)
