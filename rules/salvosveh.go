@@ -253,24 +253,28 @@ func (ch *vehicleSalvoChain) salvo(hits Dist, dmg int) {
 	ch.now = out
 }
 
-// maxVehicleSalvosWork bounds vehicleSalvosWork: at most a few tenths of a
-// second natively, so that no link makes the app freeze. Vehicles of the
-// games' sizes stay far below it (three vehicles of 12 frame, 6 propulsion
-// and weapons of 4, 4 and 3 SP under ten salvos of 20 dice: 6e5).
-const maxVehicleSalvosWork = 1e7
+// maxVehicleSalvosWork bounds vehicleSalvosWork so that the slowest input
+// let through takes under 10 ms natively (BenchmarkSalvosVehicleLargest;
+// a scan of random large vehicles under ten salvos of 30 dice found 9 ms at
+// most). Vehicles of the games' sizes stay far below it (three vehicles of
+// 12 frame, 6 propulsion and weapons of 4, 4 and 3 SP under ten salvos of
+// 20 dice: 6e5).
+const maxVehicleSalvosWork = 3e6
 
 // vehicleSalvosWork is an upper bound on the cells the chains visit: for
 // each vehicle and salvo, the most damaging hits it can take times the
-// states it can be in. The attacker's pick damages one weapon at a time
-// (wreck) or keeps them level (disarm), so the weapon vectors met are about
-// as many as the weapons' SP, not their product.
+// states it can be in, the weapon vectors counted as the salvos' Damage
+// values reach them. Under one Damage value the pick keeps those about as
+// many as the weapons' SP; salvos of different Damage can reach far more
+// (the disarm pick then leaves the weapons uneven).
 func (in SalvosInput) vehicleSalvosWork() (work float64, worst int) {
 	t := in.Vehicle
-	sumW := len(t.Weapons) + 1
-	for _, sp := range t.Weapons {
-		sumW += sp
+	var dmgs []int
+	for _, s := range in.Salvos {
+		dmgs = append(dmgs, s.Damage)
 	}
-	states := float64(sumW * (t.Propulsion + 1) * (t.Frame + 1) * 2)
+	vecs := weaponVectors(t, dmgs, in.Medic || t.SelfRepair)
+	states := float64(vecs * (t.Propulsion + 1) * (t.Frame + 1) * 2)
 	most := 0
 	for i, s := range in.Salvos {
 		dice := max(s.Weapons*s.Rate, 0)
@@ -281,6 +285,32 @@ func (in SalvosInput) vehicleSalvosWork() (work float64, worst int) {
 		}
 	}
 	return work, worst
+}
+
+// maxWeaponVectors stops weaponVectors: past it, no chain over the
+// vectors fits maxVehicleSalvosWork anyway.
+const maxWeaponVectors = 1 << 14
+
+// weaponVectors counts the weapon vectors of a vehicle of t that hits of
+// the given Damage values reach (one less too, for the first hit under
+// Self-repair), up to just past maxWeaponVectors.
+func weaponVectors(t VehicleTarget, dmgs []int, repair bool) int {
+	var ds []int
+	for _, d := range dmgs {
+		if !slices.Contains(ds, d) {
+			ds = append(ds, d)
+		}
+		if repair && d > 0 && !slices.Contains(ds, d-1) {
+			ds = append(ds, d-1)
+		}
+	}
+	wt := newWeaponTable(t)
+	for i := 0; i < len(wt.vecs) && len(wt.vecs) <= maxWeaponVectors; i++ {
+		for _, d := range ds {
+			wt.hit(i, d)
+		}
+	}
+	return len(wt.vecs)
 }
 
 // meleeChain is the vehicleChain of a vehicle of t under close-combat hits
