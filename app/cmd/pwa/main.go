@@ -5,8 +5,6 @@
 package main
 
 import (
-	"time"
-
 	"github.com/at4x/companion/app"
 	"github.com/at4x/companion/app/contentdata"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -33,11 +31,20 @@ func main() {
 // steps of the start (package init, then decoding and routes, then go-app's
 // first mount), so that they run as three tasks instead of one: the page,
 // already painted from its prerendered HTML, can answer input between them,
-// and no single task blocks it for the whole start. Sleeping parks the only
-// goroutine, which returns control from the wasm to the JavaScript event
-// loop until the timer fires.
+// and no single task blocks it for the whole start. Waiting for a
+// setTimeout callback parks the only goroutine until the browser has run
+// its event loop; a short sleep would not do, since the runtime skips the
+// pause when the timer is already due as it looks for work.
 func yield() {
-	if goapp.IsClient {
-		time.Sleep(time.Millisecond)
+	if !goapp.IsClient {
+		return
 	}
+	done := make(chan struct{})
+	f := goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		close(done)
+		return nil
+	})
+	goapp.Window().Call("setTimeout", f, 0)
+	<-done
+	f.Release()
 }
