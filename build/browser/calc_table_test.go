@@ -110,6 +110,13 @@ func TestCalcResultsDrawnNearTheScreen(t *testing.T) {
 	if got := s.text(t, "#calc-result"); !strings.Contains(got, "{") {
 		t.Errorf("the JSON export %q was lost when the results were drawn", got)
 	}
+	// How they look once drawn, in both languages.
+	for _, lang := range []string{"en", "fr"} {
+		s.open(t, "/calc/shoot?game=at44&lang="+lang+"&n=6&rate=1&rr=1&acc=4&range=2&pen=7&dmg=1&target=inf&prot=4&size=8&cover=cover")
+		s.showResults(t)
+		eval[bool](t, s, `(document.getElementById("calc-more").scrollIntoView(), true)`)
+		s.screenshot(t, "calc-results-drawn-"+lang)
+	}
 }
 
 func TestCalcAtTheTable(t *testing.T) {
