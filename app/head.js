@@ -12,6 +12,10 @@
     if (p.theme) d.setAttribute("data-theme", p.theme);
     if (p.textSize) d.style.fontSize = p.textSize + "%";
   } catch (e) {}
+  // The client starts in steps and go-app removes its loader strip after
+  // the first, so the page says it is starting until the client marks it
+  // ready (data-app="ready"); not when go-app is told to skip the wasm.
+  if (!/[?&]wasm=false/.test(location.search)) d.setAttribute("data-app", "starting");
   // Whether a service worker controlled the page as it loaded, before a new
   // worker can claim it: the update banner only shows in such pages.
   window.{{CONTROLLED}} = !!(navigator.serviceWorker && navigator.serviceWorker.controller);

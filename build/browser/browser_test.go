@@ -160,8 +160,17 @@ func TestDeepLinkReadsBeforeAndAfterWasm(t *testing.T) {
 		t.Errorf("go-app's loader is %d px high; it must shrink to a thin bar", h)
 	}
 
+	// The starting strip shows only while a client is on its way.
+	strip := `getComputedStyle(document.body, "::after").content`
+	if got := eval[string](t, s, strip); got != "none" {
+		t.Errorf("with no client coming the page shows the starting strip (%s)", got)
+	}
+
 	s.open(t, page)
 	t.Logf("the wasm client took over %.0f ms after the navigation started", eval[float64](t, s, `performance.now()`))
+	if got := eval[string](t, s, strip); got != "none" {
+		t.Errorf("the starting strip stays once the client is ready (%s)", got)
+	}
 	if after := s.text(t, "h1"); after != before {
 		t.Errorf("h1 after the wasm = %q, before = %q", after, before)
 	}
