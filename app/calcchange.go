@@ -31,7 +31,9 @@ func (c *calculator) writeJSON(ctx goapp.Context) {
 			return // a later change writes it
 		}
 		if el := goapp.Window().GetElementByID("calc-result"); el.Truthy() {
+			Mark("json-start")
 			el.Set("textContent", string(c.now.resultJSON()))
+			Mark("json-end")
 		}
 	})
 }

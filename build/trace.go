@@ -213,6 +213,7 @@ var tracePhases = []tracePhase{
 	{"after the mount until the page is ready (OnNav, OnMount)", "body-replaced", "ready"},
 	{"**all of the Go start** (wasm instantiated to the page ready)", "wasm-instantiated", "ready"},
 	{"search index, built in the background from 0.3 s after the start (wall time, in slices)", "index-start", "index-end"},
+	{"a calculator's JSON export (#calc-result), first written after the mount", "json-start", "json-end"},
 }
 
 // traceSummary is one page's medians over its runs.
