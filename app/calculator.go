@@ -111,7 +111,7 @@ func (c *calculator) showMore(ctx goapp.Context) {
 func (c *calculator) OnDismount() { c.stopWatching() }
 
 func (c *calculator) stopWatching() {
-	if c.near != nil && c.near.Truthy() {
+	if c.near != nil {
 		c.near.Call("disconnect")
 		c.near = nil
 	}

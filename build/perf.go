@@ -159,15 +159,6 @@ func fileFor(dir, urlPath string) string {
 	return p
 }
 
-// A load is what measureLoad found: medians in milliseconds, the paths the
-// service worker cached, and the median of the bytes the server sent during
-// a first visit until the worker's cache was complete.
-type load struct {
-	paint, ready [3]float64 // as in visits
-	cached       []string
-	moved        float64
-}
-
 // tracker records, from the first script the page runs, when the client
 // sets data-app="ready" on the document (the app and the hello world both
 // do, once go-app has mounted their first route): the moment the page is
@@ -206,13 +197,14 @@ const cachedPaths = `(async () => {
   return now;
 })()`
 
-func measureLoad(dir, path string, runs int) (load, error) {
+// measureLoad runs loadOnce runs times and returns the medians.
+func measureLoad(dir, path string, runs int) (visits, error) {
 	var all []visits
 	for i := range runs {
 		fmt.Printf("  %s%s run %d\n", filepath.Base(dir), path, i+1)
 		v, err := loadOnce(dir, path)
 		if err != nil {
-			return load{}, err
+			return visits{}, err
 		}
 		fmt.Printf("    painted %.0f ms, interactive %.0f ms; offline again: %.0f / %.0f ms; offline after a restart: %.0f / %.0f ms\n",
 			v.paint[0], v.ready[0], v.paint[1], v.ready[1], v.paint[2], v.ready[2])
@@ -225,22 +217,22 @@ func measureLoad(dir, path string, runs int) (load, error) {
 		}
 		return median(x)
 	}
-	var l load
+	var l visits
 	for k := range l.paint {
 		l.paint[k] = col(func(v visits) float64 { return v.paint[k] })
 		l.ready[k] = col(func(v visits) float64 { return v.ready[k] })
 	}
-	l.moved = col(func(v visits) float64 { return float64(v.moved) })
+	l.moved = int64(col(func(v visits) float64 { return float64(v.moved) }))
 	l.cached = all[len(all)-1].cached
 	return l, nil
 }
 
-// visits is what loadOnce measured: paint and ready times (ms) of the first
-// visit, of a visit with the server stopped in the same browser, and of
-// one after the browser restarted on the same profile (a reader coming back
-// another day: V8's in-memory copy of the compiled wasm is gone, only what
-// Chromium keeps on disk remains); the paths the worker cached and the
-// bytes the server sent until then.
+// visits is what loadOnce measured, or measureLoad's medians: the paint
+// and ready times (ms) of the first visit, of a visit with the server
+// stopped in the same browser, and of one after the browser restarted on
+// the same profile (a reader coming back another day: V8's in-memory copy
+// of the compiled wasm is gone, only what Chromium keeps on disk remains);
+// the paths the worker cached and the bytes the server sent until then.
 type visits struct {
 	paint, ready [3]float64
 	cached       []string
@@ -456,7 +448,7 @@ type report struct {
 	b strings.Builder
 }
 
-func (r *report) sizes(name, dir string, l load) {
+func (r *report) sizes(name, dir string, l visits) {
 	cached := l.cached
 	var files []size
 	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
@@ -501,7 +493,7 @@ func (r *report) sizes(name, dir string, l load) {
 
 func kb(n int) string { return fmt.Sprintf("%.1f KB", float64(n)/1000) }
 
-func (r *report) loads(app, hello load) {
+func (r *report) loads(app, hello visits) {
 	ratio := func(a, h float64) string {
 		if h == 0 {
 			return "-"

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/at4x/companion/build/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
@@ -26,8 +25,8 @@ import (
 // below names the ones around it by wrapping the browser calls go-app's
 // app.js and the Go runtime make: WebAssembly.instantiateStreaming, the
 // body's replaceChild (go-app swapping the prerendered page for the one it
-// built), the loader's remove (go.run returning), the innerHTML setter
-// (app.Raw) and document.createElement. The Long Tasks API gives the tasks
+// built), the innerHTML setter (app.Raw) and document.createElement; the
+// client's data-app="ready" ends the start. The Long Tasks API gives the tasks
 // over 50 ms, as Lighthouse counts them in total blocking time, and
 // DevTools' Performance.getMetrics the main thread's total work.
 
@@ -49,11 +48,6 @@ const traceScript = `(() => {
   Node.prototype.replaceChild = function (n, o) {
     if (this === document.body) mark("body-replaced");
     return replace.call(this, n, o);
-  };
-  const remove = Element.prototype.remove;
-  Element.prototype.remove = function () {
-    if (this.id === "app-wasm-loader") mark("go-returned");
-    return remove.call(this);
   };
   const inner = Object.getOwnPropertyDescriptor(Element.prototype, "innerHTML");
   Object.defineProperty(Element.prototype, "innerHTML", {
@@ -132,14 +126,11 @@ var tracePages = []string{lighthousePages[0], lighthousePages[1]}
 func traceOnce(dir, path, jsFlags string, repeat bool) (traceRun, error) {
 	srv := httptest.NewServer(siteHandler(dir))
 	defer srv.Close()
-	ctx, cancel := newBrowser()
+	var flags []chromedp.ExecAllocatorOption
 	if jsFlags != "" {
-		opts := browser.AllocatorOptions(chromedp.Flag("disable-quic", true), chromedp.WindowSize(412, 900), chromedp.Flag("js-flags", jsFlags))
-		actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
-		bctx, bcancel := chromedp.NewContext(actx)
-		cancel()
-		ctx, cancel = bctx, func() { bcancel(); acancel() }
+		flags = append(flags, chromedp.Flag("js-flags", jsFlags))
 	}
+	ctx, cancel := newBrowser(flags...)
 	defer cancel()
 	ctx, stop := context.WithTimeout(ctx, 2*time.Minute)
 	defer stop()

@@ -112,14 +112,20 @@ func (a Attack) check(c *validator) {
 	c.rng("pen", a.Penetration, 0, maxValue)
 	c.rng("dmg", a.Damage, 1, maxDamage)
 	c.rng("prot", a.Protection, 0, maxValue)
-	switch a.Target {
+	checkTarget(c, a.Target, a.Size, a.Type, a.Vehicle)
+}
+
+// checkTarget checks the target keys: the unit's size and type for
+// infantry, the vehicle keys for vehicles.
+func checkTarget(c *validator, t Target, size, typ int, v VehicleTarget) {
+	switch t {
 	case TargetInfantry:
-		c.rng("size", a.Size, 1, maxFighters)
-		c.rng("type", a.Type, 1, 3)
+		c.rng("size", size, 1, maxFighters)
+		c.rng("type", typ, 1, 3)
 	case TargetVehicle:
-		checkVehicle(c, a.Vehicle)
+		checkVehicle(c, v)
 	default:
-		c.fail("target", ErrChoice, "%d is not allowed: allowed inf, veh", int(a.Target))
+		c.fail("target", ErrChoice, "%d is not allowed: allowed inf, veh", int(t))
 	}
 }
 

@@ -274,15 +274,7 @@ func (in SalvosInput) Validate() error {
 	g := c.game(in.Game)
 	c.rng("prot", in.Protection, 0, maxValue)
 	checkPicker(c, g, in.Game, in.Target, in.Vehicle)
-	switch in.Target {
-	case TargetInfantry:
-		c.rng("size", in.Size, 1, maxFighters)
-		c.rng("type", in.Type, 1, 3)
-	case TargetVehicle:
-		checkVehicle(c, in.Vehicle)
-	default:
-		c.fail("target", ErrChoice, "%d is not allowed: allowed inf, veh", int(in.Target))
-	}
+	checkTarget(c, in.Target, in.Size, in.Type, in.Vehicle)
 	if len(in.Salvos) < 1 || len(in.Salvos) > maxSalvos {
 		c.fail("s1", ErrRange, "%d salvos given: allowed 1-%d", len(in.Salvos), maxSalvos)
 	}
