@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -133,6 +134,38 @@ func (s *session) screenshot(t *testing.T, name string) {
 	}
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), b, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestStartingStripUntilReady holds the wasm back: the prerendered page
+// shows its thin starting strip over the rules text until the client is
+// ready, then drops it.
+func TestStartingStripUntilReady(t *testing.T) {
+	for _, lang := range []string{"en", "fr"} {
+		release := make(chan struct{})
+		var once sync.Once
+		s := newSessionWith(t, 360, 740, func(dir string) http.Handler {
+			files := FileServer(dir)
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if strings.HasSuffix(r.URL.Path, ".wasm") {
+					<-release
+				}
+				files.ServeHTTP(w, r)
+			})
+		})
+		let := func() { once.Do(func() { close(release) }) }
+		t.Cleanup(let) // before the server closes: it waits for the held request
+		s.do(t, chromedp.Navigate(s.url("/"+lang+"/at43/shooting.cover")))
+		s.poll(t, `document.documentElement.dataset.app === "starting" && !!document.querySelector(".prose")`, "the prerendered page, starting")
+		if h := eval[string](t, s, `getComputedStyle(document.body, "::after").height`); h != "3px" {
+			t.Errorf("%s: the starting strip is %s high, want 3px", lang, h)
+		}
+		s.screenshot(t, "starting-"+lang)
+		let()
+		s.waitApp(t)
+		if got := eval[string](t, s, `getComputedStyle(document.body, "::after").content`); got != "none" {
+			t.Errorf("%s: the starting strip stays once the client is ready (%s)", lang, got)
+		}
 	}
 }
 
