@@ -2,28 +2,39 @@ package rules
 
 import "slices"
 
-// The whole unit's figures. Each salvo's impacts are dealt to the vehicles
-// in turn, closest first (impact i goes to vehicle i mod v, see share), and
-// each impact damages with the salvo's chance p whatever state the vehicles
-// are in (the test is against the unit's Protection). Given which of them
+// Salvos at a unit of several vehicles. Each salvo's impacts are dealt in
+// turn, closest first, among the vehicles still on the table when it is
+// fired (impact i to the i mod a-th of the a left, see share): losses are
+// removed at once, so a vehicle an earlier salvo destroyed takes no more,
+// while one this salvo destroys keeps its share, which is lost. Each
+// impact damages with the salvo's chance p whatever state the vehicles are
+// in (the test is against the unit's Protection). Given which of them
 // damaged, the vehicles then evolve independently (each rolls its own
-// location dice), but the impacts are common, so the vehicles are
-// correlated. unitChain carries the joint distribution over the vehicles'
-// states from salvo to salvo: for a salvo, the mixture over k impacts of
-// the states after dealing k impacts in turn, one impact on one vehicle at
-// a time (a k+1-th impact is the k-th's outcome with one more impact on
-// vehicle k mod v).
+// location dice), but the impacts are common and who shares them depends
+// on who has fallen, so the vehicles are correlated: unitChain carries the
+// joint distribution over the vehicles' states from salvo to salvo, and
+// every figure, each vehicle's own included, is read off it. For a salvo,
+// the cells are taken apart by which vehicles are on the table; each set
+// is dealt the mixture over k impacts of the states after dealing k
+// impacts in turn, one impact on one vehicle at a time (a k+1-th impact is
+// the k-th's outcome with one more impact on the next vehicle of the set).
 //
 // A vehicle's "state" in that chain can be either of two things, whichever
 // makes the chain smaller (both are exact):
 //
 //   - tupleSpace: how many damaging hits it has taken, counted per Damage
 //     value. Whether an impact damages does not depend on the state, so
-//     the counts are all that the joint chain must follow; the vehicle's
-//     own state given its counts is a distribution worked out once per
-//     count, and the unit's figures are means of products of per-vehicle
-//     chances (contract). Counting per Damage value needs hits of
-//     different Damage to commute (a hit of 1 then one of 3 leaving the
+//     the counts are what the joint chain must follow; the vehicle's own
+//     state given its counts is a distribution worked out once per count.
+//     Whether it is still on the table given its counts is a chance, its
+//     weight: a cell holds its chance divided by the weights of the
+//     vehicles in it, a hit moves that like any count, and the weight the
+//     hit takes off the table (the drop from one count's weight to the
+//     next's) goes to the vehicle's destroyed state. Since a destroyed
+//     vehicle stays destroyed, the chance of being on the table at every
+//     salvo's start is the weight at the last one, so the cells stay exact
+//     chances once multiplied back. Counting per Damage value needs hits
+//     of different Damage to commute (a hit of 1 then one of 3 leaving the
 //     vehicle as 3 then 1 would), which fails where the weapon picked
 //     depends on the SP left; commute checks it on every reachable state,
 //     and where it fails the counts are kept per run of salvos of the same
@@ -33,20 +44,21 @@ import "slices"
 //     the one state "destroyed": under one Damage value a vehicle has at
 //     most a few dozen states.
 //   - unitSpace: the vehicle's actual state (the SP of every part), as the
-//     chain over part states has it; fewer when salvos of different Damage
-//     alternate on a vehicle whose hits do not commute.
+//     chain over part states has it, of weight 1; fewer when salvos of
+//     different Damage alternate on a vehicle whose hits do not commute.
 //
 // The joint state is kept ordered (vehicle by vehicle), not as a multiset:
 // the closest vehicle always takes the first impact, so two vehicles whose
-// states are swapped do not face the same future. The figures asked for
-// (all destroyed, the number of wrecks...) are symmetric in the vehicles,
-// but they are only read off the ordered distribution, never fed back.
+// states are swapped do not face the same future.
 //
-// The cost is a product over the vehicles: vehicle j holds the states it
-// can reach with the impacts it can have taken so far (planned salvo by
-// salvo, see planUnitChain), and each impact visits every cell.
-// planUnitChain counts the cell visits and gives up past maxUnitWork;
-// salvosAtVehicles then estimates the unit's figures (unitFigures).
+// The cost is a sum over the sets of vehicles on the table of products
+// over their vehicles: vehicle j holds the states it can reach with the
+// impacts it can have taken so far (planned salvo by salvo, see
+// planUnitChain; after a first salvo that can damage, any vehicle may be
+// the last one standing and take every impact), and each impact visits
+// every cell of its set. planUnitChain counts the cell visits and gives up
+// past maxUnitWork; salvosAtVehicles then estimates the figures
+// (unitFigures).
 
 // unitMove is one outcome of a damaging hit: the state it leads to and its
 // chance.
@@ -61,9 +73,15 @@ type unitStates interface {
 	// hit lists where a damaging hit of salvo s takes state x (not
 	// destroyed).
 	hit(x, s int) []unitMove
-	// fig is the chance, in state x, that the vehicle is destroyed (k 0),
-	// destroyed or immobilized (k 1), or destroyed or without weapon k-2.
+	// weight is the chance that the vehicle is still on the table in state
+	// x: 0 for destroyed, below 1 where x holds some destroyed states.
+	weight(x int) float64
+	// fig is the chance, in state x, that the vehicle is still on the table
+	// and immobilized (k 1) or without weapon k-2 (k 0: never).
 	fig(x, k int) float64
+	// frames adds scale times the chance, in state x, that the vehicle is
+	// still on the table with each number of frame SP left, to f.
+	frames(x int, f []float64, scale float64)
 	// cost is the work of numbering the states so far, in cell visits.
 	cost() float64
 }
@@ -139,15 +157,28 @@ func (sp *unitSpace) move(x, dmg int) []unitMove {
 	return out
 }
 
-func (sp *unitSpace) fig(x, k int) float64 {
+func (sp *unitSpace) weight(x int) float64 {
 	if x == 0 {
-		return 1
+		return 0
+	}
+	return 1
+}
+
+func (sp *unitSpace) fig(x, k int) float64 {
+	if x == 0 || k == 0 {
+		return 0
 	}
 	w, c := sp.keys[x][0], sp.keys[x][1]
 	if k == 1 && c/2/(sp.ch.frame+1) == 0 || k > 1 && sp.ch.wt.vecs[w][k-2] == 0 {
 		return 1
 	}
 	return 0
+}
+
+func (sp *unitSpace) frames(x int, f []float64, scale float64) {
+	if x != 0 {
+		f[(sp.keys[x][1]/2)%(sp.ch.frame+1)] += scale
+	}
 }
 
 // apply is the chances of the states after one more damaging hit of dmg
@@ -244,9 +275,11 @@ type tupleSpace struct {
 	dim     []int // [salvo] -> the count its damaging hits add to
 	ids     map[tuple]int
 	keys    []tuple
-	dist    [][]unitMove // [id] -> the chances of the vehicle's states
-	figs    [][]float64
-	entries int // held in dist
+	dist    [][]unitMove // [id] -> the chances of the vehicle's states still on the table
+	alive   []float64    // [id] -> their sum
+	figs    [][]float64  // [id][k] -> fig
+	frame   [][]float64  // [id][sp] -> the chance of sp frame SP left, on the table
+	entries int          // held in dist
 	one     [1]unitMove
 }
 
@@ -254,7 +287,7 @@ type tuple [maxSalvos + 1]int16
 
 func newTupleSpace(sp *unitSpace, dim []int) *tupleSpace {
 	ts := &tupleSpace{sp: sp, dim: dim, ids: map[tuple]int{}, keys: make([]tuple, 1),
-		dist: make([][]unitMove, 1), figs: [][]float64{nil}}
+		dist: make([][]unitMove, 1), alive: []float64{0}, figs: [][]float64{nil}, frame: [][]float64{nil}}
 	ts.add(tuple{}, []unitMove{{1, 1}})
 	return ts
 }
@@ -265,17 +298,17 @@ func (ts *tupleSpace) add(k tuple, d []unitMove) int {
 	if len(d) > 0 {
 		i = len(ts.keys)
 		f := make([]float64, 2+ts.sp.ch.wt.n)
+		frame := make([]float64, ts.sp.ch.frame+1)
 		alive := 0.0
 		for _, e := range d {
 			alive += e.p
 			for j := 1; j < len(f); j++ {
 				f[j] += e.p * ts.sp.fig(e.to, j)
 			}
+			ts.sp.frames(e.to, frame, e.p)
 		}
-		for j := range f {
-			f[j] = min(f[j]+max(1-alive, 0), 1)
-		}
-		ts.keys, ts.dist, ts.figs = append(ts.keys, k), append(ts.dist, d), append(ts.figs, f)
+		ts.keys, ts.dist, ts.alive = append(ts.keys, k), append(ts.dist, d), append(ts.alive, min(alive, 1))
+		ts.figs, ts.frame = append(ts.figs, f), append(ts.frame, frame)
 		ts.entries += len(d)
 	}
 	ts.ids[k] = i
@@ -298,11 +331,22 @@ func (ts *tupleSpace) hit(x, s int) []unitMove {
 
 func (ts *tupleSpace) cost() float64 { return entryWork * float64(ts.entries) }
 
+func (ts *tupleSpace) weight(x int) float64 { return ts.alive[x] }
+
 func (ts *tupleSpace) fig(x, k int) float64 {
 	if x == 0 {
-		return 1
+		return 0
 	}
 	return ts.figs[x][k]
+}
+
+func (ts *tupleSpace) frames(x int, f []float64, scale float64) {
+	if x == 0 {
+		return
+	}
+	for sp, p := range ts.frame[x] {
+		f[sp] += scale * p
+	}
 }
 
 // maxUnitWork bounds the cell visits of the joint chain (work) so that the
@@ -321,19 +365,23 @@ const maxUnitStates = 4096
 // unitChain is the joint distribution over the ordered states of the
 // unit's vehicles: vehicle j is in one of its first c[j] states, and the
 // cell of states x_j is sum_j x_j * stride[j], stride[j] the product of
-// c[i] for i < j.
+// c[i] for i < j. A cell holds its chance divided by the weights of the
+// vehicles on the table in it (see unitStates.weight): a count of hits
+// then moves like any state, and a hit that destroys the vehicle moves the
+// weight it loses to state 0 (see expand).
 type unitChain struct {
-	st      unitStates
-	v       int
-	loc     [][]int          // [j] -> the ids of vehicle j's states; loc[j][0] = 0, destroyed
-	at      [][]int32        // [j][id] -> 1 + its index in loc[j], 0 when not there
-	sizes   [][]int          // [salvo][j] -> vehicle j's states after the salvo
-	hits    [][][][]unitMove // [salvo][j][x] -> a damaging hit's moves, by index in loc[j]
-	work    float64          // cell visits, planned
-	bound   float64          // the most work planUnitChain goes on with
-	c       []int
-	stride  []int
-	p, next []float64
+	st     unitStates
+	v      int
+	loc    [][]int          // [j] -> the ids of vehicle j's states; loc[j][0] = 0, destroyed
+	at     [][]int32        // [j][id] -> 1 + its index in loc[j], 0 when not there
+	sizes  [][]int          // [salvo][j] -> vehicle j's states after the salvo
+	hits   [][][][]unitMove // [salvo][j][x] -> a damaging hit's moves, by index in loc[j]
+	work   float64          // cell visits, planned
+	bound  float64          // the most work planUnitChain goes on with
+	c      []int
+	stride []int
+	p      []float64
+	took   [][]float64 // [j] -> the impacts vehicle j took in the last salvo
 }
 
 // newUnitChain starts the joint chain of t's unit under salvos whose
@@ -401,8 +449,9 @@ func planUnitChain(st unitStates, t VehicleTarget, fired []AttackResult, ps []fl
 		u.c[j], u.stride[j] = 2, 1<<j
 		start += u.stride[j] // every vehicle in state 1
 	}
-	u.p, u.next = make([]float64, 1<<v), make([]float64, 1<<v)
+	u.p = make([]float64, 1<<v)
 	u.p[start] = 1
+	fallen := false // whether a vehicle may be off the table at the salvo's start
 	for s, f := range fired {
 		most := f.Impacts.Max()
 		if ps[s] == 0 {
@@ -410,31 +459,43 @@ func planUnitChain(st unitStates, t VehicleTarget, fired []AttackResult, ps []fl
 		}
 		sizes := make([]int, v)
 		hits := make([][][]unitMove, v)
-		cells, deal := 1.0, 0.0 // deal: the cell visits of one impact per cell, over the impacts
+		// cells: the grid; dealt: the cells the impacts visit, summed over
+		// which vehicles are on the table (vehicle j is either off it or in
+		// one of its states); moves: the most moves of a hit from a state.
+		cells, dealt, moves := 1.0, 1.0, 1.0
 		for j := range v {
 			n := share(most, v, j)
+			if fallen {
+				n = most // it may be the last one standing
+			}
 			if hits[j] = u.expand(j, s, n, ps[s]); hits[j] == nil {
 				return nil
 			}
 			sizes[j] = len(u.loc[j])
 			cells *= float64(sizes[j])
+			dealt *= float64(sizes[j] + 1)
 			// Every vehicle after j holds at least 2 states.
 			if u.work+cells*float64(int(1)<<(v-1-j)) > bound {
 				return nil
 			}
-			moves := 0
-			for _, m := range hits[j] {
-				moves += len(m)
+			m := 0
+			for _, h := range hits[j] {
+				m += len(h)
 			}
-			deal += float64(n) * (1 + float64(moves)/float64(sizes[j]))
+			moves = max(moves, float64(m)/float64(sizes[j]))
+		}
+		if !fallen {
+			dealt = cells
 		}
 		u.sizes, u.hits = append(u.sizes, sizes), append(u.hits, hits)
-		// Each impact deals, then the mixture adds up, then figures reads
-		// 2+weapons contractions.
-		u.work += cells * (deal + float64(most+1+2*(2+len(t.Weapons))))
+		// Each impact deals, then the mixture adds up; the cells are sorted
+		// by who is on the table, and figures reads each vehicle's chances
+		// and 2+weapons contractions.
+		u.work += dealt*float64(most)*(1+moves) + dealt*float64(most+1) + cells*float64(3*v+2*(2+len(t.Weapons)))
 		if u.work+st.cost() > bound {
 			return nil
 		}
+		fallen = fallen || most > 0
 	}
 	u.work += st.cost()
 	return u
@@ -444,14 +505,17 @@ func planUnitChain(st unitStates, t VehicleTarget, fired []AttackResult, ps []fl
 // salvo s away, and returns the moves of such a hit from each, by index
 // in loc[j] with the chance p that an impact damages folded in (nil past
 // maxUnitStates). A state added by the n-th hit needs no moves: the
-// vehicle takes at most n impacts in the salvo.
+// vehicle takes at most n impacts in the salvo. The move to index 0 is
+// the weight the hit takes off the table: all of it where the hit
+// destroys an actual state, the drop in weight from one count to the next.
 func (u *unitChain) expand(j, s, n int, p float64) [][]unitMove {
 	lo, hi := 1, len(u.loc[j])
 	hits := make([][]unitMove, hi)
 	for r := 0; r < n && lo < hi; r++ {
 		for x := lo; x < hi; x++ {
+			dead := u.st.weight(u.loc[j][x])
 			for _, m := range u.st.hit(u.loc[j][x], s) {
-				if m.p == 0 {
+				if m.p == 0 || m.to == 0 {
 					continue
 				}
 				for len(u.at[j]) <= m.to {
@@ -462,6 +526,10 @@ func (u *unitChain) expand(j, s, n int, p float64) [][]unitMove {
 					u.at[j][m.to] = int32(len(u.loc[j]))
 				}
 				hits[x] = append(hits[x], unitMove{int(u.at[j][m.to]) - 1, p * m.p})
+				dead -= m.p * u.st.weight(m.to)
+			}
+			if dead > 1e-15 {
+				hits[x] = append(hits[x], unitMove{0, p * dead})
 			}
 		}
 		if len(u.loc[j]) > maxUnitStates || u.work+u.st.cost() > u.bound {
@@ -498,41 +566,134 @@ func (u *unitChain) grow(c []int) {
 		}
 		p[to] = q
 	}
-	u.p, u.next, u.c, u.stride = p, make([]float64, n), slices.Clone(c), stride
+	u.p, u.c, u.stride = p, slices.Clone(c), stride
 }
 
-// salvo deals salvo s's impacts to the vehicles in turn, closest first,
-// each damaging with chance p.
-func (u *unitChain) salvo(s int, impacts Dist, p float64) {
-	if p == 0 {
-		return
+// tot is the weight vehicle j carries in its state x: 1 when destroyed
+// (a wreck is certain), else the chance it is still on the table.
+func (u *unitChain) tot(j, x int) float64 {
+	if x == 0 {
+		return 1
 	}
+	return u.st.weight(u.loc[j][x])
+}
+
+// salvo deals salvo s's impacts in turn, closest first, among the vehicles
+// still on the table when it is fired (the losses of earlier salvos have
+// been removed), each impact damaging with chance p. The cells are taken
+// apart by which vehicles are on the table, each set dealt on its own grid
+// over those vehicles, and put back together.
+func (u *unitChain) salvo(s int, impacts Dist, p float64) {
 	u.grow(u.sizes[s])
-	out := make([]float64, len(u.p))
-	cur := u.p
-	for k, pk := range impacts.P {
-		if k > 0 {
-			j := (k - 1) % u.v
-			cur = u.deal(cur, j, p, u.hits[s][j])
-		}
-		if pk == 0 {
+	u.took = make([][]float64, u.v)
+	for j := range u.took {
+		u.took[j] = make([]float64, impacts.Max()+1)
+	}
+	on := make([]bool, 1<<u.v)      // [set] -> some cell has exactly set on the table
+	mass := make([]float64, 1<<u.v) // [set] -> the chance of that
+	for i, q := range u.p {
+		if q == 0 {
 			continue
 		}
-		for i, q := range cur {
-			out[i] += pk * q
+		set, w := 0, q
+		for rest, j := i, 0; j < u.v; j++ {
+			x := rest % u.c[j]
+			rest /= u.c[j]
+			if x > 0 {
+				set |= 1 << j
+				w *= u.st.weight(u.loc[j][x])
+			}
+		}
+		on[set], mass[set] = true, mass[set]+w
+	}
+	out := make([]float64, len(u.p))
+	for set, ok := range on {
+		if ok {
+			u.dealSet(s, set, mass[set], impacts, p, out)
 		}
 	}
-	u.next = cur
 	u.p = out
 }
 
-// deal gives one impact to vehicle j: cell (hi*C + x)*stride + lo moves
-// with vehicle j's state x. It returns the new distribution and keeps cur
-// as the spare buffer.
-func (u *unitChain) deal(cur []float64, j int, p float64, hits [][]unitMove) []float64 {
-	stride, c := u.stride[j], u.c[j]
+// dealSet deals salvo s's impacts to the cells whose vehicles on the table
+// are set, into out, and adds the impacts each vehicle takes, with the
+// chance mass of that set, to took.
+func (u *unitChain) dealSet(s, set int, mass float64, impacts Dist, p float64, out []float64) {
+	var alive, c, stride []int
+	n := 1
+	for j := range u.v {
+		if set&(1<<j) != 0 {
+			alive, c, stride = append(alive, j), append(c, u.c[j]), append(stride, n)
+			n *= u.c[j]
+		}
+	}
+	for j := range u.v {
+		if set&(1<<j) == 0 {
+			u.took[j][0] += mass
+		}
+	}
+	for k, pk := range impacts.P {
+		for i, j := range alive {
+			u.took[j][share(k, len(alive), i)] += mass * pk
+		}
+	}
+	// idx: each cell of the set's grid in the whole grid; cur: the cells
+	// with every vehicle of the set in a state (not destroyed).
+	idx := make([]int, n)
+	cur := make([]float64, n)
+	x := make([]int, len(alive))
+	for ci := range n {
+		fi, in := 0, true
+		for i, xi := range x {
+			fi += xi * u.stride[alive[i]]
+			in = in && xi > 0
+		}
+		idx[ci] = fi
+		if in {
+			cur[ci] = u.p[fi]
+		}
+		for i := range x { // the next cell
+			if x[i]++; x[i] < c[i] {
+				break
+			}
+			x[i] = 0
+		}
+	}
+	if len(alive) == 0 || p == 0 {
+		for ci, q := range cur {
+			out[idx[ci]] += q
+		}
+		return
+	}
+	spare := make([]float64, n)
+	scatter := func(pk float64) {
+		if len(alive) == u.v { // the whole grid
+			for ci, q := range cur {
+				out[ci] += pk * q
+			}
+			return
+		}
+		for ci, q := range cur {
+			out[idx[ci]] += pk * q
+		}
+	}
+	for k, pk := range impacts.P {
+		if k > 0 {
+			i := (k - 1) % len(alive)
+			next := deal(cur, spare, stride[i], c[i], p, u.hits[s][alive[i]])
+			cur, spare = next, cur
+		}
+		if pk != 0 {
+			scatter(pk)
+		}
+	}
+}
+
+// deal gives one impact to the vehicle whose state x sits at cell
+// (hi*c + x)*stride + lo of cur, and returns the new distribution, written
+// into next.
+func deal(cur, next []float64, stride, c int, p float64, hits [][]unitMove) []float64 {
 	block := stride * c
-	next := u.next
 	// A miss leaves the state; a destroyed vehicle keeps its cells.
 	for hi := 0; hi < len(cur); hi += block {
 		copy(next[hi:hi+stride], cur[hi:hi+stride])
@@ -562,12 +723,12 @@ func (u *unitChain) deal(cur []float64, j int, p float64, hits [][]unitMove) []f
 			}
 		}
 	}
-	u.next = cur
 	return next
 }
 
-// figures reads the unit's figures off the joint distribution.
-func (u *unitChain) figures(res *VehicleResult, weapons int) {
+// figures reads the unit's figures and each vehicle's off the joint
+// distribution.
+func (u *unitChain) figures(res *VehicleResult, weapons, frame int) {
 	res.Wrecks = Dist{P: u.contract(0, true)}
 	res.Destroyed = res.Wrecks.P[u.v]
 	res.Immobilized = max(u.contract(1, false)[0]-res.Destroyed, 0)
@@ -575,19 +736,80 @@ func (u *unitChain) figures(res *VehicleResult, weapons int) {
 	for w := range res.Lost {
 		res.Lost[w] = u.contract(2+w, false)[0]
 	}
+	res.Vehicles = make([]VehicleFigures, u.v)
+	for j, m := range u.marginals() {
+		f := VehicleFigures{Destroyed: m[0], Lost: make([]float64, weapons)}
+		left := make([]float64, frame+1)
+		left[0] = m[0]
+		for x := 1; x < len(m); x++ {
+			id := u.loc[j][x]
+			f.Immobilized += m[x] * u.st.fig(id, 1)
+			for w := range f.Lost {
+				f.Lost[w] += m[x] * u.st.fig(id, 2+w)
+			}
+			u.st.frames(id, left, m[x])
+		}
+		for w := range f.Lost {
+			f.Lost[w] = min(f.Lost[w]+f.Destroyed, 1)
+		}
+		f.Frame = Dist{P: left}
+		if u.took != nil {
+			f.Impacts = Dist{P: trimZeros(u.took[j])}
+		} else {
+			f.Impacts = Point(0)
+		}
+		res.Vehicles[j] = f
+	}
+	res.Frame = res.Vehicles[0].Frame
+}
+
+// marginals is, for each vehicle j and each of its states x, the chance of
+// the cells with vehicle j in x times the other vehicles' weights (tot):
+// the chance of x itself once times x's own weight, which unitStates.fig
+// and frames hold.
+func (u *unitChain) marginals() [][]float64 {
+	m := make([][]float64, u.v)
+	for j := range m {
+		m[j] = make([]float64, u.c[j])
+	}
+	x := make([]int, u.v)
+	w := make([]float64, u.v)
+	before := make([]float64, u.v+1)
+	for i, q := range u.p {
+		if q == 0 {
+			continue
+		}
+		before[0] = q
+		for rest, j := i, 0; j < u.v; j++ {
+			x[j] = rest % u.c[j]
+			rest /= u.c[j]
+			w[j] = u.tot(j, x[j])
+			before[j+1] = before[j] * w[j]
+		}
+		after := 1.0
+		for j := u.v - 1; j >= 0; j-- {
+			m[j][x[j]] += before[j] * after
+			after *= w[j]
+		}
+	}
+	return m
 }
 
 // contract is the mean over the joint distribution of the product over
-// the vehicles of f_j (or, with count, of 1-f_j + f_j z), f_j the chance
-// of figure k (see unitStates.fig) in vehicle j's state: the chance that
-// every vehicle has the figure (or that n of them have it, for each n).
-// It sums out one vehicle at a time, the one of stride 1 first.
+// the vehicles of f_j (or, with count, of g_j + f_j z), where f_j is the
+// chance of figure k (destroyed, or see unitStates.fig) and g_j that of
+// the vehicle on the table without it, in vehicle j's state: the chance
+// that every vehicle has the figure (or that n of them have it, for each
+// n). It sums out one vehicle at a time, the one of stride 1 first.
 func (u *unitChain) contract(k int, count bool) []float64 {
 	q, n := u.p, 1 // n coefficients per cell
 	for j, c := range u.c {
-		f := make([]float64, c)
-		for x := range f {
-			f[x] = u.st.fig(u.loc[j][x], k)
+		f, g := make([]float64, c), make([]float64, c)
+		f[0] = 1
+		for x := 1; x < c; x++ {
+			id := u.loc[j][x]
+			f[x] = u.st.fig(id, k)
+			g[x] = u.st.weight(id) - f[x]
 		}
 		m := n
 		if count {
@@ -607,7 +829,7 @@ func (u *unitChain) contract(k int, count bool) []float64 {
 			o := out[r*m : r*m+m]
 			for x, fx := range f {
 				for e, a := range in[x*n : x*n+n] {
-					o[e] += a * (1 - fx)
+					o[e] += a * g[x]
 					o[e+1] += a * fx
 				}
 			}

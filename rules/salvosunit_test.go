@@ -17,12 +17,14 @@ type refUnitFigures struct {
 	dead, immobile *big.Rat
 	lost           []*big.Rat
 	wrecks         ratDist
+	each           ratDist // [j] -> the chance vehicle j is destroyed
 }
 
 // ratSalvosUnit is the reference for salvos at a unit of vehicles: the
 // literal joint chain over the ordered list of every vehicle's state,
-// impact after impact, impact i of a salvo on vehicle i mod v (closest
-// first; on a wreck it is lost), then a damage test and a location die.
+// impact after impact, impact i of a salvo on the i mod a-th of the a
+// vehicles still on the table when it is fired (closest first; on one the
+// salvo destroys it is lost), then a damage test and a location die.
 func ratSalvosUnit(g Game, in SalvosInput) refUnitFigures {
 	t := in.Vehicle
 	t.SelfRepair = in.Medic
@@ -54,37 +56,49 @@ func ratSalvosUnit(g Game, in SalvosInput) refUnitFigures {
 			if pi.Sign() == 0 {
 				continue
 			}
-			cur := map[string]*big.Rat{}
-			cst := map[string]unit{}
-			for k, p := range probs {
-				add(cur, cst, states[k], new(big.Rat).Mul(p, pi))
-			}
-			for n := range i {
-				j := n % v
-				after := map[string]*big.Rat{}
-				ast := map[string]unit{}
-				for k, p := range cur {
-					u := cst[k]
-					if u[j].frame == 0 {
-						add(after, ast, u, p)
-						continue
-					}
-					add(after, ast, u, new(big.Rat).Mul(p, miss))
-					for _, part := range faces {
-						hit := slices.Clone(u)
-						hit[j] = u[j].hit(part, s.Damage, t.Pick, t.SelfRepair)
-						add(after, ast, hit, new(big.Rat).Mul(p, face))
+			for k0, p0 := range probs {
+				// The vehicles still on the table share the salvo; one
+				// destroyed by it keeps taking its share, which is lost.
+				var alive []int
+				for j, x := range states[k0] {
+					if x.frame > 0 {
+						alive = append(alive, j)
 					}
 				}
-				cur, cst = after, ast
-			}
-			for k, p := range cur {
-				add(next, nst, cst[k], p)
+				cur := map[string]*big.Rat{}
+				cst := map[string]unit{}
+				add(cur, cst, states[k0], new(big.Rat).Mul(p0, pi))
+				for n := range i {
+					if len(alive) == 0 {
+						break
+					}
+					j := alive[n%len(alive)]
+					after := map[string]*big.Rat{}
+					ast := map[string]unit{}
+					for k, p := range cur {
+						u := cst[k]
+						if u[j].frame == 0 {
+							add(after, ast, u, p)
+							continue
+						}
+						add(after, ast, u, new(big.Rat).Mul(p, miss))
+						for _, part := range faces {
+							hit := slices.Clone(u)
+							hit[j] = u[j].hit(part, s.Damage, t.Pick, t.SelfRepair)
+							add(after, ast, hit, new(big.Rat).Mul(p, face))
+						}
+					}
+					cur, cst = after, ast
+				}
+				for k, p := range cur {
+					add(next, nst, cst[k], p)
+				}
 			}
 		}
 		probs, states = next, nst
 	}
-	out := refUnitFigures{dead: new(big.Rat), immobile: new(big.Rat), lost: ratZeros(len(t.Weapons)), wrecks: ratZeros(v + 1)}
+	out := refUnitFigures{dead: new(big.Rat), immobile: new(big.Rat), lost: ratZeros(len(t.Weapons)), wrecks: ratZeros(v + 1),
+		each: ratZeros(v)}
 	for k, p := range probs {
 		u := states[k]
 		dead, stuck := 0, true
@@ -92,9 +106,10 @@ func ratSalvosUnit(g Game, in SalvosInput) refUnitFigures {
 		for w := range lost {
 			lost[w] = true
 		}
-		for _, x := range u {
+		for j, x := range u {
 			if x.frame == 0 {
 				dead++
+				out.each[j].Add(out.each[j], p)
 				continue
 			}
 			stuck = stuck && x.prop == 0
@@ -159,11 +174,10 @@ func TestSalvosUnitMatchesExactReference(t *testing.T) {
 			}
 			compare(t, "wrecks", res.Wrecks, ref.wrecks)
 			// Each vehicle's own figures are the marginals of the same chain.
-			one := ratSalvosVehicle(g, SalvosInput{Game: g.ID, Target: TargetVehicle, Protection: 7, Medic: tt.medic,
-				Vehicle: VehicleTarget{Frame: tt.target.Frame, Propulsion: tt.target.Propulsion, Weapons: tt.target.Weapons,
-					Vehicles: 1, Pick: tt.target.Pick}, Salvos: in.Salvos})
-			if tt.target.Vehicles == 1 && !near(res.Vehicles[0].Destroyed, ratFloat(one.dead)) {
-				t.Errorf("vehicle 0 destroyed %v, exact %v", res.Vehicles[0].Destroyed, ratFloat(one.dead))
+			for j, f := range res.Vehicles {
+				if !near(f.Destroyed, ratFloat(ref.each[j])) {
+					t.Errorf("vehicle %d destroyed %v, exact %v", j, f.Destroyed, ratFloat(ref.each[j]))
+				}
 			}
 			mean := 0.0
 			for _, f := range res.Vehicles {
@@ -297,8 +311,8 @@ func TestMonteCarloSalvosUnitLarge(t *testing.T) {
 
 // sampleUnit rolls in's salvos die by die trials times and checks that
 // the unit's exact figures (the number of wrecks, all immobilized, the
-// first weapon lost on every vehicle) agree with the sample within 5
-// standard errors; it returns the exact figures.
+// closest vehicle destroyed, the first weapon lost on every vehicle) agree
+// with the sample within 5 standard errors; it returns the exact figures.
 func sampleUnit(t *testing.T, d dice, in SalvosInput, trials int) SalvosResult {
 	t.Helper()
 	g, _ := GameByID(in.Game)
@@ -308,7 +322,7 @@ func sampleUnit(t *testing.T, d dice, in SalvosInput, trials int) SalvosResult {
 	}
 	v := in.Vehicle.Vehicles
 	wrecks := make([]int, v+1)
-	stuck, lost := 0, 0
+	stuck, lost, first := 0, 0, 0
 	faces := []int{partProp, partProp, partFrame, partFrame, partFrame, partWeapon}
 	for range trials {
 		u := make([]refVehicle, v)
@@ -317,12 +331,21 @@ func sampleUnit(t *testing.T, d dice, in SalvosInput, trials int) SalvosResult {
 		}
 		for _, s := range in.Salvos {
 			h := d.hits(g, s.Weapons, s.Rate, s.Rerolls, s.Accuracy, s.Range)
+			var alive []int // the vehicles still on the table share the salvo
+			for j, x := range u {
+				if x.frame > 0 {
+					alive = append(alive, j)
+				}
+			}
 			n := 0 // impacts so far, dealt in turn
 			for range h {
 				if save := g.CoverSave[s.Cover]; s.Cover == CoverNormal && save > 0 && (s.Range > 0 || g.CoverAtRangeZero) && d.roll() >= save {
 					continue
 				}
-				j := n % v
+				if len(alive) == 0 {
+					break
+				}
+				j := alive[n%len(alive)]
 				n++
 				if u[j].frame == 0 || !d.pass(s.Penetration, in.Protection) {
 					continue
@@ -340,6 +363,9 @@ func sampleUnit(t *testing.T, d dice, in SalvosInput, trials int) SalvosResult {
 			allLost = allLost && x.weapons[0] == 0
 		}
 		wrecks[dead]++
+		if u[0].frame == 0 {
+			first++
+		}
 		if dead < v && allStuck {
 			stuck++
 		}
@@ -349,13 +375,14 @@ func sampleUnit(t *testing.T, d dice, in SalvosInput, trials int) SalvosResult {
 	}
 	agree(t, in.Game+" wrecks", res.Wrecks, wrecks, trials)
 	agree(t, in.Game+" all immobilized", Dist{P: []float64{1 - res.Immobilized, res.Immobilized}}, []int{trials - stuck, stuck}, trials)
+	agree(t, in.Game+" closest destroyed", Dist{P: []float64{1 - res.Vehicles[0].Destroyed, res.Vehicles[0].Destroyed}}, []int{trials - first, first}, trials)
 	agree(t, in.Game+" weapon 1 lost on all", Dist{P: []float64{1 - res.Lost[0], res.Lost[0]}}, []int{trials - lost, lost}, trials)
 	return res
 }
 
 // TestSalvosUnitEstimate checks that a unit whose joint chain would take
-// too long still computes: each vehicle's own figures as ever, the
-// whole-unit figures as the independent estimate, said by its note.
+// too long still computes: each vehicle followed on its own, the
+// whole-unit figures as if they fell independently, said by its note.
 func TestSalvosUnitEstimate(t *testing.T) {
 	in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 10,
 		Vehicle: VehicleTarget{Frame: 12, Propulsion: 6, Weapons: []int{4, 4, 3}, Vehicles: 6}}
@@ -434,7 +461,7 @@ func unitChainFigures(in SalvosInput, kind string) []VehicleResult {
 	for s := range in.Salvos {
 		u.salvo(s, fired[s].Impacts, ps[s])
 		var r VehicleResult
-		u.figures(&r, len(t.Weapons))
+		u.figures(&r, len(t.Weapons), t.Frame)
 		out = append(out, r)
 	}
 	return out

@@ -404,13 +404,13 @@ func (ch *vehicleSalvoChain) figures(impacts Dist) VehicleFigures {
 }
 
 // unitFigures puts the vehicles' figures together. With one vehicle they
-// are its own. With several, the unit's figures come from unitChain, which
-// follows the vehicles together; when that is too large to follow
-// (maxUnitWork), this takes the vehicles as falling independently, which
-// is an estimate: they share each salvo's impacts, so they tend to fare
-// alike, and the estimate understates the chance that they all fall
-// together. The result then carries noteSalvosUnitEstimate; each vehicle's
-// own figures stay exact.
+// are its own and exact. With several, it is the estimate taken when the
+// joint chain (unitChain) is too large to follow: each vehicle followed on
+// its own, as if every vehicle stayed on the table to take its share of
+// each salvo, and the vehicles falling independently. Both understate the
+// damage: the vehicles left take the fallen ones' shares, and vehicles
+// sharing the same salvos tend to fall together. The result then carries
+// noteSalvosUnitEstimate.
 func unitFigures(vs []VehicleFigures, weapons int) VehicleResult {
 	res := VehicleResult{Vehicles: vs, Frame: vs[0].Frame}
 	if len(vs) == 1 {
@@ -438,14 +438,15 @@ func unitFigures(vs []VehicleFigures, weapons int) VehicleResult {
 	return res
 }
 
-// noteSalvosUnit is the reading of salvos at several vehicles.
+// noteSalvosUnit is the reading of salvos at several vehicles, and
+// noteSalvosUnitEstimate says when its figures are estimated.
 var (
 	noteSalvosUnit = Note{ID: "salvos-vehicle-unit",
-		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible among all the unit's vehicles, closest first, as for a single salvo, and a share that falls on a vehicle already destroyed is lost. Each vehicle's own figures follow its state exactly from salvo to salvo. The figures for the whole unit (all destroyed, all immobilized, a weapon lost on every vehicle, wrecks) are exact too: vehicles sharing the same salvos tend to fare alike, so rather than treating them as independent the calculator follows how many impacts have damaged each vehicle, all the vehicles together. For a very large unit under many dice that would take too long: the whole-unit figures are then estimated, and a note says so.",
-		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible entre tous les véhicules de l'unité, les plus proches d'abord, comme pour une seule salve, et la part qui tombe sur un véhicule déjà détruit est perdue. Les chiffres de chaque véhicule suivent exactement son état d'une salve à l'autre. Ceux de l'unité entière (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) sont exacts eux aussi : des véhicules qui se partagent les mêmes salves ont des sorts qui se ressemblent, donc au lieu de les traiter comme indépendants le calculateur suit le nombre d'impacts qui ont endommagé chaque véhicule, tous les véhicules ensemble. Pour une très grande unité sous beaucoup de dés, ce serait trop long : les chiffres de l'unité entière sont alors estimés, et une note le signale."}
+		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible, closest first, among the vehicles still on the table when it is fired. Losses leave the table at once, so a vehicle destroyed by one salvo takes nothing from the next and the others share it; within one salvo, the share of a vehicle that this salvo destroys is lost. Because the vehicles share the same salvos and take over the shares of those that fall, their fates are linked: the calculator follows all of them together, from salvo to salvo, and every figure, each vehicle's own included, is exact. For a very large unit under many dice that would take too long: the figures are then estimated, and a note says so.",
+		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible, les plus proches d'abord, entre les véhicules encore en jeu au moment où elle est tirée. Les pertes sont retirées tout de suite : un véhicule détruit par une salve ne prend rien de la suivante, que les autres se partagent ; au sein d'une même salve, la part d'un véhicule que cette salve détruit est perdue. Comme les véhicules se partagent les mêmes salves et reprennent les parts de ceux qui tombent, leurs sorts sont liés : le calculateur les suit tous ensemble, d'une salve à l'autre, et tous les chiffres, y compris ceux de chaque véhicule, sont exacts. Pour une très grande unité sous beaucoup de dés, ce serait trop long : les chiffres sont alors estimés, et une note le signale."}
 	noteSalvosUnitEstimate = Note{ID: "salvos-vehicle-unit-estimate",
-		EN: "This unit is too large under these salvos to follow all its vehicles together, so its whole-unit figures (all destroyed, all immobilized, a weapon lost on every vehicle, wrecks) are an estimate that takes the vehicles as falling independently. Since they share each salvo, they tend to fare alike: the estimate understates the chance that they all fall together. Each vehicle's own figures, and the average number of wrecks, are exact.",
-		FR: "Cette unité est trop grande sous ces salves pour suivre tous ses véhicules ensemble : ses chiffres d'ensemble (tous détruits, tous immobilisés, une arme perdue sur chaque véhicule, épaves) sont donc une estimation qui traite les véhicules comme tombant indépendamment. Comme ils se partagent chaque salve, leurs sorts se ressemblent : l'estimation sous-estime la chance qu'ils tombent tous ensemble. Les chiffres de chaque véhicule, et le nombre moyen d'épaves, sont exacts."}
+		EN: "This unit is too large under these salvos to follow all its vehicles together, so its figures are an estimate: each vehicle is followed on its own as if every vehicle stayed on the table to take its share, and the vehicles as falling independently. Both understate the damage: the vehicles left take over the shares of those that fall, and vehicles sharing the same salvos tend to fall together.",
+		FR: "Cette unité est trop grande sous ces salves pour suivre tous ses véhicules ensemble : ses chiffres sont donc une estimation. Chaque véhicule y est suivi seul, comme si tous restaient en jeu pour prendre leur part, et les véhicules comme tombant indépendamment. Les deux sous-estiment les dégâts : les véhicules restants reprennent les parts de ceux qui tombent, et des véhicules qui se partagent les mêmes salves tendent à tomber ensemble."}
 )
 
 // fireSalvos rolls each of in's salvos at the vehicles: its hits, impacts
@@ -466,46 +467,46 @@ func fireSalvos(g Game, in SalvosInput) ([]AttackResult, []float64) {
 	return fired, ps
 }
 
-// salvosAtVehicles works out in's salvos at its unit of vehicles.
+// salvosAtVehicles works out in's salvos at its unit of vehicles: one
+// vehicle by its own chain, several by the joint chain over them all
+// (unitChain) or, past its bound, by the estimate (unitFigures).
 func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	t := in.Vehicle
 	t.Weapons = slices.Clone(t.Weapons)
 	t.SelfRepair = t.SelfRepair || in.Medic
 	v := t.Vehicles
 	odds := newLocationOdds(1, t.Pick)
-	chains := make([]*vehicleSalvoChain, v)
-	for j := range chains {
-		chains[j] = newVehicleSalvoChain(t, odds)
-	}
-	took := make([][]float64, v) // impacts each vehicle has taken so far
-	for j := range took {
-		took[j] = []float64{1}
-	}
 	fired, ps := fireSalvos(g, in)
 	var unit *unitChain
+	var chains []*vehicleSalvoChain
 	if v > 1 {
 		unit = newUnitChain(t, in.Salvos, fired, ps)
+	}
+	if unit == nil {
+		chains = make([]*vehicleSalvoChain, v)
+		for j := range chains {
+			chains[j] = newVehicleSalvoChain(t, odds)
+		}
 	}
 	res := SalvosResult{Notes: []Note{}}
 	for i, s := range in.Salvos {
 		step, p := fired[i], ps[i]
-		figures := make([]VehicleFigures, v)
-		for j, ch := range chains {
-			mine := make([]float64, share(step.Impacts.Max(), v, j)+1)
-			for i, pi := range step.Impacts.P {
-				mine[share(i, v, j)] += pi
-			}
-			imp := Dist{P: mine}
-			ch.salvo(imp.thinCap(p, mostHits(t)), s.Damage)
-			took[j] = Dist{P: took[j]}.Convolve(imp).P
-			figures[j] = ch.figures(Dist{P: took[j]})
-		}
-		after := VehicleResult{Vehicles: figures, Frame: figures[0].Frame}
-		if unit == nil {
-			after = unitFigures(figures, len(t.Weapons))
-		} else {
+		var after VehicleResult
+		if unit != nil {
 			unit.salvo(i, step.Impacts, p)
-			unit.figures(&after, len(t.Weapons))
+			unit.figures(&after, len(t.Weapons), t.Frame)
+		} else {
+			figures := make([]VehicleFigures, v)
+			for j, ch := range chains {
+				mine := make([]float64, share(step.Impacts.Max(), v, j)+1)
+				for i, pi := range step.Impacts.P {
+					mine[share(i, v, j)] += pi
+				}
+				imp := Dist{P: mine}
+				ch.salvo(imp.thinCap(p, mostHits(t)), s.Damage)
+				figures[j] = ch.figures(imp)
+			}
+			after = unitFigures(figures, len(t.Weapons))
 		}
 		res.VehicleAfter = append(res.VehicleAfter, after)
 		res.Salvos = append(res.Salvos, step.done())

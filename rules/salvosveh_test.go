@@ -407,9 +407,9 @@ func BenchmarkSalvosVehicleUnit(b *testing.B) {
 // BenchmarkSalvosUnitLargest is close to the largest joint chain allowed
 // (maxUnitWork), among the slowest found, over each kind of state: counts
 // of damaging hits (two vehicles of 12 frame, 6 propulsion and weapons of
-// 4, 4 and 3 SP, nine salvos of 21 dice of Damage 1 then one of Damage 3:
-// a count per run) and actual states (two vehicles of 6 frame, 3
-// propulsion and a weapon of 3 SP with Self-repair, ten salvos of 5 dice,
+// 4, 4 and 3 SP, nine salvos of 15 dice of Damage 1 then one of Damage 3:
+// a count per run) and actual states (two vehicles of 5 frame, 3
+// propulsion and a weapon of 3 SP with Self-repair, ten salvos of 6 dice,
 // Damage 1 to 3 in turn).
 func BenchmarkSalvosUnitLargest(b *testing.B) {
 	units := []struct {
@@ -418,9 +418,9 @@ func BenchmarkSalvosUnitLargest(b *testing.B) {
 		dice   int
 		damage func(i int) int
 	}{
-		{"counts", VehicleTarget{Frame: 12, Propulsion: 6, Weapons: []int{4, 4, 3}, Vehicles: 2}, 21,
+		{"counts", VehicleTarget{Frame: 12, Propulsion: 6, Weapons: []int{4, 4, 3}, Vehicles: 2}, 15,
 			func(i int) int { return 1 + 2*(i/(maxSalvos-1)) }},
-		{"states", VehicleTarget{Frame: 6, Propulsion: 3, Weapons: []int{3}, Vehicles: 2, SelfRepair: true}, 5,
+		{"states", VehicleTarget{Frame: 5, Propulsion: 3, Weapons: []int{3}, Vehicles: 2, SelfRepair: true}, 6,
 			func(i int) int { return 1 + i%3 }},
 	}
 	for _, u := range units {

@@ -85,7 +85,7 @@ type VehicleResult struct {
 
 // VehicleFigures is what happens to one vehicle of a unit.
 type VehicleFigures struct {
-	Impacts     Dist      `json:"impacts"`     // impacts it takes
+	Impacts     Dist      `json:"impacts"`     // impacts it takes (in salvos: in that salvo)
 	Destroyed   float64   `json:"destroyed"`   // frame at 0
 	Immobilized float64   `json:"immobilized"` // still on the table, propulsion at 0
 	Lost        []float64 `json:"lost"`        // each weapon at 0 SP or destroyed with its vehicle
