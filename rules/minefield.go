@@ -114,7 +114,7 @@ func (in MinefieldInput) Validate() error {
 	case TargetVehicle:
 		c.rng("n", in.Members, 1, maxVehicles)
 		t := in.Vehicle
-		t.Vehicles = in.Members
+		t.Vehicles = 1 // the unit's vehicles are n, checked above
 		t.check(c)
 	default:
 		c.fail("target", ErrChoice, "%d is not allowed: allowed inf, veh", int(in.Target))

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"net/url"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -97,6 +98,12 @@ func TestMinefieldQuery(t *testing.T) {
 		v, _ := url.ParseQuery(b.query)
 		_, err := ParseMinefield(v)
 		wantKeyError(t, b.query, err, b.key, b.allowed)
+	}
+	// The vehicles of a minefield's unit are n: an error never names a
+	// vehicles key the link does not have.
+	v, _ := url.ParseQuery("target=veh&n=11")
+	if _, err := ParseMinefield(v); err == nil || strings.Contains(err.Error(), "vehicles") {
+		t.Errorf("target=veh&n=11: %v, want an error on n only", err)
 	}
 }
 

@@ -97,7 +97,6 @@ const maxImpacts = maxFighters * maxRate
 
 func (t VehicleTarget) check(c *validator) {
 	checkVehicle(c, t)
-	c.rng("frame", t.Frame, 1, maxSP)
 }
 
 // vehicleDamage is the damage impacts do to the vehicles of t: impacts is the
