@@ -123,7 +123,7 @@ func checkTarget(c *validator, t Target, size, typ int, v VehicleTarget) {
 		c.rng("size", size, 1, maxFighters)
 		c.rng("type", typ, 1, 3)
 	case TargetVehicle:
-		checkVehicle(c, v)
+		v.check(c)
 	default:
 		c.fail("target", ErrChoice, "%d is not allowed: allowed inf, veh", int(t))
 	}
@@ -141,7 +141,7 @@ func checkPicker(c *validator, g Game, id string, target Target, v VehicleTarget
 	}
 }
 
-func checkVehicle(c *validator, v VehicleTarget) {
+func (v VehicleTarget) check(c *validator) {
 	c.rng("frame", v.Frame, 1, maxSP)
 	c.rng("prop", v.Propulsion, 0, maxSP)
 	if len(v.Weapons) > maxVehWeapons {

@@ -601,8 +601,8 @@ func (u *unitChain) salvo(s int, impacts Dist, p float64) {
 			rest /= u.c[j]
 			if x > 0 {
 				set |= 1 << j
-				w *= u.st.weight(u.loc[j][x])
 			}
+			w *= u.tot(j, x)
 		}
 		on[set], mass[set] = true, mass[set]+w
 	}
@@ -632,9 +632,9 @@ func (u *unitChain) dealSet(s, set int, mass float64, impacts Dist, p float64, o
 			u.took[j][0] += mass
 		}
 	}
-	for k, pk := range impacts.P {
-		for i, j := range alive {
-			u.took[j][share(k, len(alive), i)] += mass * pk
+	for i, j := range alive {
+		for k, pk := range shareOf(impacts, len(alive), i).P {
+			u.took[j][k] += mass * pk
 		}
 	}
 	// idx: each cell of the set's grid in the whole grid; cur: the cells
@@ -753,11 +753,7 @@ func (u *unitChain) figures(res *VehicleResult, weapons, frame int) {
 			f.Lost[w] = min(f.Lost[w]+f.Destroyed, 1)
 		}
 		f.Frame = Dist{P: left}
-		if u.took != nil {
-			f.Impacts = Dist{P: trimZeros(u.took[j])}
-		} else {
-			f.Impacts = Point(0)
-		}
+		f.Impacts = Dist{P: trimZeros(u.took[j])}
 		res.Vehicles[j] = f
 	}
 	res.Frame = res.Vehicles[0].Frame

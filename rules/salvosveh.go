@@ -498,11 +498,7 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 		} else {
 			figures := make([]VehicleFigures, v)
 			for j, ch := range chains {
-				mine := make([]float64, share(step.Impacts.Max(), v, j)+1)
-				for i, pi := range step.Impacts.P {
-					mine[share(i, v, j)] += pi
-				}
-				imp := Dist{P: mine}
+				imp := shareOf(step.Impacts, v, j)
 				ch.salvo(imp.thinCap(p, mostHits(t)), s.Damage)
 				figures[j] = ch.figures(imp)
 			}

@@ -95,10 +95,6 @@ type VehicleFigures struct {
 // maxImpacts is the most impacts an attack can bring: 100 weapons of rate 20.
 const maxImpacts = maxFighters * maxRate
 
-func (t VehicleTarget) check(c *validator) {
-	checkVehicle(c, t)
-}
-
 // vehicleDamage is the damage impacts do to the vehicles of t: impacts is the
 // distribution of impacts that reach the unit, pDamage the chance one damage
 // test succeeds, damage the SP each success takes, melee whether the impacts
@@ -140,20 +136,11 @@ func vehicleDamage(g Game, impacts Dist, pDamage float64, damage int, t VehicleT
 	most := share(len(impacts.P)-1, v, 0)
 	kmax := min(parts.kmax(), most)
 	res := VehicleResult{Vehicles: make([]VehicleFigures, v)}
-	shares := make([][]float64, v) // impacts each vehicle takes
-	for j := range shares {
-		shares[j] = make([]float64, most+1)
-	}
-	for i, p := range impacts.P {
-		for j := range v {
-			shares[j][share(i, v, j)] += p
-		}
-	}
 	imps := make([]Dist, v)
 	hits := make([]Dist, v) // damaging hits on each vehicle, kmax+1 meaning more
 	need := make([]bool, kmax+1)
 	for j := range v {
-		imps[j] = Dist{P: trimZeros(shares[j])}
+		imps[j] = Dist{P: trimZeros(shareOf(impacts, v, j).P)}
 		hits[j] = imps[j].thinCap(pDamage, kmax+1)
 		for k, p := range hits[j].P[:min(len(hits[j].P), kmax+1)] {
 			need[k] = need[k] || p > negligible
@@ -195,6 +182,16 @@ func vehicleDamage(g Game, impacts Dist, pDamage float64, damage int, t VehicleT
 		}
 	}
 	return res, nil
+}
+
+// shareOf is the distribution of the impacts vehicle j (0 = closest) of v
+// takes when impacts reach the unit (see share).
+func shareOf(impacts Dist, v, j int) Dist {
+	p := make([]float64, share(impacts.Max(), v, j)+1)
+	for i, pi := range impacts.P {
+		p[share(i, v, j)] += pi
+	}
+	return Dist{P: p}
 }
 
 // share is how many of i impacts vehicle j (0 = closest) of v takes when
