@@ -73,6 +73,14 @@ func TestCalcEngineInputs(t *testing.T) {
 		s.open(t, "/calc/salvos?"+links[0].query+"&lang="+lang)
 		s.poll(t, `!!document.getElementById("f-picker") && !!document.getElementById("f-s2.lock")`, "the vehicle and lock-on fields")
 		s.screenshot(t, "calc-salvos-vehicles-"+lang)
+		// The reading of salvos at several vehicles: the vehicles left
+		// share the next salvo.
+		s.showResults(t)
+		left := map[string]string{"en": "still on the table", "fr": "encore en jeu"}[lang]
+		note := `[...document.querySelectorAll(".notes li")].find(li => li.textContent.includes("` + left + `"))`
+		s.poll(t, "!!"+note, "the note on salvos at several vehicles")
+		eval[bool](t, s, `(`+note+`.scrollIntoView({block: "center"}), true)`)
+		s.screenshot(t, "calc-salvos-vehicles-note-"+lang)
 	}
 
 	s.open(t, "/calc/shoot?game=at43&n=%zz&acc=5&lang=en")
