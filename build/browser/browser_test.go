@@ -94,10 +94,13 @@ func (s *session) showResults(t *testing.T) {
 	eval[bool](t, s, `(window.scrollTo(0, 0), true)`)
 }
 
-// poll waits until a JavaScript expression is truthy.
+// poll waits until a JavaScript expression is truthy. An expression that
+// throws is not true yet: right after a navigation the element it reads
+// may not be there.
 func (s *session) poll(t *testing.T, expr, what string) {
 	t.Helper()
-	if _, err := chromedp.Run(s.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+	guarded := `(() => { try { return !!(` + expr + `) } catch (e) { return false } })()`
+	if _, err := chromedp.Run(s.ctx, chromedp.Poll[bool](guarded, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 		t.Fatalf("waiting for %s (%s): %v", what, expr, err)
 	}
 }
