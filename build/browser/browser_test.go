@@ -94,12 +94,12 @@ func (s *session) showResults(t *testing.T) {
 	eval[bool](t, s, `(window.scrollTo(0, 0), true)`)
 }
 
-// poll waits until a JavaScript expression is truthy. An expression that
-// throws is not true yet: right after a navigation the element it reads
-// may not be there.
+// poll waits until a JavaScript expression is truthy, or resolves to a
+// truthy value when it is a promise. An expression that throws is not true
+// yet: right after a navigation the element it reads may not be there.
 func (s *session) poll(t *testing.T, expr, what string) {
 	t.Helper()
-	guarded := `(() => { try { return !!(` + expr + `) } catch (e) { return false } })()`
+	guarded := `(async () => { try { return !!(await (` + expr + `)) } catch (e) { return false } })()`
 	if _, err := chromedp.Run(s.ctx, chromedp.Poll[bool](guarded, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 		t.Fatalf("waiting for %s (%s): %v", what, expr, err)
 	}
