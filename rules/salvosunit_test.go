@@ -133,8 +133,8 @@ func ratSalvosUnit(g Game, in SalvosInput) refUnitFigures {
 }
 
 // TestSalvosUnitMatchesExactReference checks the whole unit's figures,
-// salvos of different Damage at two and three vehicles, against the
-// literal joint chain in rationals.
+// salvos of different Damage at two to five vehicles, against the literal
+// joint chain in rationals.
 func TestSalvosUnitMatchesExactReference(t *testing.T) {
 	salvos := []Salvo{
 		{Weapons: 3, Rate: 1, Rerolls: 1, Accuracy: 4, Range: 2, Penetration: 9, Damage: 1, Cover: CoverNormal},
@@ -152,6 +152,8 @@ func TestSalvosUnitMatchesExactReference(t *testing.T) {
 		{"two, no weapon", VehicleTarget{Frame: 4, Propulsion: 2, Vehicles: 2}, false, 3},
 		{"two, no propulsion", VehicleTarget{Frame: 2, Weapons: []int{1}, Vehicles: 2}, true, 2},
 		{"three", VehicleTarget{Frame: 2, Propulsion: 1, Weapons: []int{1}, Vehicles: 3}, false, 2},
+		{"four", VehicleTarget{Frame: 2, Propulsion: 1, Weapons: []int{1}, Vehicles: 4}, true, 3},
+		{"five, no propulsion", VehicleTarget{Frame: 2, Weapons: []int{1}, Vehicles: 5, Pick: PickDisarm}, false, 3},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -245,17 +247,19 @@ func randomUnitSalvos(rng *rand.Rand) SalvosInput {
 // unitEstimated is whether the unit's joint chain would take too long, so
 // that the whole-unit figures are the independent estimate.
 func unitEstimated(in SalvosInput) bool {
-	return in.Vehicle.Vehicles > 1 && unitChainOf(in) == nil
+	res, err := Salvos(in)
+	return err == nil && slices.ContainsFunc(res.Notes, func(n Note) bool { return n.ID == noteSalvosUnitEstimate.ID })
 }
 
-// unitChainOf is the joint chain salvosAtVehicles lays out for in, nil
-// when the unit's figures are estimated.
+// unitChainOf is the joint chain salvosAtVehicles runs for in, nil when
+// the unit's figures are estimated.
 func unitChainOf(in SalvosInput) *unitChain {
 	g, _ := GameByID(in.Game)
 	t := in.Vehicle
 	t.SelfRepair = t.SelfRepair || in.Medic
 	fired, ps := fireSalvos(g, in)
-	return newUnitChain(t, in.Salvos, fired, ps)
+	estimate, _ := in.vehicleSalvosWork()
+	return runUnitChain(t, in.Salvos, fired, ps, estimate)
 }
 
 // TestMonteCarloSalvosUnit rolls salvos at two vehicles die by die: the
@@ -281,7 +285,8 @@ func TestMonteCarloSalvosUnit(t *testing.T) {
 // that the counts of damaging hits now follow exactly: three vehicles
 // under salvos of Damage 3 and 4 in turn (the hits commute: one weapon),
 // and two vehicles with two weapons under nine salvos of Damage 1 then one
-// of 3 (they do not: a count per run), with Self-repair in AT-44.
+// of 3 (they do not: a count per run), with Self-repair in AT-44; five
+// and six vehicles, which only the boxes of vehicles left keep small.
 func TestMonteCarloSalvosUnitLarge(t *testing.T) {
 	d := dice{rand.New(rand.NewPCG(13, 14))}
 	salvo := Salvo{Weapons: 8, Rate: 1, Accuracy: 3, Range: 1, Penetration: 14}
@@ -298,13 +303,27 @@ func TestMonteCarloSalvosUnitLarge(t *testing.T) {
 		salvo.Damage = 1 + 2*(i/(maxSalvos-1))
 		two.Salvos = append(two.Salvos, salvo)
 	}
-	for _, in := range []SalvosInput{three, two} {
+	// Five vehicles under ten salvos, and six under Damage 1, 2 and 3 in
+	// turn: many sets of vehicles left, each in its own box.
+	salvo = Salvo{Weapons: 3, Rate: 1, Accuracy: 4, Range: 2, Penetration: 12, Damage: 2}
+	five := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 10,
+		Vehicle: VehicleTarget{Frame: 4, Propulsion: 2, Weapons: []int{2, 1}, Vehicles: 5}}
+	for range maxSalvos {
+		five.Salvos = append(five.Salvos, salvo)
+	}
+	six := SalvosInput{Game: "at44", Target: TargetVehicle, Protection: 10,
+		Vehicle: VehicleTarget{Frame: 4, Propulsion: 2, Weapons: []int{2, 1}, Vehicles: 6}}
+	for i := range 3 {
+		salvo.Weapons, salvo.Damage = 4, 1+i
+		six.Salvos = append(six.Salvos, salvo)
+	}
+	for _, in := range []SalvosInput{three, two, five, six} {
 		if unitEstimated(in) {
 			t.Fatalf("%+v is estimated", in.Vehicle)
 		}
 		res := sampleUnit(t, d, in, 20000)
-		if res.Destroyed < 0.02 || res.Destroyed > 0.98 {
-			t.Errorf("%+v: all destroyed %v: the sample says little", in.Vehicle, res.Destroyed)
+		if m := res.Wrecks.Mean() / float64(in.Vehicle.Vehicles); m < 0.1 || m > 0.9 {
+			t.Errorf("%+v: mean share of wrecks %v: the sample says little", in.Vehicle, m)
 		}
 	}
 }
@@ -453,18 +472,11 @@ func unitChainFigures(in SalvosInput, kind string) []VehicleResult {
 		dim, _ := unitDims(dmgs, ps, false)
 		st = newTupleSpace(sp, dim)
 	}
-	u := planUnitChain(st, t, fired, ps, maxUnitWork)
-	if u == nil {
+	u := newUnitChain(st, t, ps, unitBudget(0))
+	if !u.run(fired, t.Frame) {
 		return nil
 	}
-	var out []VehicleResult
-	for s := range in.Salvos {
-		u.salvo(s, fired[s].Impacts, ps[s])
-		var r VehicleResult
-		u.figures(&r, len(t.Weapons), t.Frame)
-		out = append(out, r)
-	}
-	return out
+	return u.afters
 }
 
 // differs says how the unit's figures a and b differ by more than 1e-12,

@@ -477,34 +477,19 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	v := t.Vehicles
 	odds := newLocationOdds(1, t.Pick)
 	fired, ps := fireSalvos(g, in)
-	var unit *unitChain
-	var chains []*vehicleSalvoChain
+	var afters []VehicleResult
 	if v > 1 {
-		unit = newUnitChain(t, in.Salvos, fired, ps)
-	}
-	if unit == nil {
-		chains = make([]*vehicleSalvoChain, v)
-		for j := range chains {
-			chains[j] = newVehicleSalvoChain(t, odds)
+		estimate, _ := in.vehicleSalvosWork()
+		if u := runUnitChain(t, in.Salvos, fired, ps, estimate); u != nil {
+			afters = u.afters
 		}
 	}
-	res := SalvosResult{Notes: []Note{}}
-	for i, s := range in.Salvos {
-		step, p := fired[i], ps[i]
-		var after VehicleResult
-		if unit != nil {
-			unit.salvo(i, step.Impacts, p)
-			unit.figures(&after, len(t.Weapons), t.Frame)
-		} else {
-			figures := make([]VehicleFigures, v)
-			for j, ch := range chains {
-				imp := shareOf(step.Impacts, v, j)
-				ch.salvo(imp.thinCap(p, mostHits(t)), s.Damage)
-				figures[j] = ch.figures(imp)
-			}
-			after = unitFigures(figures, len(t.Weapons))
-		}
-		res.VehicleAfter = append(res.VehicleAfter, after)
+	estimated := v > 1 && afters == nil
+	if afters == nil {
+		afters = vehicleAfters(t, in.Salvos, fired, ps)
+	}
+	res := SalvosResult{Notes: []Note{}, VehicleAfter: afters}
+	for _, step := range fired {
 		res.Salvos = append(res.Salvos, step.done())
 		res.Explain = append(res.Explain, Step{Kind: StepSalvo, Value: len(res.Salvos)})
 		res.Explain = append(res.Explain, step.Explain...)
@@ -526,8 +511,60 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	if v > 1 {
 		res.note(noteSalvosUnit)
 	}
-	if v > 1 && unit == nil {
+	if estimated {
 		res.note(noteSalvosUnitEstimate)
 	}
 	return res
+}
+
+// runUnitChain runs the joint chain of t's unit under the salvos and
+// returns it, its figures after each salvo in afters, or nil when it would
+// take too long (estimate is the cell visits the estimate would then
+// take, see unitBudget). Each kind of state is tried in turn within the
+// one budget.
+func runUnitChain(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []float64, estimate float64) *unitChain {
+	bound := unitBudget(estimate)
+	var chains []*unitChain
+	for _, st := range unitStateKinds(t, salvos, ps) {
+		chains = append(chains, newUnitChain(st, t, ps, bound))
+	}
+	// The kind whose states are fewer first, its boxes being the smaller:
+	// counts never are more under one Damage value.
+	if chains[0].st.(*tupleSpace).dims() > 1 {
+		states := chains[1].span(fired, maxUnitStates)
+		if chains[0].span(fired, states) > states {
+			chains[0], chains[1] = chains[1], chains[0]
+		}
+	}
+	spent := 0.0
+	for _, u := range chains {
+		u.bound -= spent
+		if u.run(fired, t.Frame) {
+			return u
+		}
+		spent += u.spent + u.st.cost()
+	}
+	return nil
+}
+
+// vehicleAfters is the figures after each salvo with every vehicle of t's
+// unit followed by its own chain: exact for one vehicle, the estimate for
+// several (see unitFigures).
+func vehicleAfters(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []float64) []VehicleResult {
+	v := t.Vehicles
+	chains := make([]*vehicleSalvoChain, v)
+	for j := range chains {
+		chains[j] = newVehicleSalvoChain(t, newLocationOdds(1, t.Pick))
+	}
+	afters := make([]VehicleResult, len(salvos))
+	for i, s := range salvos {
+		figures := make([]VehicleFigures, v)
+		for j, ch := range chains {
+			imp := shareOf(fired[i].Impacts, v, j)
+			ch.salvo(imp.thinCap(ps[i], mostHits(t)), s.Damage)
+			figures[j] = ch.figures(imp)
+		}
+		afters[i] = unitFigures(figures, len(t.Weapons))
+	}
+	return afters
 }

@@ -1,0 +1,777 @@
+package rules
+
+import (
+	"maps"
+	"slices"
+)
+
+// The joint chain over a unit's vehicles. Its cells are kept in boxes, one
+// per set of vehicles still on the table (unitBox): a box is a dense grid
+// over the states each of its vehicles can be in while exactly that set is
+// on the table. A vehicle is far along only when the others have fallen
+// and their shares came to it, so a box of many vehicles holds few states
+// of each, and the boxes together hold about the cells that can happen,
+// where one grid over every state of every vehicle would be mostly empty.
+// A salvo opens each box onto the states its vehicles can reach with their
+// shares of the salvo's impacts (openBox), deals the impacts on that grid
+// one at a time, and sorts the cells into the boxes of who is left (split).
+// The work is counted as it goes, in cell visits; past the budget the chain
+// gives up and salvosAtVehicles takes the estimate.
+
+// Budget: the chain may spend what is left of maxUnitNanos once the
+// estimate, which follows if it gives up, is paid for, at about their
+// native cost per cell visit (BenchmarkSalvosUnitLargest).
+const (
+	maxUnitNanos   = 7e6
+	unitVisitNanos = 1.5 // a cell visit of the joint chain
+	estimateNanos  = 3   // a cell visit of the estimate's chains (vehicleSalvosWork)
+)
+
+// unitBudget is the cell visits the joint chain may make when the
+// estimate would make estimate of its own.
+func unitBudget(estimate float64) float64 {
+	return max(maxUnitNanos-estimateNanos*estimate, 0) / unitVisitNanos
+}
+
+// boxWork is the work of laying a box out for a salvo and reading its
+// figures, per vehicle, in cell visits: small boxes cost more than their
+// cells.
+const boxWork = 600
+
+// entryWork is the work of one chance tupleSpace works out for a count,
+// in cell visits.
+const entryWork = 150
+
+// maxUnitStates bounds the states the joint chain numbers, and those
+// commute does, so that numbering them stays quick.
+const maxUnitStates = 4096
+
+// unitChain is the joint distribution over the ordered states of the
+// unit's vehicles, in boxes. A cell holds its chance divided by the weights
+// of the vehicles on the table in it (see unitStates.weight): a count of
+// hits then moves like any state, and a hit that destroys the vehicle moves
+// the weight it loses to state 0 (see expand).
+type unitChain struct {
+	st      unitStates
+	v       int
+	weapons int
+	ps      []float64      // [salvo] -> the chance that an impact damages
+	loc     []int          // [x] -> the id of a state met; loc[0] = 0, destroyed
+	at      []int32        // [id] -> 1 + its place in loc, 0 when not met
+	moves   [][][]unitMove // [salvo][x] -> a damaging hit's moves, by place in loc, once worked out
+	known   [][]bool       // [salvo][x] -> whether moves[salvo][x] is worked out
+	spent   float64        // cell visits so far, numbering the states included
+	bound   float64        // the most cell visits the chain makes
+	boxes   []*unitBox
+	took    [][]float64     // [j] -> the impacts vehicle j took in the last salvo
+	afters  []VehicleResult // the figures after each salvo (run)
+	mark    []int32         // [x] -> 1 + x's place in the list reach is building, when stamp matches
+	stamp   []int32
+	stamps  int32
+}
+
+// unitBox holds the cells in which the vehicles on the table are exactly
+// alive (closest first): a grid over states[i], the states (as indices in
+// loc) vehicle alive[i] can be in there, the cell of places x_i at
+// sum x_i*stride[i].
+type unitBox struct {
+	alive  []int
+	states [][]int
+	stride []int
+	p      []float64
+}
+
+// newBox makes an empty box over states.
+func newBox(alive []int, states [][]int) *unitBox {
+	b := &unitBox{alive: alive, states: states, stride: make([]int, len(alive))}
+	n := 1
+	for i, s := range states {
+		b.stride[i] = n
+		n *= len(s)
+	}
+	b.p = make([]float64, n)
+	return b
+}
+
+func (b *unitBox) set() int {
+	set := 0
+	for _, j := range b.alive {
+		set |= 1 << j
+	}
+	return set
+}
+
+// unitStateKinds is the kinds of state the joint chain can follow t's vehicles
+// by under salvos, in the order to try them: counts of damaging hits (per
+// Damage value when hits commute, else per run of salvos), then actual
+// states, which stay few where the counts of many runs would not.
+func unitStateKinds(t VehicleTarget, salvos []Salvo, ps []float64) []unitStates {
+	dmgs := make([]int, len(salvos))
+	for s, sv := range salvos {
+		dmgs[s] = sv.Damage
+	}
+	sp := newUnitSpace(t, dmgs)
+	dim, ds := unitDims(dmgs, ps, true)
+	if !sp.commute(ds) {
+		dim, _ = unitDims(dmgs, ps, false)
+	}
+	return []unitStates{newTupleSpace(sp, dim), sp}
+}
+
+// unitDims is the count each salvo's damaging hits add to, and the Damage
+// of each count: one count per Damage value when byDamage (the hits
+// commute), else one per run of salvos of the same Damage, whose order is
+// fixed. A salvo that cannot damage changes nothing and counts nowhere.
+func unitDims(dmgs []int, ps []float64, byDamage bool) (dim, ds []int) {
+	dim = make([]int, len(dmgs))
+	for s, d := range dmgs {
+		if ps[s] == 0 {
+			continue
+		}
+		i := len(ds) - 1
+		if byDamage {
+			i = slices.Index(ds, d)
+		}
+		if i < 0 || ds[i] != d {
+			ds, i = append(ds, d), len(ds)
+		}
+		dim[s] = i
+	}
+	return dim, ds
+}
+
+// newUnitChain starts the chain over st's states with every vehicle of
+// t's unit on the table, to spend at most bound cell visits.
+func newUnitChain(st unitStates, t VehicleTarget, ps []float64, bound float64) *unitChain {
+	v := t.Vehicles
+	u := &unitChain{st: st, v: v, weapons: len(t.Weapons), ps: ps, loc: []int{0, 1}, at: []int32{1, 2},
+		moves: make([][][]unitMove, len(ps)), known: make([][]bool, len(ps)), bound: bound}
+	alive, states := make([]int, v), make([][]int, v)
+	for j := range v {
+		alive[j], states[j] = j, []int{1}
+	}
+	start := newBox(alive, states)
+	start.p[0] = 1
+	u.boxes = []*unitBox{start}
+	return u
+}
+
+// movesOf is where a damaging hit of salvo s takes state x (by place in
+// loc), with the chance that an impact damages folded in. The move to
+// place 0 is the weight the hit takes off the table: all of it where the
+// hit destroys an actual state, the drop in weight from one count to the
+// next.
+func (u *unitChain) movesOf(s, x int) []unitMove {
+	for len(u.known[s]) <= x {
+		u.known[s], u.moves[s] = append(u.known[s], false), append(u.moves[s], nil)
+	}
+	if u.known[s][x] {
+		return u.moves[s][x]
+	}
+	var out []unitMove
+	p := u.ps[s]
+	dead := u.st.weight(u.loc[x])
+	for _, m := range u.st.hit(u.loc[x], s) {
+		if m.p == 0 || m.to == 0 {
+			continue
+		}
+		for len(u.at) <= m.to {
+			u.at = append(u.at, 0)
+		}
+		if u.at[m.to] == 0 {
+			u.loc = append(u.loc, m.to)
+			u.at[m.to] = int32(len(u.loc))
+		}
+		out = append(out, unitMove{int(u.at[m.to]) - 1, p * m.p})
+		dead -= m.p * u.st.weight(m.to)
+	}
+	if dead > 1e-15 {
+		out = append(out, unitMove{0, p * dead})
+	}
+	u.known[s][x], u.moves[s][x] = true, out
+	return out
+}
+
+// span is the states the closest vehicle can reach taking its share of
+// every salvo while the whole unit stands, or limit+1 past limit (or past
+// the budget): the size of the box of the whole unit, the largest, goes
+// as its power.
+func (u *unitChain) span(fired []AttackResult, limit int) int {
+	start := []int{1}
+	for s, f := range fired {
+		most := f.Impacts.Max()
+		if u.ps[s] == 0 {
+			most = 0
+		}
+		start, _ = u.reach(s, start, share(most, u.v, 0))
+		start = start[1:] // not destroyed
+		if len(start) > limit || u.over() {
+			return limit + 1
+		}
+	}
+	return len(start)
+}
+
+// tot is the weight a vehicle carries in state x: 1 when destroyed
+// (a wreck is certain), else the chance it is still on the table.
+func (u *unitChain) tot(x int) float64 {
+	if x == 0 {
+		return 1
+	}
+	return u.st.weight(u.loc[x])
+}
+
+// salvo deals salvo s's impacts in turn, closest first, among the vehicles
+// still on the table when it is fired (the losses of earlier salvos have
+// been removed), each impact damaging with chance ps[s]: each box is opened
+// onto the states its vehicles can reach, dealt on its own, and its cells
+// sorted into the boxes of who is left. It is false when that goes past
+// the budget.
+func (u *unitChain) salvo(s int, impacts Dist) bool {
+	p := u.ps[s]
+	most := impacts.Max()
+	if p == 0 {
+		most = 0 // nothing changes
+	}
+	u.took = make([][]float64, u.v)
+	for j := range u.took {
+		u.took[j] = make([]float64, impacts.Max()+1)
+	}
+	opened := make([]*openBox, len(u.boxes))
+	for bi, b := range u.boxes {
+		u.tookBy(b, impacts)
+		o := u.open(b, s, most)
+		if o == nil {
+			return false
+		}
+		cells, moves := 1.0, 0
+		for i, h := range o.hits {
+			cells *= float64(len(o.lists[i]))
+			for _, m := range h {
+				moves += len(m)
+			}
+		}
+		// Each impact deals and adds up; split and figures read each cell
+		// twice per vehicle, and the figures 3 + weapons times; laying a
+		// box out and reading it costs about boxWork a vehicle. A box of
+		// many vehicles of few states each is slower per cell (short rows,
+		// many children): 1 + a/4 times, as measured.
+		a := float64(len(o.alive))
+		u.spent += (1 + a/8) * (cells*float64(most)*3 + float64(most)*float64(moves)*cells/float64(o.states()) +
+			cells*(a+1)*float64(7+u.weapons) + boxWork*(a+1))
+		if u.over() {
+			return false
+		}
+		o.fill(b)
+		if len(o.alive) > 0 && most > 0 {
+			o.deal(impacts, p)
+		}
+		opened[bi] = o
+	}
+	u.boxes = u.split(opened)
+	return true
+}
+
+// run works out the unit's figures after each salvo into afters; false
+// when the chain goes past its budget.
+func (u *unitChain) run(fired []AttackResult, frame int) bool {
+	u.afters = make([]VehicleResult, len(fired))
+	for s, f := range fired {
+		if !u.salvo(s, f.Impacts) {
+			return false
+		}
+		u.figures(&u.afters[s], u.weapons, frame)
+	}
+	return true
+}
+
+// tookBy adds the impacts each vehicle takes when the vehicles of box b
+// are on the table to took, with the chance of the box.
+func (u *unitChain) tookBy(b *unitBox, impacts Dist) {
+	w := make([][]float64, len(b.alive))
+	for i := range b.alive {
+		w[i] = make([]float64, len(b.states[i]))
+		for x, id := range b.states[i] {
+			w[i][x] = u.tot(id)
+		}
+	}
+	mass := gridContract(b.p, w, nil, false)[0]
+	on := b.set()
+	for j := range u.v {
+		if on&(1<<j) == 0 {
+			u.took[j][0] += mass
+		}
+	}
+	for i, j := range b.alive {
+		for k, pk := range shareOf(impacts, len(b.alive), i).P {
+			u.took[j][k] += mass * pk
+		}
+	}
+}
+
+// openBox is a box laid out for a salvo: lists[i] is every state vehicle
+// alive[i] can be in by its end (lists[i][0] = 0, destroyed, then the
+// box's states, then those its hits reach), hits[i] the moves of a hit
+// between them by place in the list.
+type openBox struct {
+	alive  []int
+	lists  [][]int
+	hits   [][][]unitMove
+	stride []int
+	p      []float64
+}
+
+// states is the states of all the box's vehicles, for the mean moves per
+// state.
+func (o *openBox) states() int {
+	n := 1
+	for _, l := range o.lists {
+		n += len(l)
+	}
+	return n
+}
+
+// open lays box b out for salvo s, of at most most impacts, or returns
+// nil when numbering the states it reaches goes past the budget.
+func (u *unitChain) open(b *unitBox, s, most int) *openBox {
+	a := len(b.alive)
+	o := &openBox{alive: b.alive, lists: make([][]int, a), hits: make([][][]unitMove, a), stride: make([]int, a)}
+	for i := range b.alive {
+		o.lists[i], o.hits[i] = u.reach(s, b.states[i], share(most, a, i))
+		if u.over() {
+			return nil
+		}
+	}
+	return o
+}
+
+// over is whether the chain has gone past its budget, or numbered more
+// than maxUnitStates states.
+func (u *unitChain) over() bool {
+	return u.spent+u.st.cost() > u.bound || len(u.loc) > maxUnitStates
+}
+
+// fill puts box b's cells in place in the grid o lays out.
+func (o *openBox) fill(b *unitBox) {
+	n := 1
+	for i, l := range o.lists {
+		o.stride[i] = n
+		n *= len(l)
+	}
+	o.p = make([]float64, n)
+	x := make([]int, len(o.alive))
+	for _, q := range b.p {
+		if q != 0 {
+			c := 0
+			for i, xi := range x {
+				c += (xi + 1) * o.stride[i]
+			}
+			o.p[c] = q
+		}
+		for i := range x { // the next cell of b
+			if x[i]++; x[i] < len(b.states[i]) {
+				break
+			}
+			x[i] = 0
+		}
+	}
+}
+
+// reach lists destroyed, then the states start, then every state up to n
+// damaging hits of salvo s away from them, and the moves of a hit between
+// them by place in the list (none from a state first reached by the n-th
+// hit: it takes no more in the salvo).
+func (u *unitChain) reach(s int, start []int, n int) ([]int, [][]unitMove) {
+	u.stamps++
+	list := []int{}
+	put := func(x int) {
+		for len(u.mark) <= x {
+			u.mark, u.stamp = append(u.mark, 0), append(u.stamp, 0)
+		}
+		if u.stamp[x] != u.stamps {
+			list = append(list, x)
+			u.mark[x], u.stamp[x] = int32(len(list)), u.stamps
+		}
+	}
+	put(0)
+	for _, x := range start {
+		put(x)
+	}
+	lo, hi := 1, len(list)
+	for r := 0; r < n && lo < hi; r++ {
+		for _, x := range list[lo:hi] {
+			for _, m := range u.movesOf(s, x) {
+				put(m.to)
+			}
+		}
+		lo, hi = hi, len(list)
+	}
+	moves := make([][]unitMove, len(list))
+	for i := 1; i < lo; i++ {
+		for _, m := range u.movesOf(s, list[i]) {
+			moves[i] = append(moves[i], unitMove{int(u.mark[m.to]) - 1, m.p})
+		}
+	}
+	return list, moves
+}
+
+// deal deals the impacts in turn among the box's vehicles, each damaging
+// with chance p, and leaves the mixture over the number of impacts.
+func (o *openBox) deal(impacts Dist, p float64) {
+	cur := o.p
+	spare := make([]float64, len(cur))
+	out := make([]float64, len(cur))
+	for k, pk := range impacts.P {
+		if k > 0 {
+			i := (k - 1) % len(o.alive)
+			next := deal(cur, spare, o.stride[i], len(o.lists[i]), p, o.hits[i])
+			cur, spare = next, cur
+		}
+		if pk != 0 {
+			for c, q := range cur {
+				out[c] += pk * q
+			}
+		}
+	}
+	o.p = out
+}
+
+// deal gives one impact to the vehicle whose state x sits at cell
+// (hi*c + x)*stride + lo of cur, and returns the new distribution, written
+// into next.
+func deal(cur, next []float64, stride, c int, p float64, hits [][]unitMove) []float64 {
+	block := stride * c
+	// A miss leaves the state; a destroyed vehicle keeps its cells.
+	for hi := 0; hi < len(cur); hi += block {
+		copy(next[hi:hi+stride], cur[hi:hi+stride])
+		for i := hi + stride; i < hi+block; i++ {
+			next[i] = (1 - p) * cur[i]
+		}
+	}
+	if stride == 1 { // rows of one cell: one pass per move, over every block
+		for x := 1; x < c; x++ {
+			for _, m := range hits[x] {
+				for hi := 0; hi < len(cur); hi += c {
+					next[hi+m.to] += cur[hi+x] * m.p
+				}
+			}
+		}
+		return next
+	}
+	for hi := 0; hi < len(cur); hi += block {
+		for x := 1; x < c; x++ {
+			from := hi + x*stride
+			row := cur[from : from+stride]
+			for _, m := range hits[x] {
+				to := next[hi+m.to*stride : hi+(m.to+1)*stride]
+				for lo, q := range row {
+					to[lo] += q * m.p
+				}
+			}
+		}
+	}
+	return next
+}
+
+// split sorts the cells of the opened boxes into the boxes of the vehicles
+// left on the table (those not in state 0), each over the states met
+// there; chances below tiny are left out.
+func (u *unitChain) split(opened []*openBox) []*unitBox {
+	boxes := map[int]*unitBox{}
+	states := map[int][][]int{} // [set][r] -> the states met of its r-th vehicle
+	// met[o][left] -> o's states met with the vehicles of left (bits over
+	// o.alive) left, flat: state x of vehicle i at off[i]+x.
+	met := make([][][]bool, len(opened))
+	for oi, o := range opened {
+		off := o.offsets()
+		met[oi] = make([][]bool, 1<<len(o.alive))
+		o.each(func(c int, x []int, left int) {
+			m := met[oi][left]
+			if m == nil {
+				m = make([]bool, off[len(x)])
+				met[oi][left] = m
+			}
+			for i, xi := range x {
+				m[off[i]+xi] = true
+			}
+		})
+		for left, m := range met[oi] {
+			if m == nil {
+				continue
+			}
+			set := o.set(left)
+			if states[set] == nil {
+				states[set] = make([][]int, bits(set))
+			}
+			r := 0
+			for i, l := range o.lists {
+				if left&(1<<i) == 0 {
+					continue
+				}
+				for xi := 1; xi < len(l); xi++ {
+					if m[off[i]+xi] {
+						states[set][r] = append(states[set][r], l[xi])
+					}
+				}
+				r++
+			}
+			u.spent += float64(off[len(o.lists)])
+		}
+	}
+	for set, ss := range states {
+		var alive []int
+		for j := range u.v {
+			if set&(1<<j) != 0 {
+				alive = append(alive, j)
+			}
+		}
+		for r := range ss {
+			slices.Sort(ss[r])
+			ss[r] = slices.Compact(ss[r])
+		}
+		boxes[set] = newBox(alive, ss)
+	}
+	for oi, o := range opened {
+		off := o.offsets()
+		// to[left][off[i]+x] -> the place in the box of left of o's x-th
+		// state of vehicle i, times that box's stride.
+		to := make([][]int, len(met[oi]))
+		into := make([]*unitBox, len(met[oi]))
+		for left, m := range met[oi] {
+			if m == nil {
+				continue
+			}
+			b := boxes[o.set(left)]
+			t := make([]int, len(m))
+			r := 0
+			for i, l := range o.lists {
+				if left&(1<<i) == 0 {
+					continue
+				}
+				for xi := 1; xi < len(l); xi++ {
+					if m[off[i]+xi] {
+						pos, _ := slices.BinarySearch(b.states[r], l[xi])
+						t[off[i]+xi] = pos * b.stride[r]
+					}
+				}
+				r++
+			}
+			to[left], into[left] = t, b
+		}
+		o.each(func(c int, x []int, left int) {
+			k, t := 0, to[left]
+			for i, xi := range x {
+				if xi > 0 {
+					k += t[off[i]+xi]
+				}
+			}
+			into[left].p[k] += o.p[c]
+		})
+	}
+	out := make([]*unitBox, 0, len(boxes))
+	for _, set := range slices.Sorted(maps.Keys(boxes)) {
+		out = append(out, boxes[set])
+	}
+	return out
+}
+
+// bits is the number of bits set in set.
+func bits(set int) int {
+	n := 0
+	for ; set != 0; set &= set - 1 {
+		n++
+	}
+	return n
+}
+
+// offsets is where each vehicle's states start in a flat list of them
+// all, and (last) its length.
+func (o *openBox) offsets() []int {
+	off := make([]int, len(o.lists)+1)
+	for i, l := range o.lists {
+		off[i+1] = off[i] + len(l)
+	}
+	return off
+}
+
+// each calls f with every cell of o holding at least tiny, its places x
+// in the lists and the vehicles left in it, as bits over o.alive.
+func (o *openBox) each(f func(c int, x []int, left int)) {
+	x := make([]int, len(o.alive))
+	for c, q := range o.p {
+		if q >= tiny {
+			left := 0
+			for i, xi := range x {
+				if xi > 0 {
+					left |= 1 << i
+				}
+			}
+			f(c, x, left)
+		}
+		for i := range x {
+			if x[i]++; x[i] < len(o.lists[i]) {
+				break
+			}
+			x[i] = 0
+		}
+	}
+}
+
+// set is the vehicles of left, bits over o.alive, as bits over the unit.
+func (o *openBox) set(left int) int {
+	set := 0
+	for i, j := range o.alive {
+		if left&(1<<i) != 0 {
+			set |= 1 << j
+		}
+	}
+	return set
+}
+
+// figures reads the unit's figures and each vehicle's off the joint
+// distribution.
+func (u *unitChain) figures(res *VehicleResult, weapons, frame int) {
+	res.Wrecks = Dist{P: u.contract(0, true)}
+	res.Destroyed = res.Wrecks.P[u.v]
+	res.Immobilized = max(u.contract(1, false)[0]-res.Destroyed, 0)
+	res.Lost = make([]float64, weapons)
+	for w := range res.Lost {
+		res.Lost[w] = u.contract(2+w, false)[0]
+	}
+	res.Vehicles = make([]VehicleFigures, u.v)
+	for j, m := range u.marginals() {
+		f := VehicleFigures{Destroyed: m[0], Lost: make([]float64, weapons)}
+		left := make([]float64, frame+1)
+		left[0] = m[0]
+		for x := 1; x < len(m); x++ {
+			id := u.loc[x]
+			f.Immobilized += m[x] * u.st.fig(id, 1)
+			for w := range f.Lost {
+				f.Lost[w] += m[x] * u.st.fig(id, 2+w)
+			}
+			u.st.frames(id, left, m[x])
+		}
+		for w := range f.Lost {
+			f.Lost[w] = min(f.Lost[w]+f.Destroyed, 1)
+		}
+		f.Frame = Dist{P: left}
+		f.Impacts = Dist{P: trimZeros(u.took[j])}
+		res.Vehicles[j] = f
+	}
+	res.Frame = res.Vehicles[0].Frame
+}
+
+// marginals is, for each vehicle j and each of its states x, the chance of
+// the cells with vehicle j in x times the other vehicles' weights (tot):
+// the chance of x itself once times x's own weight, which unitStates.fig
+// and frames hold.
+func (u *unitChain) marginals() [][]float64 {
+	m := make([][]float64, u.v)
+	for j := range m {
+		m[j] = make([]float64, len(u.loc))
+	}
+	for _, b := range u.boxes {
+		a := len(b.alive)
+		x := make([]int, a)
+		w := make([][]float64, a) // [i][x] -> the weight of vehicle i's x-th state
+		for i, states := range b.states {
+			w[i] = make([]float64, len(states))
+			for xi, id := range states {
+				w[i][xi] = u.tot(id)
+			}
+		}
+		before := make([]float64, a+1)
+		on := b.set()
+		for _, q := range b.p {
+			if q != 0 {
+				before[0] = q
+				for i, xi := range x {
+					before[i+1] = before[i] * w[i][xi]
+				}
+				after := 1.0
+				for i := a - 1; i >= 0; i-- {
+					m[b.alive[i]][b.states[i][x[i]]] += before[i] * after
+					after *= w[i][x[i]]
+				}
+				for j := range u.v {
+					if on&(1<<j) == 0 {
+						m[j][0] += before[a]
+					}
+				}
+			}
+			for i := range x {
+				if x[i]++; x[i] < len(b.states[i]) {
+					break
+				}
+				x[i] = 0
+			}
+		}
+	}
+	return m
+}
+
+// contract is the mean over the joint distribution of the product over
+// the vehicles of f_j (or, with count, of g_j + f_j z), where f_j is the
+// chance of figure k (destroyed, or see unitStates.fig) and g_j that of
+// the vehicle on the table without it, in vehicle j's state: the chance
+// that every vehicle has the figure (or that n of them have it, for each
+// n). A vehicle off the table has every figure.
+func (u *unitChain) contract(k int, count bool) []float64 {
+	out := make([]float64, 1)
+	if count {
+		out = make([]float64, u.v+1)
+	}
+	for _, b := range u.boxes {
+		f, g := make([][]float64, len(b.alive)), make([][]float64, len(b.alive))
+		for i, s := range b.states {
+			f[i], g[i] = make([]float64, len(s)), make([]float64, len(s))
+			for x, id := range s {
+				f[i][x] = u.st.fig(u.loc[id], k)
+				g[i][x] = u.st.weight(u.loc[id]) - f[i][x]
+			}
+		}
+		off := 0 // the vehicles off the table, each with the figure
+		if count {
+			off = u.v - len(b.alive)
+		}
+		for n, q := range gridContract(b.p, f, g, count) {
+			out[n+off] += q
+		}
+	}
+	return out
+}
+
+// gridContract sums out a grid of chances p over dimensions of len(f[i])
+// cells, the first of stride 1, one at a time: the mean of the product of
+// f[i] over them or, with count, of g[i] + f[i] z, a polynomial.
+func gridContract(p []float64, f, g [][]float64, count bool) []float64 {
+	q, n := p, 1 // n coefficients per cell
+	for i, fi := range f {
+		c := len(fi)
+		m := n
+		if count {
+			m++
+		}
+		out := make([]float64, len(q)/n/c*m)
+		for r := range len(q) / n / c {
+			in := q[r*c*n : (r+1)*c*n]
+			if !count { // n is 1
+				sum := 0.0
+				for x, fx := range fi {
+					sum += in[x] * fx
+				}
+				out[r] = sum
+				continue
+			}
+			o := out[r*m : r*m+m]
+			for x, fx := range fi {
+				for e, a := range in[x*n : x*n+n] {
+					o[e] += a * g[i][x]
+					o[e+1] += a * fx
+				}
+			}
+		}
+		q, n = out, m
+	}
+	return q
+}
