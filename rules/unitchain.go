@@ -22,9 +22,9 @@ import (
 // estimate, which follows if it gives up, is paid for, at about their
 // native cost per cell visit (BenchmarkSalvosUnitLargest).
 const (
-	maxUnitNanos   = 7e6
-	unitVisitNanos = 1.5 // a cell visit of the joint chain
-	estimateNanos  = 3   // a cell visit of the estimate's chains (vehicleSalvosWork)
+	maxUnitNanos   = 6.5e6
+	unitVisitNanos = 1.25 // a cell visit of the joint chain
+	estimateNanos  = 3    // a cell visit of the estimate's chains (vehicleSalvosWork)
 )
 
 // unitBudget is the cell visits the joint chain may make when the
@@ -40,7 +40,7 @@ const boxWork = 600
 
 // entryWork is the work of one chance tupleSpace works out for a count,
 // in cell visits.
-const entryWork = 150
+const entryWork = 100
 
 // maxUnitStates bounds the states the joint chain numbers, and those
 // commute does, so that numbering them stays quick.
