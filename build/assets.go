@@ -48,6 +48,19 @@ func finish(out, base string) (string, error) {
 	if err := trimClient(out, base); err != nil {
 		return "", err
 	}
+	for _, f := range []string{"app.js", "app-worker.js", "wasm_exec.js", "web/head.js"} {
+		name := filepath.Join(out, filepath.FromSlash(f))
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return "", err
+		}
+		if b, err = stripJS(b); err != nil {
+			return "", fmt.Errorf("%s: %w", f, err)
+		}
+		if err := os.WriteFile(name, b, 0o644); err != nil {
+			return "", err
+		}
+	}
 	files, err := siteFiles(out)
 	if err != nil {
 		return "", err
@@ -220,4 +233,43 @@ func trimClient(out, base string) error {
 		return fmt.Errorf("app-worker.js: the precache list is not written as %s", list(urls))
 	}
 	return os.WriteFile(worker, []byte(strings.Replace(string(w), list(urls), list(keep), 1)), 0o644)
+}
+
+// stripJS drops a script's comment lines and indentation, which the first
+// visit would otherwise download (a quarter of Go's wasm_exec.js). It
+// keeps every other line as it is, so it refuses a script whose template
+// literal spans lines, where a line's spaces would be the string's.
+func stripJS(b []byte) ([]byte, error) {
+	var out []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.Count(line, "`")%2 != 0 {
+			return nil, fmt.Errorf("a template literal spans lines: %q", strings.TrimSpace(line))
+		}
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "//") {
+			out = append(out, line)
+		}
+	}
+	return []byte(strings.Join(out, "\n") + "\n"), nil
+}
+
+// cssComment is a comment of the style sheet.
+var cssComment = regexp.MustCompile(`(?s)/\*.*?\*/`)
+
+// stripCSS drops the style sheet's comments and indentation. It refuses a
+// sheet where a comment would start inside a string ("/*" after an odd
+// number of quotes on its line), which it could not tell apart.
+func stripCSS(b []byte) ([]byte, error) {
+	for _, m := range cssComment.FindAllIndex(b, -1) {
+		before := b[bytes.LastIndexByte(b[:m[0]], '\n')+1 : m[0]]
+		if bytes.Count(before, []byte(`"`))%2 != 0 || bytes.Count(before, []byte(`'`))%2 != 0 {
+			return nil, fmt.Errorf("style sheet: a comment may start in a string: %q", before)
+		}
+	}
+	var out []string
+	for _, line := range strings.Split(cssComment.ReplaceAllString(string(b), ""), "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			out = append(out, line)
+		}
+	}
+	return []byte(strings.Join(out, "\n") + "\n"), nil
 }

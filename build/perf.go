@@ -104,7 +104,60 @@ func perf(args []string) error {
 	}
 	text := r.String()
 	fmt.Print(text)
+	if *steps != flags.Lookup("steps").DefValue {
+		// A partial run keeps the sections it did not take again.
+		if old, err := os.ReadFile(*out); err == nil {
+			text = mergeReport(string(old), text, *steps)
+		}
+	}
 	return os.WriteFile(*out, []byte(text), 0o644)
+}
+
+// mergeReport puts the sections of a partial run (steps) in place of the
+// same sections of the old report, keeps the others, and says in the
+// preamble which were taken again and when.
+func mergeReport(old, partial, steps string) string {
+	oldHead, oldSections := reportSections(old)
+	_, newSections := reportSections(partial)
+	var retaken []string
+	for i, sec := range oldSections {
+		if n := slices.IndexFunc(newSections, func(s string) bool { return sectionKey(s) == sectionKey(sec) }); n >= 0 {
+			oldSections[i] = newSections[n]
+			retaken = append(retaken, sectionKey(sec))
+			newSections = slices.Delete(newSections, n, n+1)
+		}
+	}
+	for _, sec := range newSections {
+		oldSections = append(oldSections, sec)
+		retaken = append(retaken, sectionKey(sec))
+	}
+	var head []string
+	for _, line := range strings.Split(strings.TrimRight(oldHead, "\n"), "\n") {
+		if !strings.HasPrefix(line, "Taken again on ") {
+			head = append(head, line)
+		}
+	}
+	head = append(head, fmt.Sprintf("Taken again on %s with `-steps %s`: %s.", time.Now().UTC().Format("2006-01-02"), steps, strings.Join(retaken, ", ")))
+	return strings.Join(head, "\n") + "\n" + strings.Join(oldSections, "")
+}
+
+// reportSections splits a report into what comes before its first "## "
+// heading and its sections, each from its heading to the next.
+func reportSections(text string) (head string, sections []string) {
+	parts := strings.Split(text, "\n## ")
+	head = parts[0] + "\n"
+	for _, p := range parts[1:] {
+		sections = append(sections, "\n## "+strings.TrimRight(p, "\n")+"\n")
+	}
+	return head, sections
+}
+
+// sectionKey is a section's heading up to its parenthesis: "Engine",
+// "Size: app".
+func sectionKey(section string) string {
+	title, _, _ := strings.Cut(strings.TrimPrefix(section, "\n## "), "\n")
+	key, _, _ := strings.Cut(title, " (")
+	return key
 }
 
 // buildHello builds go-app's hello world as a static site, with the flags and

@@ -105,6 +105,9 @@ func buildSite(out, base string) error {
 	if err != nil {
 		return err
 	}
+	if css, err = stripCSS(css); err != nil {
+		return err
+	}
 	cssPath := "/web/style-" + hash(css)[:10] + ".css"
 	assets := map[string][]byte{cssPath: css, "/web/icon.svg": web.SVG()}
 	for _, ic := range []struct {
@@ -176,9 +179,9 @@ func buildSite(out, base string) error {
 		}
 	}
 	fmt.Printf("site: app.wasm %s raw, %s gzip, %s brotli\n", mb(w.raw), mb(w.gz), mb(w.br))
-	fmt.Printf("site: first visit (everything the worker precaches) %s brotli, budget %s\n", mb(total), mb(precacheBudget))
+	fmt.Printf("site: first visit (everything the worker precaches) %s brotli (%d bytes), budget %s\n", mb(total), total, mb(precacheBudget))
 	if total > precacheBudget {
-		return fmt.Errorf("the precache is %s brotli, over the %s budget", mb(total), mb(precacheBudget))
+		return fmt.Errorf("the precache is %s brotli (%d bytes), over the %s budget (%d)", mb(total), total, mb(precacheBudget), precacheBudget)
 	}
 	fmt.Printf("site: %s ready in %s\n", out, time.Since(start).Round(time.Second))
 	return nil

@@ -523,26 +523,21 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 // take, see unitBudget). Each kind of state is tried in turn within the
 // one budget.
 func runUnitChain(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []float64, estimate float64) *unitChain {
-	bound := unitBudget(estimate)
-	var chains []*unitChain
-	for _, st := range unitStateKinds(t, salvos, ps) {
-		chains = append(chains, newUnitChain(st, t, ps, bound))
-	}
+	counts, states := unitStateKinds(t, salvos, ps)
+	first, second := newUnitChain(counts, t, ps, unitBudget(estimate)), newUnitChain(states, t, ps, unitBudget(estimate))
 	// The kind whose states are fewer first, its boxes being the smaller:
 	// counts never are more under one Damage value.
-	if chains[0].st.(*tupleSpace).dims() > 1 {
-		states := chains[1].span(fired, maxUnitStates)
-		if chains[0].span(fired, states) > states {
-			chains[0], chains[1] = chains[1], chains[0]
+	if counts.dims() > 1 {
+		if n := second.span(fired, maxUnitStates); first.span(fired, n) > n {
+			first, second = second, first
 		}
 	}
-	spent := 0.0
-	for _, u := range chains {
-		u.bound -= spent
-		if u.run(fired, t.Frame) {
-			return u
-		}
-		spent += u.spent + u.st.cost()
+	if first.run(fired, t.Frame) {
+		return first
+	}
+	second.bound -= first.spent + first.st.cost()
+	if second.run(fired, t.Frame) {
+		return second
 	}
 	return nil
 }

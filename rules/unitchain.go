@@ -1,9 +1,6 @@
 package rules
 
-import (
-	"maps"
-	"slices"
-)
+import "slices"
 
 // The joint chain over a unit's vehicles. Its cells are kept in boxes, one
 // per set of vehicles still on the table (unitBox): a box is a dense grid
@@ -50,24 +47,20 @@ const maxUnitStates = 4096
 // unit's vehicles, in boxes. A cell holds its chance divided by the weights
 // of the vehicles on the table in it (see unitStates.weight): a count of
 // hits then moves like any state, and a hit that destroys the vehicle moves
-// the weight it loses to state 0 (see expand).
+// the weight it loses to state 0 (see movesOf).
 type unitChain struct {
 	st      unitStates
 	v       int
 	weapons int
 	ps      []float64      // [salvo] -> the chance that an impact damages
 	loc     []int          // [x] -> the id of a state met; loc[0] = 0, destroyed
-	at      []int32        // [id] -> 1 + its place in loc, 0 when not met
-	moves   [][][]unitMove // [salvo][x] -> a damaging hit's moves, by place in loc, once worked out
-	known   [][]bool       // [salvo][x] -> whether moves[salvo][x] is worked out
+	at      map[int]int    // [id] -> its place in loc
+	moves   [][][]unitMove // [salvo][x] -> a damaging hit's moves, by place in loc, once worked out (nil: not yet)
 	spent   float64        // cell visits so far, numbering the states included
 	bound   float64        // the most cell visits the chain makes
 	boxes   []*unitBox
 	took    [][]float64     // [j] -> the impacts vehicle j took in the last salvo
 	afters  []VehicleResult // the figures after each salvo (run)
-	mark    []int32         // [x] -> 1 + x's place in the list reach is building, when stamp matches
-	stamp   []int32
-	stamps  int32
 }
 
 // unitBox holds the cells in which the vehicles on the table are exactly
@@ -79,6 +72,7 @@ type unitBox struct {
 	states [][]int
 	stride []int
 	p      []float64
+	mass   float64 // the chance of the box (set by marginals)
 }
 
 // newBox makes an empty box over states.
@@ -101,11 +95,11 @@ func (b *unitBox) set() int {
 	return set
 }
 
-// unitStateKinds is the kinds of state the joint chain can follow t's vehicles
-// by under salvos, in the order to try them: counts of damaging hits (per
-// Damage value when hits commute, else per run of salvos), then actual
-// states, which stay few where the counts of many runs would not.
-func unitStateKinds(t VehicleTarget, salvos []Salvo, ps []float64) []unitStates {
+// unitStateKinds is the two kinds of state the joint chain can follow t's
+// vehicles by under salvos: counts of damaging hits (per Damage value when
+// hits commute, else per run of salvos), and actual states, which stay few
+// where the counts of many runs would not.
+func unitStateKinds(t VehicleTarget, salvos []Salvo, ps []float64) (counts *tupleSpace, states *unitSpace) {
 	dmgs := make([]int, len(salvos))
 	for s, sv := range salvos {
 		dmgs[s] = sv.Damage
@@ -115,7 +109,7 @@ func unitStateKinds(t VehicleTarget, salvos []Salvo, ps []float64) []unitStates 
 	if !sp.commute(ds) {
 		dim, _ = unitDims(dmgs, ps, false)
 	}
-	return []unitStates{newTupleSpace(sp, dim), sp}
+	return newTupleSpace(sp, dim), sp
 }
 
 // unitDims is the count each salvo's damaging hits add to, and the Damage
@@ -144,14 +138,14 @@ func unitDims(dmgs []int, ps []float64, byDamage bool) (dim, ds []int) {
 // t's unit on the table, to spend at most bound cell visits.
 func newUnitChain(st unitStates, t VehicleTarget, ps []float64, bound float64) *unitChain {
 	v := t.Vehicles
-	u := &unitChain{st: st, v: v, weapons: len(t.Weapons), ps: ps, loc: []int{0, 1}, at: []int32{1, 2},
-		moves: make([][][]unitMove, len(ps)), known: make([][]bool, len(ps)), bound: bound}
+	u := &unitChain{st: st, v: v, weapons: len(t.Weapons), ps: ps, loc: []int{0, 1}, at: map[int]int{0: 0, 1: 1},
+		moves: make([][][]unitMove, len(ps)), bound: bound}
 	alive, states := make([]int, v), make([][]int, v)
 	for j := range v {
 		alive[j], states[j] = j, []int{1}
 	}
 	start := newBox(alive, states)
-	start.p[0] = 1
+	start.p[0], start.mass = 1, 1
 	u.boxes = []*unitBox{start}
 	return u
 }
@@ -162,33 +156,31 @@ func newUnitChain(st unitStates, t VehicleTarget, ps []float64, bound float64) *
 // hit destroys an actual state, the drop in weight from one count to the
 // next.
 func (u *unitChain) movesOf(s, x int) []unitMove {
-	for len(u.known[s]) <= x {
-		u.known[s], u.moves[s] = append(u.known[s], false), append(u.moves[s], nil)
+	if x >= len(u.moves[s]) {
+		u.moves[s] = append(u.moves[s], make([][]unitMove, len(u.loc)-len(u.moves[s]))...)
 	}
-	if u.known[s][x] {
-		return u.moves[s][x]
+	if out := u.moves[s][x]; out != nil {
+		return out
 	}
-	var out []unitMove
+	out := []unitMove{}
 	p := u.ps[s]
 	dead := u.st.weight(u.loc[x])
 	for _, m := range u.st.hit(u.loc[x], s) {
 		if m.p == 0 || m.to == 0 {
 			continue
 		}
-		for len(u.at) <= m.to {
-			u.at = append(u.at, 0)
+		to, ok := u.at[m.to]
+		if !ok {
+			to = len(u.loc)
+			u.loc, u.at[m.to] = append(u.loc, m.to), to
 		}
-		if u.at[m.to] == 0 {
-			u.loc = append(u.loc, m.to)
-			u.at[m.to] = int32(len(u.loc))
-		}
-		out = append(out, unitMove{int(u.at[m.to]) - 1, p * m.p})
+		out = append(out, unitMove{to, p * m.p})
 		dead -= m.p * u.st.weight(m.to)
 	}
 	if dead > 1e-15 {
 		out = append(out, unitMove{0, p * dead})
 	}
-	u.known[s][x], u.moves[s][x] = true, out
+	u.moves[s][x] = out
 	return out
 }
 
@@ -197,19 +189,28 @@ func (u *unitChain) movesOf(s, x int) []unitMove {
 // the budget): the size of the box of the whole unit, the largest, goes
 // as its power.
 func (u *unitChain) span(fired []AttackResult, limit int) int {
-	start := []int{1}
+	states, in := []int{1}, map[int]bool{1: true}
 	for s, f := range fired {
-		most := f.Impacts.Max()
+		n := share(f.Impacts.Max(), u.v, 0)
 		if u.ps[s] == 0 {
-			most = 0
+			n = 0
 		}
-		start, _ = u.reach(s, start, share(most, u.v, 0))
-		start = start[1:] // not destroyed
-		if len(start) > limit || u.over() {
+		for lo := 0; n > 0 && lo < len(states); n-- { // one more hit
+			hi := len(states)
+			for _, x := range states[lo:hi] {
+				for _, m := range u.movesOf(s, x) {
+					if m.to > 0 && !in[m.to] {
+						in[m.to], states = true, append(states, m.to)
+					}
+				}
+			}
+			lo = hi
+		}
+		if len(states) > limit || u.over() {
 			return limit + 1
 		}
 	}
-	return len(start)
+	return len(states)
 }
 
 // tot is the weight a vehicle carries in state x: 1 when destroyed
@@ -244,25 +245,6 @@ func (u *unitChain) salvo(s int, impacts Dist) bool {
 		if o == nil {
 			return false
 		}
-		cells, moves := 1.0, 0
-		for i, h := range o.hits {
-			cells *= float64(len(o.lists[i]))
-			for _, m := range h {
-				moves += len(m)
-			}
-		}
-		// Each impact deals and adds up; split and figures read each cell
-		// twice per vehicle, and the figures 3 + weapons times; laying a
-		// box out and reading it costs about boxWork a vehicle. A box of
-		// many vehicles of few states each is slower per cell (short rows,
-		// many children): 1 + a/4 times, as measured.
-		a := float64(len(o.alive))
-		u.spent += (1 + a/8) * (cells*float64(most)*3 + float64(most)*float64(moves)*cells/float64(o.states()) +
-			cells*(a+1)*float64(7+u.weapons) + boxWork*(a+1))
-		if u.over() {
-			return false
-		}
-		o.fill(b)
 		if len(o.alive) > 0 && most > 0 {
 			o.deal(impacts, p)
 		}
@@ -288,23 +270,15 @@ func (u *unitChain) run(fired []AttackResult, frame int) bool {
 // tookBy adds the impacts each vehicle takes when the vehicles of box b
 // are on the table to took, with the chance of the box.
 func (u *unitChain) tookBy(b *unitBox, impacts Dist) {
-	w := make([][]float64, len(b.alive))
-	for i := range b.alive {
-		w[i] = make([]float64, len(b.states[i]))
-		for x, id := range b.states[i] {
-			w[i][x] = u.tot(id)
-		}
-	}
-	mass := gridContract(b.p, w, nil, false)[0]
 	on := b.set()
 	for j := range u.v {
 		if on&(1<<j) == 0 {
-			u.took[j][0] += mass
+			u.took[j][0] += b.mass
 		}
 	}
 	for i, j := range b.alive {
 		for k, pk := range shareOf(impacts, len(b.alive), i).P {
-			u.took[j][k] += mass * pk
+			u.took[j][k] += b.mass * pk
 		}
 	}
 }
@@ -319,47 +293,46 @@ type openBox struct {
 	hits   [][][]unitMove
 	stride []int
 	p      []float64
+	cell   []int16 // [cell] -> the vehicles left in it, bits over alive; -1 below tiny (split)
+	left   []bool  // [bits over alive] -> whether some cell has exactly those left
 }
 
-// states is the states of all the box's vehicles, for the mean moves per
-// state.
-func (o *openBox) states() int {
-	n := 1
-	for _, l := range o.lists {
-		n += len(l)
-	}
-	return n
-}
-
-// open lays box b out for salvo s, of at most most impacts, or returns
-// nil when numbering the states it reaches goes past the budget.
+// open lays box b out for salvo s, of at most most impacts, with b's cells
+// in place, or returns nil when that and dealing the impacts would go past
+// the budget.
 func (u *unitChain) open(b *unitBox, s, most int) *openBox {
 	a := len(b.alive)
 	o := &openBox{alive: b.alive, lists: make([][]int, a), hits: make([][][]unitMove, a), stride: make([]int, a)}
+	cells, moves, states := 1.0, 0, 1
 	for i := range b.alive {
 		o.lists[i], o.hits[i] = u.reach(s, b.states[i], share(most, a, i))
 		if u.over() {
 			return nil
 		}
+		cells *= float64(len(o.lists[i]))
+		states += len(o.lists[i])
+		for _, m := range o.hits[i] {
+			moves += len(m)
+		}
 	}
-	return o
-}
-
-// over is whether the chain has gone past its budget, or numbered more
-// than maxUnitStates states.
-func (u *unitChain) over() bool {
-	return u.spent+u.st.cost() > u.bound || len(u.loc) > maxUnitStates
-}
-
-// fill puts box b's cells in place in the grid o lays out.
-func (o *openBox) fill(b *unitBox) {
+	// Each impact deals and adds up; split and figures read each cell
+	// twice per vehicle, and the figures 3 + weapons times; laying a box
+	// out and reading it costs about boxWork a vehicle. A box of many
+	// vehicles of few states each is slower per cell (short rows, many
+	// children): 1 + a/8 times, as measured.
+	fa, fm := float64(a), float64(most)
+	u.spent += (1 + fa/8) * (cells*fm*3 + fm*float64(moves)*cells/float64(states) +
+		cells*(fa+1)*float64(7+u.weapons) + boxWork*(fa+1))
+	if u.over() {
+		return nil
+	}
 	n := 1
 	for i, l := range o.lists {
 		o.stride[i] = n
 		n *= len(l)
 	}
 	o.p = make([]float64, n)
-	x := make([]int, len(o.alive))
+	x := make([]int, a)
 	for _, q := range b.p {
 		if q != 0 {
 			c := 0
@@ -375,6 +348,13 @@ func (o *openBox) fill(b *unitBox) {
 			x[i] = 0
 		}
 	}
+	return o
+}
+
+// over is whether the chain has gone past its budget, or numbered more
+// than maxUnitStates states.
+func (u *unitChain) over() bool {
+	return u.spent+u.st.cost() > u.bound || len(u.loc) > maxUnitStates
 }
 
 // reach lists destroyed, then the states start, then every state up to n
@@ -382,26 +362,18 @@ func (o *openBox) fill(b *unitBox) {
 // them by place in the list (none from a state first reached by the n-th
 // hit: it takes no more in the salvo).
 func (u *unitChain) reach(s int, start []int, n int) ([]int, [][]unitMove) {
-	u.stamps++
-	list := []int{}
-	put := func(x int) {
-		for len(u.mark) <= x {
-			u.mark, u.stamp = append(u.mark, 0), append(u.stamp, 0)
-		}
-		if u.stamp[x] != u.stamps {
-			list = append(list, x)
-			u.mark[x], u.stamp[x] = int32(len(list)), u.stamps
-		}
-	}
-	put(0)
-	for _, x := range start {
-		put(x)
+	list := append([]int{0}, start...)
+	at := map[int]int{} // [x] -> its place in list
+	for i, x := range list {
+		at[x] = i
 	}
 	lo, hi := 1, len(list)
 	for r := 0; r < n && lo < hi; r++ {
 		for _, x := range list[lo:hi] {
 			for _, m := range u.movesOf(s, x) {
-				put(m.to)
+				if _, ok := at[m.to]; !ok {
+					at[m.to], list = len(list), append(list, m.to)
+				}
 			}
 		}
 		lo, hi = hi, len(list)
@@ -409,7 +381,7 @@ func (u *unitChain) reach(s int, start []int, n int) ([]int, [][]unitMove) {
 	moves := make([][]unitMove, len(list))
 	for i := 1; i < lo; i++ {
 		for _, m := range u.movesOf(s, list[i]) {
-			moves[i] = append(moves[i], unitMove{int(u.mark[m.to]) - 1, m.p})
+			moves[i] = append(moves[i], unitMove{at[m.to], m.p})
 		}
 	}
 	return list, moves
@@ -474,29 +446,15 @@ func deal(cur, next []float64, stride, c int, p float64, hits [][]unitMove) []fl
 }
 
 // split sorts the cells of the opened boxes into the boxes of the vehicles
-// left on the table (those not in state 0), each over the states met
-// there; chances below tiny are left out.
+// left on the table (those not in state 0), each over the states its
+// vehicles can be in there, from the lists of the boxes they come from;
+// chances below tiny are left out.
 func (u *unitChain) split(opened []*openBox) []*unitBox {
-	boxes := map[int]*unitBox{}
-	states := map[int][][]int{} // [set][r] -> the states met of its r-th vehicle
-	// met[o][left] -> o's states met with the vehicles of left (bits over
-	// o.alive) left, flat: state x of vehicle i at off[i]+x.
-	met := make([][][]bool, len(opened))
-	for oi, o := range opened {
-		off := o.offsets()
-		met[oi] = make([][]bool, 1<<len(o.alive))
-		o.each(func(c int, x []int, left int) {
-			m := met[oi][left]
-			if m == nil {
-				m = make([]bool, off[len(x)])
-				met[oi][left] = m
-			}
-			for i, xi := range x {
-				m[off[i]+xi] = true
-			}
-		})
-		for left, m := range met[oi] {
-			if m == nil {
+	states := make([][][]int, 1<<u.v) // [set][r] -> the states of the r-th vehicle of set
+	for _, o := range opened {
+		o.sets()
+		for left, ok := range o.left {
+			if !ok {
 				continue
 			}
 			set := o.set(left)
@@ -505,72 +463,65 @@ func (u *unitChain) split(opened []*openBox) []*unitBox {
 			}
 			r := 0
 			for i, l := range o.lists {
-				if left&(1<<i) == 0 {
-					continue
+				if left&(1<<i) != 0 {
+					states[set][r] = append(states[set][r], l[1:]...)
+					r++
 				}
-				for xi := 1; xi < len(l); xi++ {
-					if m[off[i]+xi] {
-						states[set][r] = append(states[set][r], l[xi])
-					}
-				}
-				r++
 			}
-			u.spent += float64(off[len(o.lists)])
 		}
 	}
+	boxes := make([]*unitBox, 1<<u.v) // [set] -> the box of exactly set left
+	var out []*unitBox
 	for set, ss := range states {
+		if ss == nil {
+			continue
+		}
 		var alive []int
 		for j := range u.v {
 			if set&(1<<j) != 0 {
 				alive = append(alive, j)
 			}
 		}
-		for r := range ss {
+		for r := range ss { // each state once
 			slices.Sort(ss[r])
 			ss[r] = slices.Compact(ss[r])
 		}
 		boxes[set] = newBox(alive, ss)
+		out = append(out, boxes[set])
 	}
-	for oi, o := range opened {
-		off := o.offsets()
-		// to[left][off[i]+x] -> the place in the box of left of o's x-th
-		// state of vehicle i, times that box's stride.
-		to := make([][]int, len(met[oi]))
-		into := make([]*unitBox, len(met[oi]))
-		for left, m := range met[oi] {
-			if m == nil {
-				continue
-			}
-			b := boxes[o.set(left)]
-			t := make([]int, len(m))
-			r := 0
-			for i, l := range o.lists {
-				if left&(1<<i) == 0 {
-					continue
+	for _, o := range opened {
+		// to[left][i][x] -> the place in the box of left of o's x-th state
+		// of vehicle i, times that box's stride.
+		to := make([][][]int, len(o.left))
+		x := make([]int, len(o.alive))
+		for c, q := range o.p {
+			if left := o.cell[c]; left >= 0 {
+				b := boxes[o.set(int(left))]
+				if to[left] == nil {
+					to[left] = make([][]int, len(o.lists))
+					r := 0
+					for i, l := range o.lists {
+						if left&(1<<i) != 0 {
+							to[left][i] = make([]int, len(l))
+							for xi, id := range l[1:] {
+								pos, _ := slices.BinarySearch(b.states[r], id)
+								to[left][i][xi+1] = pos * b.stride[r]
+							}
+							r++
+						}
+					}
+					u.spent += float64(len(b.p))
 				}
-				for xi := 1; xi < len(l); xi++ {
-					if m[off[i]+xi] {
-						pos, _ := slices.BinarySearch(b.states[r], l[xi])
-						t[off[i]+xi] = pos * b.stride[r]
+				k := 0
+				for i, xi := range x {
+					if xi > 0 {
+						k += to[left][i][xi]
 					}
 				}
-				r++
+				b.p[k] += q
 			}
-			to[left], into[left] = t, b
+			o.next(x)
 		}
-		o.each(func(c int, x []int, left int) {
-			k, t := 0, to[left]
-			for i, xi := range x {
-				if xi > 0 {
-					k += t[off[i]+xi]
-				}
-			}
-			into[left].p[k] += o.p[c]
-		})
-	}
-	out := make([]*unitBox, 0, len(boxes))
-	for _, set := range slices.Sorted(maps.Keys(boxes)) {
-		out = append(out, boxes[set])
 	}
 	return out
 }
@@ -584,36 +535,35 @@ func bits(set int) int {
 	return n
 }
 
-// offsets is where each vehicle's states start in a flat list of them
-// all, and (last) its length.
-func (o *openBox) offsets() []int {
-	off := make([]int, len(o.lists)+1)
-	for i, l := range o.lists {
-		off[i+1] = off[i] + len(l)
-	}
-	return off
-}
-
-// each calls f with every cell of o holding at least tiny, its places x
-// in the lists and the vehicles left in it, as bits over o.alive.
-func (o *openBox) each(f func(c int, x []int, left int)) {
+// sets marks in cell which of o's vehicles are left in each cell (bits
+// over o.alive; -1 when it holds less than tiny), and in left which sets
+// of them are met.
+func (o *openBox) sets() {
+	o.cell, o.left = make([]int16, len(o.p)), make([]bool, 1<<len(o.alive))
 	x := make([]int, len(o.alive))
 	for c, q := range o.p {
+		left := -1
 		if q >= tiny {
-			left := 0
+			left = 0
 			for i, xi := range x {
 				if xi > 0 {
 					left |= 1 << i
 				}
 			}
-			f(c, x, left)
+			o.left[left] = true
 		}
-		for i := range x {
-			if x[i]++; x[i] < len(o.lists[i]) {
-				break
-			}
-			x[i] = 0
+		o.cell[c] = int16(left)
+		o.next(x)
+	}
+}
+
+// next moves the places x to the next cell of o's grid.
+func (o *openBox) next(x []int) {
+	for i := range x {
+		if x[i]++; x[i] < len(o.lists[i]) {
+			return
 		}
+		x[i] = 0
 	}
 }
 
@@ -664,7 +614,7 @@ func (u *unitChain) figures(res *VehicleResult, weapons, frame int) {
 // marginals is, for each vehicle j and each of its states x, the chance of
 // the cells with vehicle j in x times the other vehicles' weights (tot):
 // the chance of x itself once times x's own weight, which unitStates.fig
-// and frames hold.
+// and frames hold. It sets each box's chance on the way.
 func (u *unitChain) marginals() [][]float64 {
 	m := make([][]float64, u.v)
 	for j := range m {
@@ -682,6 +632,7 @@ func (u *unitChain) marginals() [][]float64 {
 		}
 		before := make([]float64, a+1)
 		on := b.set()
+		b.mass = 0
 		for _, q := range b.p {
 			if q != 0 {
 				before[0] = q
@@ -698,6 +649,7 @@ func (u *unitChain) marginals() [][]float64 {
 						m[j][0] += before[a]
 					}
 				}
+				b.mass += before[a]
 			}
 			for i := range x {
 				if x[i]++; x[i] < len(b.states[i]) {
@@ -730,48 +682,37 @@ func (u *unitChain) contract(k int, count bool) []float64 {
 				g[i][x] = u.st.weight(u.loc[id]) - f[i][x]
 			}
 		}
+		// Sum the grid out one vehicle at a time, the first of stride 1:
+		// each cell becomes n coefficients of the polynomial in z.
+		q, n := b.p, 1
+		for i, fi := range f {
+			c, m := len(fi), n
+			if count {
+				m++
+			}
+			next := make([]float64, len(q)/n/c*m)
+			for r := range len(q) / n / c {
+				in, o := q[r*c*n:(r+1)*c*n], next[r*m:r*m+m]
+				for x, fx := range fi {
+					for e, a := range in[x*n : x*n+n] {
+						if count {
+							o[e] += a * g[i][x]
+							o[e+1] += a * fx
+						} else {
+							o[e] += a * fx
+						}
+					}
+				}
+			}
+			q, n = next, m
+		}
 		off := 0 // the vehicles off the table, each with the figure
 		if count {
 			off = u.v - len(b.alive)
 		}
-		for n, q := range gridContract(b.p, f, g, count) {
-			out[n+off] += q
+		for e, c := range q {
+			out[e+off] += c
 		}
 	}
 	return out
-}
-
-// gridContract sums out a grid of chances p over dimensions of len(f[i])
-// cells, the first of stride 1, one at a time: the mean of the product of
-// f[i] over them or, with count, of g[i] + f[i] z, a polynomial.
-func gridContract(p []float64, f, g [][]float64, count bool) []float64 {
-	q, n := p, 1 // n coefficients per cell
-	for i, fi := range f {
-		c := len(fi)
-		m := n
-		if count {
-			m++
-		}
-		out := make([]float64, len(q)/n/c*m)
-		for r := range len(q) / n / c {
-			in := q[r*c*n : (r+1)*c*n]
-			if !count { // n is 1
-				sum := 0.0
-				for x, fx := range fi {
-					sum += in[x] * fx
-				}
-				out[r] = sum
-				continue
-			}
-			o := out[r*m : r*m+m]
-			for x, fx := range fi {
-				for e, a := range in[x*n : x*n+n] {
-					o[e] += a * g[i][x]
-					o[e+1] += a * fx
-				}
-			}
-		}
-		q, n = out, m
-	}
-	return q
 }

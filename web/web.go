@@ -98,10 +98,35 @@ func PNG(size int, maskable bool) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestCompression}
-	if err := enc.Encode(&buf, img); err != nil {
+	if err := enc.Encode(&buf, paletted(img)); err != nil {
 		return nil, fmt.Errorf("encoding the %d px icon failed: %w", size, err)
 	}
 	return buf.Bytes(), nil
+}
+
+// paletted is img with a palette of its colours when they are few enough,
+// which a PNG stores in a byte a pixel: the icon has a few dozen (the
+// shapes and their smoothed edges), and the 192 px one the worker caches
+// takes less than half the bytes. Otherwise it is img.
+func paletted(img *image.NRGBA) image.Image {
+	var pal color.Palette
+	index := map[color.NRGBA]uint8{}
+	for i := 0; i < len(img.Pix); i += 4 {
+		c := color.NRGBA{img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3]}
+		if _, ok := index[c]; !ok {
+			if len(pal) == 256 {
+				return img
+			}
+			index[c] = uint8(len(pal))
+			pal = append(pal, c)
+		}
+	}
+	p := image.NewPaletted(img.Rect, pal)
+	for i := range p.Pix {
+		pix := img.Pix[4*i : 4*i+4]
+		p.Pix[i] = index[color.NRGBA{pix[0], pix[1], pix[2], pix[3]}]
+	}
+	return p
 }
 
 func (s shape) contains(x, y float64) bool {

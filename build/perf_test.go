@@ -1,0 +1,37 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestMergeReport(t *testing.T) {
+	old := "# Performance report\n\nMade by `go run ./build perf` on 2026-11-20.\n" +
+		"\n## Size: app\n\n| a | 1 |\n" +
+		"\n## Engine (native, `go test`)\n\n| BenchmarkX | 10 |\n" +
+		"\n## Lighthouse (mobile)\n\n| score | 90 |\n"
+	partial := "# Performance report\n\nMade by `go run ./build perf` on 2026-11-26.\n" +
+		"\n## Engine (native, `go test -bench`)\n\n| BenchmarkX | 12 |\n| BenchmarkY | 3 |\n"
+	got := mergeReport(old, partial, "bench")
+	for _, want := range []string{
+		"Made by `go run ./build perf` on 2026-11-20.",
+		"with `-steps bench`: Engine.",
+		"## Size: app\n\n| a | 1 |",
+		"## Engine (native, `go test -bench`)\n\n| BenchmarkX | 12 |\n| BenchmarkY | 3 |",
+		"## Lighthouse (mobile)\n\n| score | 90 |",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("merged report lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "| BenchmarkX | 10 |") {
+		t.Errorf("the old engine section is kept:\n%s", got)
+	}
+	if strings.Index(got, "## Engine") > strings.Index(got, "## Lighthouse") {
+		t.Errorf("the engine section moved:\n%s", got)
+	}
+	// Merging again keeps one line saying what was taken again.
+	if again := mergeReport(got, partial, "bench"); strings.Count(again, "Taken again on ") != 1 {
+		t.Errorf("merged twice:\n%s", again)
+	}
+}
