@@ -79,23 +79,33 @@ func (f field) when(show func(v url.Values) bool) field {
 	return f
 }
 
+// The conditions below build closures, and are not inlined: the field
+// tables call them some fifty times at init, and an inlined call compiles
+// a copy of its closure each time (about 15 KB of the wasm).
+
+//go:noinline
 func is(key, value string) func(url.Values) bool {
 	return func(v url.Values) bool { return v.Get(key) == value }
 }
 
+//go:noinline
 func isNot(key, value string) func(url.Values) bool {
 	return func(v url.Values) bool { return v.Get(key) != value }
 }
 
+//go:noinline
 func has(key string) func(url.Values) bool {
 	return func(v url.Values) bool { return v.Has(key) }
 }
 
+//go:noinline
 func gameIs(games ...string) func(url.Values) bool {
 	return func(v url.Values) bool { return slices.Contains(games, v.Get("game")) }
 }
 
 // all is true when every condition is.
+//
+//go:noinline
 func all(conds ...func(url.Values) bool) func(url.Values) bool {
 	return func(v url.Values) bool {
 		for _, c := range conds {
@@ -108,6 +118,8 @@ func all(conds ...func(url.Values) bool) func(url.Values) bool {
 }
 
 // anyOf is true when one condition is.
+//
+//go:noinline
 func anyOf(conds ...func(url.Values) bool) func(url.Values) bool {
 	return func(v url.Values) bool {
 		return slices.ContainsFunc(conds, func(c func(url.Values) bool) bool { return c(v) })
@@ -115,6 +127,8 @@ func anyOf(conds ...func(url.Values) bool) func(url.Values) bool {
 }
 
 // over is true when the key's value is a number above n.
+//
+//go:noinline
 func over(key string, n int) func(url.Values) bool {
 	return func(v url.Values) bool { return atoi(v.Get(key)) > n }
 }

@@ -48,6 +48,23 @@ func finish(out, base string) (string, error) {
 	if err := trimClient(out, base); err != nil {
 		return "", err
 	}
+	files, err := siteFiles(out)
+	if err != nil {
+		return "", err
+	}
+	for _, f := range files {
+		if path.Ext(f) != ".html" {
+			continue
+		}
+		name := filepath.Join(out, filepath.FromSlash(f))
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(name, stripHTML(b), 0o644); err != nil {
+			return "", err
+		}
+	}
 	for _, f := range []string{"app.js", "app-worker.js", "wasm_exec.js", "web/head.js"} {
 		name := filepath.Join(out, filepath.FromSlash(f))
 		b, err := os.ReadFile(name)
@@ -60,10 +77,6 @@ func finish(out, base string) (string, error) {
 		if err := os.WriteFile(name, b, 0o644); err != nil {
 			return "", err
 		}
-	}
-	files, err := siteFiles(out)
-	if err != nil {
-		return "", err
 	}
 	var parts [][]byte
 	for _, f := range files {
@@ -273,3 +286,16 @@ func stripCSS(b []byte) ([]byte, error) {
 	}
 	return []byte(strings.Join(out, "\n") + "\n"), nil
 }
+
+// stripHTML drops the indentation go-app writes before each line of a
+// page: the newline before it stays, so the text reads with the same
+// spaces. A page with preformatted text keeps its indentation.
+func stripHTML(b []byte) []byte {
+	if bytes.Contains(b, []byte("<pre")) || bytes.Contains(b, []byte("<textarea")) {
+		return b
+	}
+	return htmlIndent.ReplaceAll(b, []byte("\n"))
+}
+
+// htmlIndent is a newline and the spaces after it.
+var htmlIndent = regexp.MustCompile(`\n[ \t]+`)

@@ -28,3 +28,15 @@ func TestStripCSS(t *testing.T) {
 		t.Errorf("a comment in a string: err %v", err)
 	}
 }
+
+func TestStripHTML(t *testing.T) {
+	in := "<body>\n  <p>\n    One <b>two</b>\n    three\n  </p>\n</body>\n"
+	want := "<body>\n<p>\nOne <b>two</b>\nthree\n</p>\n</body>\n"
+	if got := string(stripHTML([]byte(in))); got != want {
+		t.Errorf("stripHTML:\n%s\nwant:\n%s", got, want)
+	}
+	pre := "<div>\n  <pre>a\n  b</pre>\n</div>\n"
+	if got := string(stripHTML([]byte(pre))); got != pre {
+		t.Errorf("a page with <pre> changed:\n%s", got)
+	}
+}
