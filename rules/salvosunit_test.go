@@ -312,7 +312,7 @@ func TestMonteCarloSalvosUnitLarge(t *testing.T) {
 		five.Salvos = append(five.Salvos, salvo)
 	}
 	six := SalvosInput{Game: "at44", Target: TargetVehicle, Protection: 10,
-		Vehicle: VehicleTarget{Frame: 4, Propulsion: 2, Weapons: []int{2, 1}, Vehicles: 6}}
+		Vehicle: VehicleTarget{Frame: 2, Propulsion: 1, Weapons: []int{2}, Vehicles: 6}}
 	for i := range 3 {
 		salvo.Weapons, salvo.Damage = 4, 1+i
 		six.Salvos = append(six.Salvos, salvo)

@@ -434,14 +434,25 @@ func BenchmarkSalvosUnitLargest(b *testing.B) {
 	}
 }
 
-// BenchmarkSalvosUnitGiveUp is among the slowest inputs found: a unit
-// whose joint chain spends its whole budget before giving up, then the
-// estimate (two vehicles of 10 frame, 3 propulsion and weapons of 3 and 3
-// SP, ten salvos of 6 dice of Damage 1 and 2 in turn; a scan of 12,000
-// random units of 2 to 10 vehicles found none slower).
+// BenchmarkSalvosUnitGiveUp is the slowest input a scan of 12,000 random
+// units of 2 to 10 vehicles found: two vehicles of 9 frame, 4 propulsion
+// and weapons of 4 and 3 SP with Self-repair, under eight salvos of
+// Damage 1 to 3, whose joint chain spends its whole budget, then gives up
+// for the estimate.
 func BenchmarkSalvosUnitGiveUp(b *testing.B) {
-	t := VehicleTarget{Frame: 10, Propulsion: 3, Weapons: []int{3, 3}, Vehicles: 2}
-	benchUnit(b, unitSalvos(t, 6, func(i int) int { return 1 + i%2 }), false)
+	in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 10, Medic: true,
+		Vehicle: VehicleTarget{Frame: 9, Propulsion: 4, Weapons: []int{4, 3}, Vehicles: 2},
+		Salvos: []Salvo{
+			{Weapons: 9, Rate: 1, Accuracy: 3, Range: 3, Penetration: 15, Damage: 3},
+			{Weapons: 4, Rate: 1, Accuracy: 5, Range: 2, Penetration: 15, Damage: 1},
+			{Weapons: 14, Rate: 1, Accuracy: 4, Range: 1, Penetration: 11, Damage: 1},
+			{Weapons: 9, Rate: 1, Accuracy: 5, Range: 3, Penetration: 15, Damage: 3},
+			{Weapons: 7, Rate: 1, Accuracy: 5, Range: 1, Penetration: 10, Damage: 2},
+			{Weapons: 14, Rate: 2, Accuracy: 3, Range: 3, Penetration: 10, Damage: 3},
+			{Weapons: 1, Rate: 2, Accuracy: 3, Range: 3, Penetration: 10, Damage: 3},
+			{Weapons: 3, Rate: 2, Accuracy: 4, Range: 1, Penetration: 9, Damage: 1},
+		}}
+	benchUnit(b, in, false)
 }
 
 // unitSalvos is ten salvos of dice at Penetration 12 against t's unit of

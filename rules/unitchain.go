@@ -20,8 +20,8 @@ import "slices"
 // native cost per cell visit (BenchmarkSalvosUnitLargest).
 const (
 	maxUnitNanos   = 6.5e6
-	unitVisitNanos = 1.25 // a cell visit of the joint chain
-	estimateNanos  = 3    // a cell visit of the estimate's chains (vehicleSalvosWork)
+	unitVisitNanos = 1.0 // a cell visit of the joint chain
+	estimateNanos  = 3   // a cell visit of the estimate's chains (vehicleSalvosWork)
 )
 
 // unitBudget is the cell visits the joint chain may make when the
@@ -34,6 +34,14 @@ func unitBudget(estimate float64) float64 {
 // figures, per vehicle, in cell visits: small boxes cost more than their
 // cells.
 const boxWork = 600
+
+// moveWork is the work of working out where a hit takes a state, and
+// listWork that of putting a state in a box's list for a salvo, in cell
+// visits.
+const (
+	moveWork = 60
+	listWork = 30
+)
 
 // entryWork is the work of one chance tupleSpace works out for a count,
 // in cell visits.
@@ -181,6 +189,7 @@ func (u *unitChain) movesOf(s, x int) []unitMove {
 		out = append(out, unitMove{0, p * dead})
 	}
 	u.moves[s][x] = out
+	u.spent += moveWork
 	return out
 }
 
@@ -316,13 +325,13 @@ func (u *unitChain) open(b *unitBox, s, most int) *openBox {
 		}
 	}
 	// Each impact deals and adds up; split and figures read each cell
-	// twice per vehicle, and the figures 3 + weapons times; laying a box
-	// out and reading it costs about boxWork a vehicle. A box of many
-	// vehicles of few states each is slower per cell (short rows, many
-	// children): 1 + a/8 times, as measured.
+	// twice per vehicle, and the figures 3 + weapons times, at about two
+	// visits a read; laying a box out and reading it costs about boxWork
+	// a vehicle. A box of many vehicles of few states each is slower per
+	// cell (short rows, many children): 1 + a/8 times, as measured.
 	fa, fm := float64(a), float64(most)
 	u.spent += (1 + fa/8) * (cells*fm*3 + fm*float64(moves)*cells/float64(states) +
-		cells*(fa+1)*float64(7+u.weapons) + boxWork*(fa+1))
+		2*cells*(fa+1)*float64(7+u.weapons) + boxWork*(fa+1))
 	if u.over() {
 		return nil
 	}
@@ -378,6 +387,7 @@ func (u *unitChain) reach(s int, start []int, n int) ([]int, [][]unitMove) {
 		}
 		lo, hi = hi, len(list)
 	}
+	u.spent += listWork * float64(len(list))
 	moves := make([][]unitMove, len(list))
 	for i := 1; i < lo; i++ {
 		for _, m := range u.movesOf(s, list[i]) {
