@@ -131,11 +131,15 @@ func mergeReport(old, partial, steps string) string {
 		oldSections = append(oldSections, sec)
 		retaken = append(retaken, sectionKey(sec))
 	}
+	// An earlier "Taken again" line stays while one of its sections is
+	// not taken again now.
 	var head []string
 	for _, line := range strings.Split(strings.TrimRight(oldHead, "\n"), "\n") {
-		if !strings.HasPrefix(line, "Taken again on ") {
-			head = append(head, line)
+		if _, names, ok := strings.Cut(line, "`: "); ok && strings.HasPrefix(line, "Taken again on ") &&
+			!slices.ContainsFunc(strings.Split(strings.TrimSuffix(names, "."), ", "), func(n string) bool { return !slices.Contains(retaken, n) }) {
+			continue
 		}
+		head = append(head, line)
 	}
 	head = append(head, fmt.Sprintf("Taken again on %s with `-steps %s`: %s.", time.Now().UTC().Format("2006-01-02"), steps, strings.Join(retaken, ", ")))
 	return strings.Join(head, "\n") + "\n" + strings.Join(oldSections, "")

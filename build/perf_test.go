@@ -34,4 +34,10 @@ func TestMergeReport(t *testing.T) {
 	if again := mergeReport(got, partial, "bench"); strings.Count(again, "Taken again on ") != 1 {
 		t.Errorf("merged twice:\n%s", again)
 	}
+	// A line naming a section not taken again stays.
+	sizes := "# Performance report\n\n\n## Size: app (new)\n\n| a | 2 |\n"
+	both := mergeReport(mergeReport(got, sizes, "load"), partial, "bench")
+	if !strings.Contains(both, "`-steps load`: Size: app.") || !strings.Contains(both, "`-steps bench`: Engine.") {
+		t.Errorf("the lines of two partial runs:\n%s", both)
+	}
 }

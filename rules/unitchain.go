@@ -16,8 +16,9 @@ import "slices"
 // gives up and salvosAtVehicles takes the estimate.
 
 // Budget: the chain may spend what is left of maxUnitNanos once the
-// estimate, which follows if it gives up, is paid for, at about their
-// native cost per cell visit (BenchmarkSalvosUnitLargest).
+// estimate is paid for, at about their native cost per cell visit, as
+// measured on the slowest units found (BenchmarkSalvosUnitLargest and
+// BenchmarkSalvosUnitGiveUp).
 const (
 	maxUnitNanos   = 6.5e6
 	unitVisitNanos = 1.0 // a cell visit of the joint chain
@@ -25,7 +26,8 @@ const (
 )
 
 // unitBudget is the cell visits the joint chain may make when the
-// estimate would make estimate of its own.
+// estimate, which follows if it gives up, would make estimate visits of
+// its own (vehicleSalvosWork).
 func unitBudget(estimate float64) float64 {
 	return max(maxUnitNanos-estimateNanos*estimate, 0) / unitVisitNanos
 }
