@@ -52,31 +52,15 @@ func finish(out, base string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	for _, f := range files {
-		if path.Ext(f) != ".html" {
-			continue
-		}
-		name := filepath.Join(out, filepath.FromSlash(f))
-		b, err := os.ReadFile(name)
-		if err != nil {
-			return "", err
-		}
-		if err := os.WriteFile(name, stripHTML(b), 0o644); err != nil {
-			return "", err
-		}
+	html := func(f string) bool { return path.Ext(f) == ".html" }
+	if err := transform(out, files, html, func(b []byte) ([]byte, error) { return stripHTML(b), nil }); err != nil {
+		return "", err
 	}
-	for _, f := range []string{"app.js", "app-worker.js", "wasm_exec.js", "web/head.js"} {
-		name := filepath.Join(out, filepath.FromSlash(f))
-		b, err := os.ReadFile(name)
-		if err != nil {
-			return "", err
-		}
-		if b, err = stripJS(b); err != nil {
-			return "", fmt.Errorf("%s: %w", f, err)
-		}
-		if err := os.WriteFile(name, b, 0o644); err != nil {
-			return "", err
-		}
+	scripts := func(f string) bool {
+		return slices.Contains([]string{"app.js", "app-worker.js", "wasm_exec.js", "web/head.js"}, f)
+	}
+	if err := transform(out, files, scripts, stripJS); err != nil {
+		return "", err
 	}
 	var parts [][]byte
 	for _, f := range files {
@@ -134,17 +118,26 @@ func siteFiles(out string) ([]string, error) {
 
 // rewrite applies r to the files that which selects.
 func rewrite(out string, files []string, which func(string) bool, r *strings.Replacer) error {
-	for _, f := range files {
-		if !which(f) {
+	return transform(out, files, which, func(b []byte) ([]byte, error) { return []byte(r.Replace(string(b))), nil })
+}
+
+// transform replaces each file that which selects by f of its bytes.
+func transform(out string, files []string, which func(string) bool, f func([]byte) ([]byte, error)) error {
+	for _, name := range files {
+		if !which(name) {
 			continue
 		}
-		name := filepath.Join(out, filepath.FromSlash(f))
-		b, err := os.ReadFile(name)
+		p := filepath.Join(out, filepath.FromSlash(name))
+		b, err := os.ReadFile(p)
 		if err != nil {
 			return err
 		}
-		if nb := []byte(r.Replace(string(b))); !bytes.Equal(nb, b) {
-			if err := os.WriteFile(name, nb, 0o644); err != nil {
+		nb, err := f(b)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if !bytes.Equal(nb, b) {
+			if err := os.WriteFile(p, nb, 0o644); err != nil {
 				return err
 			}
 		}

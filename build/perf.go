@@ -133,14 +133,19 @@ func mergeReport(old, partial, steps string) string {
 	}
 	// An earlier "Taken again" line stays while one of its sections is
 	// not taken again now.
-	var head []string
-	for _, line := range strings.Split(strings.TrimRight(oldHead, "\n"), "\n") {
-		if _, names, ok := strings.Cut(line, "`: "); ok && strings.HasPrefix(line, "Taken again on ") &&
-			!slices.ContainsFunc(strings.Split(strings.TrimSuffix(names, "."), ", "), func(n string) bool { return !slices.Contains(retaken, n) }) {
-			continue
+	stale := func(line string) bool {
+		_, names, ok := strings.Cut(line, "`: ")
+		if !ok || !strings.HasPrefix(line, "Taken again on ") {
+			return false
 		}
-		head = append(head, line)
+		for _, n := range strings.Split(strings.TrimSuffix(names, "."), ", ") {
+			if !slices.Contains(retaken, n) {
+				return false
+			}
+		}
+		return true
 	}
+	head := slices.DeleteFunc(strings.Split(strings.TrimRight(oldHead, "\n"), "\n"), stale)
 	head = append(head, fmt.Sprintf("Taken again on %s with `-steps %s`: %s.", time.Now().UTC().Format("2006-01-02"), steps, strings.Join(retaken, ", ")))
 	return strings.Join(head, "\n") + "\n" + strings.Join(oldSections, "")
 }

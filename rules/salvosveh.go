@@ -546,10 +546,10 @@ func runUnitChain(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []fl
 // unit followed by its own chain: exact for one vehicle, the estimate for
 // several (see unitFigures).
 func vehicleAfters(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []float64) []VehicleResult {
-	v := t.Vehicles
+	v, odds := t.Vehicles, newLocationOdds(1, t.Pick)
 	chains := make([]*vehicleSalvoChain, v)
 	for j := range chains {
-		chains[j] = newVehicleSalvoChain(t, newLocationOdds(1, t.Pick))
+		chains[j] = newVehicleSalvoChain(t, odds)
 	}
 	afters := make([]VehicleResult, len(salvos))
 	for i, s := range salvos {

@@ -1,6 +1,9 @@
 package rules
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // The joint chain over a unit's vehicles. Its cells are kept in boxes, one
 // per set of vehicles still on the table (unitBox): a box is a dense grid
@@ -95,6 +98,16 @@ func newBox(alive []int, states [][]int) *unitBox {
 	}
 	b.p = make([]float64, n)
 	return b
+}
+
+// next moves the places x to the next cell of b's grid.
+func (b *unitBox) next(x []int) {
+	for i := range x {
+		if x[i]++; x[i] < len(b.states[i]) {
+			return
+		}
+		x[i] = 0
+	}
 }
 
 func (b *unitBox) set() int {
@@ -352,12 +365,7 @@ func (u *unitChain) open(b *unitBox, s, most int) *openBox {
 			}
 			o.p[c] = q
 		}
-		for i := range x { // the next cell of b
-			if x[i]++; x[i] < len(b.states[i]) {
-				break
-			}
-			x[i] = 0
-		}
+		b.next(x)
 	}
 	return o
 }
@@ -471,7 +479,7 @@ func (u *unitChain) split(opened []*openBox) []*unitBox {
 			}
 			set := o.set(left)
 			if states[set] == nil {
-				states[set] = make([][]int, bits(set))
+				states[set] = make([][]int, bits.OnesCount(uint(set)))
 			}
 			r := 0
 			for i, l := range o.lists {
@@ -505,11 +513,14 @@ func (u *unitChain) split(opened []*openBox) []*unitBox {
 		// to[left][i][x] -> the place in the box of left of o's x-th state
 		// of vehicle i, times that box's stride.
 		to := make([][][]int, len(o.left))
+		into := make([]*unitBox, len(o.left)) // [left] -> the box of left
 		x := make([]int, len(o.alive))
 		for c, q := range o.p {
 			if left := o.cell[c]; left >= 0 {
-				b := boxes[o.set(int(left))]
-				if to[left] == nil {
+				b := into[left]
+				if b == nil {
+					b = boxes[o.set(int(left))]
+					into[left] = b
 					to[left] = make([][]int, len(o.lists))
 					r := 0
 					for i, l := range o.lists {
@@ -536,15 +547,6 @@ func (u *unitChain) split(opened []*openBox) []*unitBox {
 		}
 	}
 	return out
-}
-
-// bits is the number of bits set in set.
-func bits(set int) int {
-	n := 0
-	for ; set != 0; set &= set - 1 {
-		n++
-	}
-	return n
 }
 
 // sets marks in cell which of o's vehicles are left in each cell (bits
@@ -663,12 +665,7 @@ func (u *unitChain) marginals() [][]float64 {
 				}
 				b.mass += before[a]
 			}
-			for i := range x {
-				if x[i]++; x[i] < len(b.states[i]) {
-					break
-				}
-				x[i] = 0
-			}
+			b.next(x)
 		}
 	}
 	return m
