@@ -29,8 +29,9 @@ var calcPages = []struct{ name, query string }{
 // the text-size setting does, and 200% as a phone's own large font would)
 // and lists what is wrong with the calculator's field labels at that
 // size: a word drawn on two lines (a hyphen put in, or broken anywhere),
-// unless it is wider than the whole form on its own; a "?" help button
-// that is not on its label's row; a page wider than the screen.
+// unless it is wider than the whole form on its own; a field of us or
+// them out of its side's column; a "?" help button that is not on its
+// label's row; a page wider than the screen.
 const labelCheck = `((sizes) => {
 	const root = document.documentElement, before = root.style.fontSize, out = [];
 	const form = document.querySelector(".calc form.fields");
@@ -42,6 +43,9 @@ const labelCheck = `((sizes) => {
 		const labels = form.querySelectorAll(".field-head > label, .field .choice > span, .side-title, .group-title");
 		if (labels.length === 0) out.push(size + "%: no field label");
 		for (const el of labels) {
+			// A phone's browser hyphenates; a Chromium without its
+			// dictionaries, as in CI, would not show it.
+			if (getComputedStyle(el).hyphens === "auto") out.push(size + "%: \"" + el.textContent + "\" may be hyphenated");
 			const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
 			for (let n; (n = walk.nextNode());) {
 				// A compound may break after its own hyphen, as in print.
@@ -54,6 +58,16 @@ const labelCheck = `((sizes) => {
 					ctx.font = getComputedStyle(n.parentElement).font;
 					if (ctx.measureText(m[0]).width <= room) out.push(size + "%: \"" + m[0] + "\" of \"" + el.textContent + "\" is on " + lines.size + " lines");
 				}
+			}
+		}
+		// Us and them: each field under its own side's title, whether the
+		// sides stand side by side or one above the other.
+		for (const side of form.querySelectorAll(".side")) {
+			const t = side.querySelector(".side-title").getBoundingClientRect();
+			for (const f of side.querySelectorAll(".field")) {
+				const r = f.getBoundingClientRect();
+				if (r.top < t.bottom || r.left < t.left - 1 || r.right > t.right + 1)
+					out.push(size + "%: \"" + f.querySelector("label").textContent + "\" is not under " + side.querySelector(".side-title").textContent);
 			}
 		}
 		for (const head of form.querySelectorAll(".field-head")) {
@@ -87,10 +101,10 @@ func TestCalcLabelsKeepWholeWords(t *testing.T) {
 			})
 		}
 	}
-	// What the reader sees, for a look.
+	// What the reader sees, for a look: the first fields under the summary.
 	for _, lang := range []string{"en", "fr"} {
 		s.open(t, "/calc/shoot?game=at44&lang="+lang)
-		s.do(t, chromedp.Evaluate[chromedp.Void](`document.documentElement.style.fontSize = "150%"`))
+		s.do(t, chromedp.Evaluate[chromedp.Void](`document.documentElement.style.fontSize = "150%"; scrollBy({top: document.querySelector(".calc form").getBoundingClientRect().top - document.querySelector(".calc-summary").getBoundingClientRect().bottom - 8, behavior: "instant"})`))
 		s.screenshot(t, "calc-labels-150-"+lang)
 	}
 }
