@@ -22,6 +22,8 @@ var calcPages = []struct{ name, query string }{
 	{"minefield-vehicle", "minefield?game=at43&target=veh"},
 	{"terrain", "terrain?game=at44"},
 	{"d10attack", "d10attack?game=d10"},
+	{"d10attack-melee", "d10attack?game=d10&mode=melee"},
+	{"d10morale", "d10morale?game=d10"},
 	{"d10vehicle", "d10vehicle?game=d10"},
 }
 
