@@ -187,10 +187,13 @@ func (c *calculator) form(pending bool) goapp.UI {
 	}
 	if c.spec.versus {
 		cls += " versus"
-		for i, title := range []i18n.Key{i18n.Us, i18n.Them} {
-			id := "side-" + [2]string{"us", "them"}[i]
-			items = append(items, goapp.Div().Class("side").Role("group").Aria("labelledby", id).Body(
-				append([]goapp.UI{elem("h2").Class("side-title").ID(id).Text(c.t(title))}, sides[i]...)...))
+		for i, side := range []struct {
+			id    string
+			title i18n.Key
+		}{{"side-us", i18n.Us}, {"side-them", i18n.Them}} {
+			title := elem("h2").Class("side-title").ID(side.id).Text(c.t(side.title))
+			items = append(items, goapp.Div().Class("side").Role("group").Aria("labelledby", side.id).Body(
+				append([]goapp.UI{title}, sides[i]...)...))
 		}
 	}
 	if !pending {
