@@ -162,16 +162,21 @@ func (c *calculator) form(pending bool) goapp.UI {
 	}
 	var items []goapp.UI
 	cls := "fields"
-	if c.spec.versus {
-		cls += " versus"
-		items = append(items, elem("h2").Class("side-title").Text(c.t(i18n.Us)), elem("h2").Class("side-title").Text(c.t(i18n.Them)))
-	}
 	if pending {
 		cls += " pending"
 	}
+	// A versus calculator's fields come in pairs, us then them: each side
+	// is a group under its title, the two side by side when the labels fit
+	// and one above the other when they do not, read in the same order.
+	var sides [2][]goapp.UI
 	group := 0
 	for _, f := range c.spec.fields {
 		if f.show != nil && !f.show(shown) {
+			continue
+		}
+		if c.spec.versus {
+			i := (len(sides[0]) + len(sides[1])) % 2
+			sides[i] = append(sides[i], c.fieldOf(f, shown, pending))
 			continue
 		}
 		if f.group != group {
@@ -179,6 +184,17 @@ func (c *calculator) form(pending bool) goapp.UI {
 			items = append(items, elem("h2").Class("group-title").Textf(c.t(i18n.SalvoF), f.group))
 		}
 		items = append(items, c.fieldOf(f, shown, pending))
+	}
+	if c.spec.versus {
+		cls += " versus"
+		for i, side := range []struct {
+			id    string
+			title i18n.Key
+		}{{"side-us", i18n.Us}, {"side-them", i18n.Them}} {
+			title := elem("h2").Class("side-title").ID(side.id).Text(c.t(side.title))
+			items = append(items, goapp.Div().Class("side").Role("group").Aria("labelledby", side.id).Body(
+				append([]goapp.UI{title}, sides[i]...)...))
+		}
 	}
 	if !pending {
 		for _, m := range strayErrors(c.words, c.spec, shown, c.values, c.now.errs) {

@@ -124,6 +124,7 @@ func TestAxe(t *testing.T) {
 			{"home", "/?lang=fr", nil},
 			{"section", "/en/at43/morale.test", nil},
 			{"calculator", "/calc/shoot?lang=fr&game=at44", nil},
+			{"us and them", "/calc/authority?lang=en&game=at43", nil},
 			{"search open", "/fr/at43/shooting.cover", func(t *testing.T) {
 				s.tap(t, "#search-open")
 				s.poll(t, `document.activeElement.id === "search-input"`, "the search box")
