@@ -79,7 +79,7 @@ type unitStates interface {
 	// frames adds scale times the chance, in state x, that the vehicle is
 	// still on the table with each number of frame SP left, to f.
 	frames(x int, f []float64, scale float64)
-	// cost is the work of numbering the states so far, in cell visits.
+	// cost is the work of numbering the states so far, in nanoseconds.
 	cost() float64
 }
 
@@ -329,7 +329,7 @@ func (ts *tupleSpace) hit(x, s int) []unitMove {
 // dims is the counts kept.
 func (ts *tupleSpace) dims() int { return slices.Max(ts.dim) + 1 }
 
-func (ts *tupleSpace) cost() float64 { return entryWork * float64(ts.entries) }
+func (ts *tupleSpace) cost() float64 { return entryNanos * float64(ts.entries) }
 
 func (ts *tupleSpace) weight(x int) float64 { return ts.alive[x] }
 

@@ -404,15 +404,15 @@ func BenchmarkSalvosVehicleUnit(b *testing.B) {
 	benchUnit(b, in, true)
 }
 
-// BenchmarkSalvosUnitLargest is close to the largest joint chains
-// followed exactly within the budget (unitBudget), among the slowest
-// found, over each kind of state: counts of damaging hits (two vehicles of
-// 12 frame, 6 propulsion and weapons of 4, 4 and 3 SP, nine salvos of 15
-// dice of Damage 1 then one of Damage 3: a count per run), actual states
-// (two vehicles of 5 frame, 3 propulsion and a weapon of 3 SP with
-// Self-repair, ten salvos of 6 dice, Damage 1 to 3 in turn) and many boxes
-// (five vehicles of 4 frame, 2 propulsion and weapons of 2 and 1 SP, ten
-// salvos of 3 dice of Damage 2).
+// BenchmarkSalvosUnitLargest is the largest joint chains followed exactly
+// within the budget (unitBudget) over each kind of state, one die more
+// and each is estimated: counts of damaging hits (two vehicles of 12
+// frame, 6 propulsion and weapons of 4, 4 and 3 SP, nine salvos of 24 dice
+// of Damage 1 then one of Damage 3: a count per run), actual states (two
+// vehicles of 5 frame, 3 propulsion and a weapon of 3 SP with Self-repair,
+// ten salvos of 12 dice, Damage 1 to 3 in turn) and many boxes (five
+// vehicles of 4 frame, 2 propulsion and weapons of 2 and 1 SP, ten salvos
+// of 4 dice of Damage 2).
 func BenchmarkSalvosUnitLargest(b *testing.B) {
 	units := []struct {
 		name   string
@@ -420,37 +420,35 @@ func BenchmarkSalvosUnitLargest(b *testing.B) {
 		dice   int
 		damage func(i int) int
 	}{
-		{"counts", VehicleTarget{Frame: 12, Propulsion: 6, Weapons: []int{4, 4, 3}, Vehicles: 2}, 15,
+		{"counts", VehicleTarget{Frame: 12, Propulsion: 6, Weapons: []int{4, 4, 3}, Vehicles: 2}, 24,
 			func(i int) int { return 1 + 2*(i/(maxSalvos-1)) }},
-		{"states", VehicleTarget{Frame: 5, Propulsion: 3, Weapons: []int{3}, Vehicles: 2, SelfRepair: true}, 6,
+		{"states", VehicleTarget{Frame: 5, Propulsion: 3, Weapons: []int{3}, Vehicles: 2, SelfRepair: true}, 12,
 			func(i int) int { return 1 + i%3 }},
-		{"five", VehicleTarget{Frame: 4, Propulsion: 2, Weapons: []int{2, 1}, Vehicles: 5}, 3,
+		{"five", VehicleTarget{Frame: 4, Propulsion: 2, Weapons: []int{2, 1}, Vehicles: 5}, 4,
 			func(int) int { return 2 }},
 	}
 	for _, u := range units {
 		b.Run(u.name, func(b *testing.B) {
 			benchUnit(b, unitSalvos(u.t, u.dice, u.damage), true)
+			next := unitSalvos(u.t, u.dice+1, u.damage)
+			if unitChainOf(next) != nil {
+				b.Fatalf("%s: %d dice are exact too: take the largest", u.name, u.dice+1)
+			}
 		})
 	}
 }
 
 // BenchmarkSalvosUnitGiveUp is the slowest input a scan of 12,000 random
-// units of 2 to 10 vehicles found: two vehicles of 9 frame, 4 propulsion
-// and weapons of 4 and 3 SP with Self-repair, under eight salvos of
-// Damage 1 to 3, whose joint chain spends its whole budget, then gives up
-// for the estimate.
+// units of 2 to 10 vehicles found: ten vehicles of 2 frame, 2 propulsion
+// and two weapons of 3 SP, under three salvos of Damage 3, 3 and 1, whose
+// joint chain spends its whole budget, then gives up for the estimate.
 func BenchmarkSalvosUnitGiveUp(b *testing.B) {
-	in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 10, Medic: true,
-		Vehicle: VehicleTarget{Frame: 9, Propulsion: 4, Weapons: []int{4, 3}, Vehicles: 2},
+	in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 11,
+		Vehicle: VehicleTarget{Frame: 2, Propulsion: 2, Weapons: []int{3, 3}, Vehicles: 10},
 		Salvos: []Salvo{
-			{Weapons: 9, Rate: 1, Accuracy: 3, Range: 3, Penetration: 15, Damage: 3},
-			{Weapons: 4, Rate: 1, Accuracy: 5, Range: 2, Penetration: 15, Damage: 1},
-			{Weapons: 14, Rate: 1, Accuracy: 4, Range: 1, Penetration: 11, Damage: 1},
-			{Weapons: 9, Rate: 1, Accuracy: 5, Range: 3, Penetration: 15, Damage: 3},
-			{Weapons: 7, Rate: 1, Accuracy: 5, Range: 1, Penetration: 10, Damage: 2},
-			{Weapons: 14, Rate: 2, Accuracy: 3, Range: 3, Penetration: 10, Damage: 3},
-			{Weapons: 1, Rate: 2, Accuracy: 3, Range: 3, Penetration: 10, Damage: 3},
-			{Weapons: 3, Rate: 2, Accuracy: 4, Range: 1, Penetration: 9, Damage: 1},
+			{Weapons: 12, Rate: 1, Accuracy: 4, Range: 1, Penetration: 11, Damage: 3},
+			{Weapons: 10, Rate: 2, Accuracy: 3, Range: 3, Penetration: 14, Damage: 3},
+			{Weapons: 4, Rate: 1, Accuracy: 4, Range: 2, Penetration: 11, Damage: 1},
 		}}
 	benchUnit(b, in, false)
 }
@@ -473,7 +471,7 @@ func benchUnit(b *testing.B, in SalvosInput, exact bool) {
 	}
 	if u != nil {
 		_, states := u.st.(*unitSpace)
-		b.Logf("%.3g cell visits of %.3g, actual states %v", u.spent, u.bound, states)
+		b.Logf("%.3g ns of work counted, of %.3g, actual states %v", u.spent, u.bound, states)
 	}
 	for b.Loop() {
 		if _, err := Salvos(in); err != nil {

@@ -15,42 +15,43 @@ import (
 // A salvo opens each box onto the states its vehicles can reach with their
 // shares of the salvo's impacts (openBox), deals the impacts on that grid
 // one at a time, and sorts the cells into the boxes of who is left (split).
-// The work is counted as it goes, in cell visits; past the budget the chain
-// gives up and salvosAtVehicles takes the estimate.
+// The work is counted as it goes, in nanoseconds as it costs natively;
+// past the budget the chain gives up and salvosAtVehicles takes the
+// estimate.
 
 // Budget: the chain may spend what is left of maxUnitNanos once the
-// estimate is paid for, at about their native cost per cell visit, as
-// measured on the slowest units found (BenchmarkSalvosUnitLargest and
-// BenchmarkSalvosUnitGiveUp).
+// estimate, which follows if it gives up, is paid for. The costs below
+// miss by up to half, so the budget stays well under the 10 ms a unit may
+// take: the slowest of 12,000 random units, which gives up, takes about
+// 7 ms (BenchmarkSalvosUnitGiveUp).
 const (
-	maxUnitNanos   = 6.5e6
-	unitVisitNanos = 1.0 // a cell visit of the joint chain
-	estimateNanos  = 3   // a cell visit of the estimate's chains (vehicleSalvosWork)
+	maxUnitNanos  = 5.5e6
+	estimateNanos = 3 // a cell visit of the estimate's chains (vehicleSalvosWork)
 )
 
-// unitBudget is the cell visits the joint chain may make when the
-// estimate, which follows if it gives up, would make estimate visits of
-// its own (vehicleSalvosWork).
+// unitBudget is the nanoseconds the joint chain may spend when the
+// estimate would make estimate cell visits (vehicleSalvosWork).
 func unitBudget(estimate float64) float64 {
-	return max(maxUnitNanos-estimateNanos*estimate, 0) / unitVisitNanos
+	return max(maxUnitNanos-estimateNanos*estimate, 0)
 }
 
-// boxWork is the work of laying a box out for a salvo and reading its
-// figures, per vehicle, in cell visits: small boxes cost more than their
-// cells.
-const boxWork = 600
-
-// moveWork is the work of working out where a hit takes a state, and
-// listWork that of putting a state in a box's list for a salvo, in cell
-// visits.
+// What the joint chain's steps cost natively, in nanoseconds: fitted by
+// least squares on the relative error to the times of about 1,000 random
+// units of 2 to 10 vehicles (the best of three runs each), which they give
+// within 0.8 to 1.5 times for nine in ten.
 const (
-	moveWork = 60
-	listWork = 30
+	dealNanos      = 1.5  // a cell of an opened box, an impact dealt
+	hitNanos       = 0.7  // a hit's move from a cell, an impact dealt
+	cellNanos      = 11   // a cell of a box opened for a salvo, then split
+	boxNanos       = 1000 // a vehicle of a box opened
+	rowNanos       = 3    // a vehicle of a row of a box opened, split
+	pairNanos      = 40   // a state of a vehicle left, for each set left of a box opened
+	figureNanos    = 3.2  // a cell of a box, read for one figure
+	figureBoxNanos = 300  // a vehicle of a box, read for the figures
+	moveNanos      = 1200 // working out where a hit takes a state
+	listNanos      = 10   // putting a state in a box's list for a salvo
+	entryNanos     = 50   // a chance tupleSpace works out for a count
 )
-
-// entryWork is the work of one chance tupleSpace works out for a count,
-// in cell visits.
-const entryWork = 100
 
 // maxUnitStates bounds the states the joint chain numbers, and those
 // commute does, so that numbering them stays quick.
@@ -69,8 +70,8 @@ type unitChain struct {
 	loc     []int          // [x] -> the id of a state met; loc[0] = 0, destroyed
 	at      map[int]int    // [id] -> its place in loc
 	moves   [][][]unitMove // [salvo][x] -> a damaging hit's moves, by place in loc, once worked out (nil: not yet)
-	spent   float64        // cell visits so far, numbering the states included
-	bound   float64        // the most cell visits the chain makes
+	spent   float64        // nanoseconds so far, numbering the states included
+	bound   float64        // the most nanoseconds the chain spends
 	boxes   []*unitBox
 	took    [][]float64     // [j] -> the impacts vehicle j took in the last salvo
 	afters  []VehicleResult // the figures after each salvo (run)
@@ -100,14 +101,33 @@ func newBox(alive []int, states [][]int) *unitBox {
 	return b
 }
 
-// next moves the places x to the next cell of b's grid.
-func (b *unitBox) next(x []int) {
-	for i := range x {
-		if x[i]++; x[i] < len(b.states[i]) {
-			return
-		}
-		x[i] = 0
+// eachRow calls f for each row of a grid whose i-th place runs over
+// lens[i] places, the first of stride 1: with the row's first cell, and
+// the places x of the row's cells past the first (x[0] is 0).
+func eachRow(lens []int, f func(c int, x []int)) {
+	x := make([]int, len(lens))
+	n := 1
+	for _, l := range lens {
+		n *= l
 	}
+	for c := 0; c < n; c += lens[0] {
+		f(c, x)
+		for i := 1; i < len(x); i++ {
+			if x[i]++; x[i] < lens[i] {
+				break
+			}
+			x[i] = 0
+		}
+	}
+}
+
+// lengths is the length of each list.
+func lengths(lists [][]int) []int {
+	n := make([]int, len(lists))
+	for i, l := range lists {
+		n[i] = len(l)
+	}
+	return n
 }
 
 func (b *unitBox) set() int {
@@ -158,7 +178,7 @@ func unitDims(dmgs []int, ps []float64, byDamage bool) (dim, ds []int) {
 }
 
 // newUnitChain starts the chain over st's states with every vehicle of
-// t's unit on the table, to spend at most bound cell visits.
+// t's unit on the table, to spend at most bound nanoseconds.
 func newUnitChain(st unitStates, t VehicleTarget, ps []float64, bound float64) *unitChain {
 	v := t.Vehicles
 	u := &unitChain{st: st, v: v, weapons: len(t.Weapons), ps: ps, loc: []int{0, 1}, at: map[int]int{0: 0, 1: 1},
@@ -204,7 +224,7 @@ func (u *unitChain) movesOf(s, x int) []unitMove {
 		out = append(out, unitMove{0, p * dead})
 	}
 	u.moves[s][x] = out
-	u.spent += moveWork
+	u.spent += moveNanos
 	return out
 }
 
@@ -274,8 +294,16 @@ func (u *unitChain) salvo(s int, impacts Dist) bool {
 		}
 		opened[bi] = o
 	}
-	u.boxes = u.split(opened)
-	return true
+	if u.boxes = u.split(opened); u.boxes == nil {
+		return false
+	}
+	// The figures read each cell once a figure (and the vehicles' own
+	// once more), with some work a vehicle.
+	reads := float64(3 + u.weapons)
+	for _, b := range u.boxes {
+		u.spent += float64(len(b.p))*reads*figureNanos + float64(len(b.alive)+1)*figureBoxNanos
+	}
+	return !u.over()
 }
 
 // run works out the unit's figures after each salvo into afters; false
@@ -317,8 +345,7 @@ type openBox struct {
 	hits   [][][]unitMove
 	stride []int
 	p      []float64
-	cell   []int16 // [cell] -> the vehicles left in it, bits over alive; -1 below tiny (split)
-	left   []bool  // [bits over alive] -> whether some cell has exactly those left
+	left   []bool // [bits over alive] -> whether some cell of at least tiny has exactly those left (sets)
 }
 
 // open lays box b out for salvo s, of at most most impacts, with b's cells
@@ -339,14 +366,16 @@ func (u *unitChain) open(b *unitBox, s, most int) *openBox {
 			moves += len(m)
 		}
 	}
-	// Each impact deals and adds up; split and figures read each cell
-	// twice per vehicle, and the figures 3 + weapons times, at about two
-	// visits a read; laying a box out and reading it costs about boxWork
-	// a vehicle. A box of many vehicles of few states each is slower per
-	// cell (short rows, many children): 1 + a/8 times, as measured.
+	// Dealing the impacts takes a pass a cell and the hits' moves each
+	// impact; laying the box out and splitting it, a few visits a cell
+	// and some work a vehicle. The figures of the boxes it splits into are
+	// counted once they are known (salvo).
 	fa, fm := float64(a), float64(most)
-	u.spent += (1 + fa/8) * (cells*fm*3 + fm*float64(moves)*cells/float64(states) +
-		2*cells*(fa+1)*float64(7+u.weapons) + boxWork*(fa+1))
+	u.spent += fm*cells*dealNanos + fm*float64(moves)*cells/float64(states)*hitNanos +
+		cells*cellNanos + (fa+1)*boxNanos
+	if a > 0 { // splitting works a row at a time, a vehicle at a time
+		u.spent += cells / float64(len(o.lists[0])) * fa * rowNanos
+	}
 	if u.over() {
 		return nil
 	}
@@ -356,17 +385,19 @@ func (u *unitChain) open(b *unitBox, s, most int) *openBox {
 		n *= len(l)
 	}
 	o.p = make([]float64, n)
-	x := make([]int, a)
-	for _, q := range b.p {
-		if q != 0 {
-			c := 0
-			for i, xi := range x {
-				c += (xi + 1) * o.stride[i]
-			}
-			o.p[c] = q
-		}
-		b.next(x)
+	if a == 0 {
+		o.p[0] = b.p[0]
+		return o
 	}
+	// A state keeps its order, one place on (past destroyed).
+	n0 := len(b.states[0])
+	eachRow(lengths(b.states), func(c int, x []int) {
+		to := 1
+		for i := 1; i < a; i++ {
+			to += (x[i] + 1) * o.stride[i]
+		}
+		copy(o.p[to:to+n0], b.p[c:c+n0])
+	})
 	return o
 }
 
@@ -397,7 +428,7 @@ func (u *unitChain) reach(s int, start []int, n int) ([]int, [][]unitMove) {
 		}
 		lo, hi = hi, len(list)
 	}
-	u.spent += listWork * float64(len(list))
+	u.spent += listNanos * float64(len(list))
 	moves := make([][]unitMove, len(list))
 	for i := 1; i < lo; i++ {
 		for _, m := range u.movesOf(s, list[i]) {
@@ -486,9 +517,14 @@ func (u *unitChain) split(opened []*openBox) []*unitBox {
 				if left&(1<<i) != 0 {
 					states[set][r] = append(states[set][r], l[1:]...)
 					r++
+					// Once more to place them (splitInto).
+					u.spent += float64(len(l)) * pairNanos
 				}
 			}
 		}
+	}
+	if u.over() {
+		return nil
 	}
 	boxes := make([]*unitBox, 1<<u.v) // [set] -> the box of exactly set left
 	var out []*unitBox
@@ -510,75 +546,118 @@ func (u *unitChain) split(opened []*openBox) []*unitBox {
 		out = append(out, boxes[set])
 	}
 	for _, o := range opened {
-		// to[left][i][x] -> the place in the box of left of o's x-th state
-		// of vehicle i, times that box's stride.
-		to := make([][][]int, len(o.left))
-		into := make([]*unitBox, len(o.left)) // [left] -> the box of left
-		x := make([]int, len(o.alive))
-		for c, q := range o.p {
-			if left := o.cell[c]; left >= 0 {
-				b := into[left]
-				if b == nil {
-					b = boxes[o.set(int(left))]
-					into[left] = b
-					to[left] = make([][]int, len(o.lists))
-					r := 0
-					for i, l := range o.lists {
-						if left&(1<<i) != 0 {
-							to[left][i] = make([]int, len(l))
-							for xi, id := range l[1:] {
-								pos, _ := slices.BinarySearch(b.states[r], id)
-								to[left][i][xi+1] = pos * b.stride[r]
-							}
-							r++
-						}
-					}
-					u.spent += float64(len(b.p))
-				}
-				k := 0
-				for i, xi := range x {
-					if xi > 0 {
-						k += to[left][i][xi]
-					}
-				}
-				b.p[k] += q
-			}
-			o.next(x)
-		}
+		o.splitInto(boxes)
 	}
 	return out
 }
 
-// sets marks in cell which of o's vehicles are left in each cell (bits
-// over o.alive; -1 when it holds less than tiny), and in left which sets
-// of them are met.
-func (o *openBox) sets() {
-	o.cell, o.left = make([]int16, len(o.p)), make([]bool, 1<<len(o.alive))
-	x := make([]int, len(o.alive))
-	for c, q := range o.p {
-		left := -1
-		if q >= tiny {
-			left = 0
-			for i, xi := range x {
-				if xi > 0 {
-					left |= 1 << i
-				}
-			}
-			o.left[left] = true
+// splitInto adds the cells of o of at least tiny into the boxes of the
+// vehicles left in them ([set] -> its box), row by row: in a row, only
+// whether the first vehicle is left changes.
+func (o *openBox) splitInto(boxes []*unitBox) {
+	a := len(o.alive)
+	if a == 0 {
+		if q := o.p[0]; q >= tiny {
+			boxes[0].p[0] += q
 		}
-		o.cell[c] = int16(left)
-		o.next(x)
+		return
 	}
+	// to[left][off[i]+x] -> the place in the box of left of o's x-th state
+	// of vehicle i, times that box's stride; into[left] -> that box. One
+	// block for every set left met, as splitting is most of the work when
+	// a box of many vehicles falls apart into many.
+	off, total := make([]int, a), 0
+	for i, l := range o.lists {
+		off[i], total = total, total+len(l)
+	}
+	met := 0
+	for _, ok := range o.left {
+		if ok {
+			met++
+		}
+	}
+	block := make([]int, met*total)
+	to := make([][]int, len(o.left))
+	into := make([]*unitBox, len(o.left))
+	for left, ok := range o.left {
+		if !ok {
+			continue
+		}
+		b := boxes[o.set(left)]
+		into[left], to[left], block = b, block[:total], block[total:]
+		r := 0
+		for i, l := range o.lists {
+			if left&(1<<i) != 0 {
+				for xi, id := range l[1:] {
+					pos, _ := slices.BinarySearch(b.states[r], id)
+					to[left][off[i]+xi+1] = pos * b.stride[r]
+				}
+				r++
+			}
+		}
+	}
+	box := func(left int, x []int) (b *unitBox, k int) {
+		t := to[left]
+		for i := 1; i < a; i++ {
+			if x[i] > 0 {
+				k += t[off[i]+x[i]]
+			}
+		}
+		return into[left], k
+	}
+	n0 := len(o.lists[0])
+	eachRow(lengths(o.lists), func(c int, x []int) {
+		row, hi := o.p[c:c+n0], o.leftOf(x)
+		if q := row[0]; q >= tiny {
+			b, k := box(hi, x)
+			b.p[k] += q
+		}
+		var b *unitBox
+		var k int
+		for x0, q := range row[1:] {
+			if q >= tiny {
+				if b == nil {
+					b, k = box(hi|1, x)
+				}
+				b.p[k+to[hi|1][x0+1]] += q
+			}
+		}
+	})
 }
 
-// next moves the places x to the next cell of o's grid.
-func (o *openBox) next(x []int) {
-	for i := range x {
-		if x[i]++; x[i] < len(o.lists[i]) {
-			return
-		}
-		x[i] = 0
+// sets marks in left which sets of o's vehicles (bits over o.alive) are
+// left in some cell of at least tiny.
+func (o *openBox) sets() {
+	o.left = make([]bool, 1<<len(o.alive))
+	if len(o.alive) == 0 {
+		o.left[0] = o.p[0] >= tiny
+		return
 	}
+	n0 := len(o.lists[0])
+	eachRow(lengths(o.lists), func(c int, x []int) {
+		row, hi := o.p[c:c+n0], o.leftOf(x)
+		if row[0] >= tiny {
+			o.left[hi] = true
+		}
+		for _, q := range row[1:] {
+			if q >= tiny {
+				o.left[hi|1] = true
+				return
+			}
+		}
+	})
+}
+
+// leftOf is which of o's vehicles past the first are left in the cells
+// at places x, bits over o.alive.
+func (o *openBox) leftOf(x []int) int {
+	left := 0
+	for i := 1; i < len(x); i++ {
+		if x[i] > 0 {
+			left |= 1 << i
+		}
+	}
+	return left
 }
 
 // set is the vehicles of left, bits over o.alive, as bits over the unit.
@@ -635,40 +714,64 @@ func (u *unitChain) marginals() [][]float64 {
 		m[j] = make([]float64, len(u.loc))
 	}
 	for _, b := range u.boxes {
-		a := len(b.alive)
-		x := make([]int, a)
-		w := make([][]float64, a) // [i][x] -> the weight of vehicle i's x-th state
-		for i, states := range b.states {
-			w[i] = make([]float64, len(states))
-			for xi, id := range states {
-				w[i][xi] = u.tot(id)
-			}
-		}
-		before := make([]float64, a+1)
+		b.marginals(m, u.tot)
 		on := b.set()
-		b.mass = 0
-		for _, q := range b.p {
-			if q != 0 {
-				before[0] = q
-				for i, xi := range x {
-					before[i+1] = before[i] * w[i][xi]
-				}
-				after := 1.0
-				for i := a - 1; i >= 0; i-- {
-					m[b.alive[i]][b.states[i][x[i]]] += before[i] * after
-					after *= w[i][x[i]]
-				}
-				for j := range u.v {
-					if on&(1<<j) == 0 {
-						m[j][0] += before[a]
-					}
-				}
-				b.mass += before[a]
+		for j := range u.v {
+			if on&(1<<j) == 0 {
+				m[j][0] += b.mass
 			}
-			b.next(x)
 		}
 	}
 	return m
+}
+
+// marginals adds to m what b's cells give the marginals of the vehicles on
+// the table in it, and sets b's chance, row by row: a row's cells differ
+// only in the first vehicle's state, so the others' weights are taken once
+// a row.
+func (b *unitBox) marginals(m [][]float64, tot func(x int) float64) {
+	a := len(b.alive)
+	b.mass = 0
+	if a == 0 {
+		b.mass = b.p[0]
+		return
+	}
+	w := make([][]float64, a) // [i][x] -> the weight of vehicle i's x-th state
+	for i, states := range b.states {
+		w[i] = make([]float64, len(states))
+		for xi, id := range states {
+			w[i][xi] = tot(id)
+		}
+	}
+	// but[i] is the product of the weights of the vehicles past the first
+	// but i; before the product of those before i.
+	but, before := make([]float64, a), make([]float64, a+1)
+	n0, first := len(b.states[0]), m[b.alive[0]]
+	eachRow(lengths(b.states), func(c int, x []int) {
+		before[1] = 1
+		for i := 1; i < a; i++ {
+			before[i+1] = before[i] * w[i][x[i]]
+		}
+		others := before[a]
+		after := 1.0
+		for i := a - 1; i >= 1; i-- {
+			but[i] = before[i] * after
+			after *= w[i][x[i]]
+		}
+		row, onRow := b.p[c:c+n0], 0.0
+		for x0, q := range row {
+			if q != 0 {
+				first[b.states[0][x0]] += q * others
+				onRow += q * w[0][x0]
+			}
+		}
+		if onRow != 0 {
+			for i := 1; i < a; i++ {
+				m[b.alive[i]][b.states[i][x[i]]] += onRow * but[i]
+			}
+			b.mass += onRow * others
+		}
+	})
 }
 
 // contract is the mean over the joint distribution of the product over
@@ -682,30 +785,46 @@ func (u *unitChain) contract(k int, count bool) []float64 {
 	if count {
 		out = make([]float64, u.v+1)
 	}
+	f, g := make([]float64, len(u.loc)), make([]float64, len(u.loc)) // [x] -> by place in loc
+	for x := 1; x < len(u.loc); x++ {
+		f[x] = u.st.fig(u.loc[x], k)
+		g[x] = u.st.weight(u.loc[x]) - f[x]
+	}
+	var buf [2][]float64 // the levels' sums, in turn
 	for _, b := range u.boxes {
-		f, g := make([][]float64, len(b.alive)), make([][]float64, len(b.alive))
-		for i, s := range b.states {
-			f[i], g[i] = make([]float64, len(s)), make([]float64, len(s))
-			for x, id := range s {
-				f[i][x] = u.st.fig(u.loc[id], k)
-				g[i][x] = u.st.weight(u.loc[id]) - f[i][x]
-			}
-		}
 		// Sum the grid out one vehicle at a time, the first of stride 1:
 		// each cell becomes n coefficients of the polynomial in z.
 		q, n := b.p, 1
-		for i, fi := range f {
-			c, m := len(fi), n
+		for i, states := range b.states {
+			c, m := len(states), n
 			if count {
 				m++
 			}
-			next := make([]float64, len(q)/n/c*m)
-			for r := range len(q) / n / c {
+			rows := len(q) / n / c
+			next := cleared(&buf[i%2], rows*m)
+			if n == 1 { // one coefficient a cell (every level without count)
+				for r := range rows {
+					var on, with float64
+					for x, a := range q[r*c : r*c+c] {
+						on += a * g[states[x]]
+						with += a * f[states[x]]
+					}
+					if count {
+						next[2*r], next[2*r+1] = on, with
+					} else {
+						next[r] = with
+					}
+				}
+				q, n = next, m
+				continue
+			}
+			for r := range rows {
 				in, o := q[r*c*n:(r+1)*c*n], next[r*m:r*m+m]
-				for x, fx := range fi {
+				for x, id := range states {
+					fx, gx := f[id], g[id]
 					for e, a := range in[x*n : x*n+n] {
 						if count {
-							o[e] += a * g[i][x]
+							o[e] += a * gx
 							o[e+1] += a * fx
 						} else {
 							o[e] += a * fx
@@ -724,4 +843,14 @@ func (u *unitChain) contract(k int, count bool) []float64 {
 		}
 	}
 	return out
+}
+
+// cleared is buf's first n values, zeroed, buf grown to hold them.
+func cleared(buf *[]float64, n int) []float64 {
+	if cap(*buf) < n {
+		*buf = make([]float64, n)
+	}
+	*buf = (*buf)[:n]
+	clear(*buf)
+	return *buf
 }
