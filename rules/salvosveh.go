@@ -268,23 +268,54 @@ const maxVehicleSalvosWork = 3e6
 // many as the weapons' SP; salvos of different Damage can reach far more
 // (the disarm pick then leaves the weapons uneven).
 func (in SalvosInput) vehicleSalvosWork() (work float64, worst int) {
+	return in.chainsWork(in.vehicleStates(), true)
+}
+
+// vehicleStates is the states a vehicle's chain can be in under in.
+func (in SalvosInput) vehicleStates() float64 {
 	t := in.Vehicle
 	var dmgs []int
 	for _, s := range in.Salvos {
 		dmgs = append(dmgs, s.Damage)
 	}
 	vecs := weaponVectors(t, dmgs, in.Medic || t.SelfRepair)
-	states := float64(vecs * (t.Propulsion + 1) * (t.Frame + 1) * 2)
+	return float64(vecs * (t.Propulsion + 1) * (t.Frame + 1) * 2)
+}
+
+// chainsWork is vehicleSalvosWork over the given states, each vehicle
+// taking its even share of a salvo's dice or, when not even, all of them,
+// as it may once the others have fallen (the weighted estimate).
+func (in SalvosInput) chainsWork(states float64, even bool) (work float64, worst int) {
+	t := in.Vehicle
 	most := 0
 	for i, s := range in.Salvos {
 		dice := max(s.Weapons*s.Rate, 0)
-		k := min((dice+t.Vehicles-1)/max(t.Vehicles, 1), mostHits(t))
-		work += float64(t.Vehicles) * float64(k) * states
+		k := dice
+		if even {
+			k = (dice + t.Vehicles - 1) / max(t.Vehicles, 1)
+		}
+		work += float64(t.Vehicles) * float64(min(k, mostHits(t))) * states
 		if dice > most {
 			most, worst = dice, i
 		}
 	}
 	return work, worst
+}
+
+// maxWeightedWork bounds the work of the weighted estimate (about 1.5 ms
+// natively), so that it leaves the joint chain most of its budget; units
+// of larger vehicles take the even one.
+const maxWeightedWork = 5e5
+
+// unitEstimateWork is the cell visits of the estimate of in's unit, should
+// the joint chain give up (see vehicleAfters): weighted when affordable.
+func (in SalvosInput) unitEstimateWork() (work float64, weighted bool) {
+	states := in.vehicleStates()
+	if work, _ := in.chainsWork(states, false); work <= maxWeightedWork {
+		return work, true
+	}
+	work, _ = in.chainsWork(states, true)
+	return work, false
 }
 
 // maxWeaponVectors stops weaponVectors: past it, no chain over the
@@ -406,11 +437,10 @@ func (ch *vehicleSalvoChain) figures(impacts Dist) VehicleFigures {
 // unitFigures puts the vehicles' figures together. With one vehicle they
 // are its own and exact. With several, it is the estimate taken when the
 // joint chain (unitChain) is too large to follow: each vehicle followed on
-// its own, as if every vehicle stayed on the table to take its share of
-// each salvo, and the vehicles falling independently. Both understate the
-// damage: the vehicles left take the fallen ones' shares, and vehicles
-// sharing the same salvos tend to fall together. The result then carries
-// noteSalvosUnitEstimate.
+// its own (see vehicleAfters), and the vehicles falling independently,
+// whereas vehicles sharing the same salvos tend to fall together. The
+// result then carries noteSalvosUnitEstimate or, for the even shares,
+// noteSalvosUnitEstimateEven.
 func unitFigures(vs []VehicleFigures, weapons int) VehicleResult {
 	res := VehicleResult{Vehicles: vs, Frame: vs[0].Frame}
 	if len(vs) == 1 {
@@ -439,14 +469,18 @@ func unitFigures(vs []VehicleFigures, weapons int) VehicleResult {
 }
 
 // noteSalvosUnit is the reading of salvos at several vehicles, and
-// noteSalvosUnitEstimate says when its figures are estimated.
+// noteSalvosUnitEstimate and noteSalvosUnitEstimateEven say when its
+// figures are estimated, and how.
 var (
 	noteSalvosUnit = Note{ID: "salvos-vehicle-unit",
 		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible, closest first, among the vehicles still on the table when it is fired; the share of a vehicle that salvo destroys is lost. The vehicles' fates are linked, so the calculator follows them all together and every figure is exact, unless a note says the unit is too large for that.",
 		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible, les plus proches d'abord, entre les véhicules encore en jeu quand elle est tirée ; la part d'un véhicule que cette salve détruit est perdue. Les sorts des véhicules sont liés : le calculateur les suit tous ensemble et tous les chiffres sont exacts, sauf si une note dit que l'unité est trop grande pour cela."}
 	noteSalvosUnitEstimate = Note{ID: "salvos-vehicle-unit-estimate",
-		EN: "This unit is too large under these salvos to follow all its vehicles together: the figures are an estimate that follows each vehicle alone, as if none left the table, and treats them as falling independently. It understates the damage.",
-		FR: "Cette unité est trop grande sous ces salves pour suivre tous ses véhicules ensemble : les chiffres sont une estimation qui suit chaque véhicule seul, comme si aucun ne quittait la table, et les fait tomber indépendamment. Elle sous-estime les dégâts."}
+		EN: "This unit is too large under these salvos to follow all its vehicles together, so the figures are an estimate: each vehicle is followed alone, taking a bigger share as the others are likely to have fallen. Each vehicle's own figures come within a few points; the whole-unit ones, such as all destroyed, treat the vehicles as falling independently and can be further off.",
+		FR: "Cette unité est trop grande sous ces salves pour suivre tous ses véhicules ensemble, les chiffres sont donc une estimation : chaque véhicule est suivi seul et prend une part plus grande à mesure que les autres sont sans doute tombés. Les chiffres propres à chaque véhicule sont justes à quelques points près ; ceux de l'unité entière, comme « tous détruits », font tomber les véhicules indépendamment et peuvent s'écarter davantage."}
+	noteSalvosUnitEstimateEven = Note{ID: "salvos-vehicle-unit-estimate-even",
+		EN: "This unit is too large under these salvos to follow all its vehicles together: the figures are a rough estimate that follows each vehicle alone, as if none left the table, and treats them as falling independently. It understates the damage.",
+		FR: "Cette unité est trop grande sous ces salves pour suivre tous ses véhicules ensemble : les chiffres sont une estimation grossière qui suit chaque véhicule seul, comme si aucun ne quittait la table, et les fait tomber indépendamment. Elle sous-estime les dégâts."}
 )
 
 // fireSalvos rolls each of in's salvos at the vehicles: its hits, impacts
@@ -478,15 +512,15 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	odds := newLocationOdds(1, t.Pick)
 	fired, ps := fireSalvos(g, in)
 	var afters []VehicleResult
+	estimate, weighted := in.unitEstimateWork()
 	if v > 1 {
-		estimate, _ := in.vehicleSalvosWork()
 		if u := runUnitChain(t, in.Salvos, fired, ps, estimate); u != nil {
 			afters = u.afters
 		}
 	}
 	estimated := v > 1 && afters == nil
 	if afters == nil {
-		afters = vehicleAfters(t, in.Salvos, fired, ps)
+		afters = vehicleAfters(t, in.Salvos, fired, ps, weighted)
 	}
 	res := SalvosResult{Notes: []Note{}, VehicleAfter: afters}
 	for _, step := range fired {
@@ -511,8 +545,11 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	if v > 1 {
 		res.note(noteSalvosUnit)
 	}
-	if estimated {
+	switch {
+	case estimated && weighted:
 		res.note(noteSalvosUnitEstimate)
+	case estimated:
+		res.note(noteSalvosUnitEstimateEven)
 	}
 	return res
 }
@@ -544,22 +581,70 @@ func runUnitChain(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []fl
 
 // vehicleAfters is the figures after each salvo with every vehicle of t's
 // unit followed by its own chain: exact for one vehicle, the estimate for
-// several (see unitFigures).
-func vehicleAfters(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []float64) []VehicleResult {
+// several (see unitFigures). Each vehicle takes its share of a salvo as if
+// every vehicle were on the table or, weighted, its share as the r-th
+// closest of those on the table, weighted by the chance of each r and
+// number left, the vehicles on the table each with its own chance,
+// independently.
+func vehicleAfters(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []float64, weighted bool) []VehicleResult {
 	v, odds := t.Vehicles, newLocationOdds(1, t.Pick)
 	chains := make([]*vehicleSalvoChain, v)
+	on := make([]float64, v) // [j] -> the chance vehicle j is on the table
 	for j := range chains {
-		chains[j] = newVehicleSalvoChain(t, odds)
+		chains[j], on[j] = newVehicleSalvoChain(t, odds), 1
 	}
 	afters := make([]VehicleResult, len(salvos))
 	for i, s := range salvos {
+		shares := make([]Dist, v)
+		for j := range chains {
+			shares[j] = shareOf(fired[i].Impacts, v, j)
+			if weighted {
+				shares[j] = weightedShare(fired[i].Impacts, on, j)
+			}
+		}
 		figures := make([]VehicleFigures, v)
 		for j, ch := range chains {
-			imp := shareOf(fired[i].Impacts, v, j)
-			ch.salvo(imp.thinCap(ps[i], mostHits(t)), s.Damage)
-			figures[j] = ch.figures(imp)
+			ch.salvo(shares[j].thinCap(ps[i], mostHits(t)), s.Damage)
+			took := shares[j]
+			if weighted { // none while off the table
+				took = Dist{P: make([]float64, len(shares[j].P))}
+				for n, q := range shares[j].P {
+					took.P[n] = on[j] * q
+				}
+				took.P[0] += 1 - on[j]
+			}
+			figures[j] = ch.figures(took)
+			on[j] = 1 - figures[j].Destroyed
 		}
 		afters[i] = unitFigures(figures, len(t.Weapons))
 	}
 	return afters
+}
+
+// weightedShare is the distribution of the impacts vehicle j takes, when
+// on the table, from impacts reaching the unit, each other vehicle k on the
+// table with chance on[k], independently: its share as the r-th closest of
+// the a left, weighted by the chance of r and a.
+func weightedShare(impacts Dist, on []float64, j int) Dist {
+	before, after := []float64{1}, []float64{1} // how many of those closer, and farther, are on the table
+	for k, p := range on {
+		d := Dist{P: []float64{1 - p, p}}
+		if k < j {
+			before = Dist{P: before}.Convolve(d).P
+		} else if k > j {
+			after = Dist{P: after}.Convolve(d).P
+		}
+	}
+	out := make([]float64, impacts.Max()+1)
+	for r, pr := range before {
+		for f, pf := range after {
+			if pr*pf == 0 {
+				continue
+			}
+			for n, pn := range shareOf(impacts, r+f+1, r).P {
+				out[n] += pr * pf * pn
+			}
+		}
+	}
+	return Dist{P: trimZeros(out)}
 }

@@ -792,5 +792,5 @@ func extraNotes() []Note {
 	return []Note{noteWeaponPickWreck, noteWeaponPickDisarm, notePickDefender, noteMeleeLocation, noteMeleeLocationState,
 		noteVehicleSharing, noteMeleeSharing, noteSelfRepair,
 		noteEarlierTests, noteMoraleSpend, noteMoraleModifiers, noteAuthorityTie,
-		noteMineCards, noteStructureSalvo, noteSalvosUnit, noteSalvosUnitEstimate}
+		noteMineCards, noteStructureSalvo, noteSalvosUnit, noteSalvosUnitEstimate, noteSalvosUnitEstimateEven}
 }
