@@ -255,8 +255,21 @@ func TestUnitOfVehiclesHeadline(t *testing.T) {
 		t.Fatalf("headline is not the vehicles destroyed: main %v", s.out.main)
 	}
 	for lang, want := range map[string]string{"en": "vehicles destroyed", "fr": "véhicules détruits"} {
-		if h := headline(lang, s.out, 1); !strings.Contains(h, want) {
-			t.Errorf("%s headline %q lacks %q", lang, h, want)
+		if h := headline(lang, s.out, 1); !strings.Contains(h, want) || strings.Contains(h, "(") {
+			t.Errorf("%s headline %q lacks %q, or says more", lang, h, want)
+		}
+	}
+	// Eight walkers under three salvos of 12 dice are too many to follow
+	// together: the headline says it is an estimate.
+	v, _ = url.ParseQuery("game=at43&target=veh&frame=4&prop=2&weapons=2,1&vehicles=8&prot=10" +
+		"&s1.n=12&s1.pen=12&s1.dmg=2&s2.n=12&s2.pen=12&s2.dmg=2&s3.n=12&s3.pen=12&s3.dmg=2")
+	s = evaluate(specFor("salvos"), v)
+	if s.err != nil || len(s.errs) > 0 {
+		t.Fatal(s.err, s.errs)
+	}
+	for lang, want := range map[string]string{"en": "at least 1 (an estimate: see the notes).", "fr": "au moins 1 (estimation : voir les notes)."} {
+		if h := headline(lang, s.out, 1); !strings.HasSuffix(h, want) {
+			t.Errorf("%s headline of an estimated unit %q, want it to end %q", lang, h, want)
 		}
 	}
 }

@@ -624,6 +624,7 @@ func salvosVehicleOutcome(res rules.SalvosResult) outcome {
 	last := res.Salvos[len(res.Salvos)-1]
 	o := targetOutcome(last.Hits, last.Impacts, nil, res.VehicleResult)
 	vehicleHeadline(&o, res.VehicleResult)
+	o.estimated = res.Estimated
 	if len(res.VehicleAfter) > 1 {
 		by := make([]float64, len(res.VehicleAfter))
 		for i, a := range res.VehicleAfter {
@@ -649,6 +650,9 @@ type outcome struct {
 	stats    []stat
 	explain  []rules.Step
 	notes    []rules.Note
+	// estimated says the headline is an estimate (a unit of vehicles too
+	// large to follow all together).
+	estimated bool
 }
 
 // stat is one probability the result gives.

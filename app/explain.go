@@ -55,8 +55,18 @@ func capitalise(s string) string {
 }
 
 // headline is the one sentence a result starts with. For a count it gives
-// the average and the chance of at least k, the threshold the reader keeps.
+// the average and the chance of at least k, the threshold the reader keeps;
+// an estimate says so before its full stop.
 func headline(lang string, o outcome, k int) string {
+	h := sentence(lang, o, k)
+	if o.estimated && h != "" {
+		h = strings.TrimSuffix(h, ".") + i18n.T(lang, i18n.EstimatedTail) + "."
+	}
+	return h
+}
+
+// sentence is the headline's plain sentence.
+func sentence(lang string, o outcome, k int) string {
 	t := func(key i18n.Key) string { return i18n.T(lang, key) }
 	switch {
 	case o.main != nil:

@@ -436,6 +436,7 @@ const (
 	BadEscape
 	ConflictF // value
 	NounWrecks
+	EstimatedTail
 	UnknownKey
 	// The d10 sheet's hit modifiers the form has no field for yet.
 	StepD10IntoMelee

@@ -432,6 +432,7 @@ var table = [keyCount]struct{ en, fr string }{
 	StepSniper:            {"Sniper: cover gives no save", "Sniper : le couvert ne sauve rien"},
 	BadEscape:             {"the link garbled this value (a bad % sign); type it again", "le lien a abîmé cette valeur (un signe % invalide) ; saisissez-la à nouveau"},
 	NounWrecks:            {"vehicles destroyed", "véhicules détruits"},
+	EstimatedTail:         {" (an estimate: see the notes)", " (estimation : voir les notes)"},
 	UnknownKey:            {"this calculator reads no such value: it was left out", "ce calculateur ne lit pas cette valeur : elle est ignorée"},
 	ConflictF:             {"%q does not apply with the game or target chosen", "« %s » ne s’applique pas avec le jeu ou la cible choisis"},
 	StepD10IntoMelee:      {"Shooting into a melee", "Tir dans une mêlée"},

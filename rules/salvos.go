@@ -317,6 +317,9 @@ type SalvosResult struct {
 	// "salvo" step whose Value is the salvo's number from 1.
 	Explain []Step `json:"explain"`
 	Notes   []Note `json:"notes"`
+	// Estimated is true when the vehicles' figures are an estimate, the
+	// unit being too large to follow all together (its note says how).
+	Estimated bool `json:"estimated,omitempty"`
 }
 
 // Salvos works out several salvos in order against one infantry unit. The

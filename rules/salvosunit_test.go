@@ -428,8 +428,8 @@ func TestSalvosUnitEstimate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !hasNote(res, tt.note.ID) {
-			t.Errorf("%s: no %s note", tt.name, tt.note.ID)
+		if !hasNote(res, tt.note.ID) || !res.Estimated {
+			t.Errorf("%s: no %s note, or not marked estimated", tt.name, tt.note.ID)
 		}
 		all, mean := 1.0, 0.0
 		for _, v := range res.Vehicles {
@@ -446,7 +446,7 @@ func TestSalvosUnitEstimate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if unitEstimated(in) || hasNote(small, noteSalvosUnitEstimate.ID) || hasNote(small, noteSalvosUnitEstimateEven.ID) {
+	if unitEstimated(in) || small.Estimated || hasNote(small, noteSalvosUnitEstimate.ID) || hasNote(small, noteSalvosUnitEstimateEven.ID) {
 		t.Error("a small unit is estimated")
 	}
 }

@@ -545,6 +545,7 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	if v > 1 {
 		res.note(noteSalvosUnit)
 	}
+	res.Estimated = estimated
 	switch {
 	case estimated && weighted:
 		res.note(noteSalvosUnitEstimate)
@@ -581,11 +582,10 @@ func runUnitChain(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []fl
 
 // vehicleAfters is the figures after each salvo with every vehicle of t's
 // unit followed by its own chain: exact for one vehicle, the estimate for
-// several (see unitFigures). Each vehicle takes its share of a salvo as if
-// every vehicle were on the table or, weighted, its share as the r-th
-// closest of those on the table, weighted by the chance of each r and
-// number left, the vehicles on the table each with its own chance,
-// independently.
+// several (see unitFigures). Each vehicle takes its share of a salvo as the
+// r-th closest of the a vehicles on the table, weighted by the chance of r
+// and a, each vehicle on the table with its own chance, independently: the
+// chance it is not yet destroyed or, when not weighted, 1.
 func vehicleAfters(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []float64, weighted bool) []VehicleResult {
 	v, odds := t.Vehicles, newLocationOdds(1, t.Pick)
 	chains := make([]*vehicleSalvoChain, v)
@@ -597,24 +597,20 @@ func vehicleAfters(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []f
 	for i, s := range salvos {
 		shares := make([]Dist, v)
 		for j := range chains {
-			shares[j] = shareOf(fired[i].Impacts, v, j)
-			if weighted {
-				shares[j] = weightedShare(fired[i].Impacts, on, j)
-			}
+			shares[j] = weightedShare(fired[i].Impacts, on, j)
 		}
 		figures := make([]VehicleFigures, v)
 		for j, ch := range chains {
 			ch.salvo(shares[j].thinCap(ps[i], mostHits(t)), s.Damage)
-			took := shares[j]
-			if weighted { // none while off the table
-				took = Dist{P: make([]float64, len(shares[j].P))}
-				for n, q := range shares[j].P {
-					took.P[n] = on[j] * q
-				}
-				took.P[0] += 1 - on[j]
+			took := Dist{P: make([]float64, len(shares[j].P))} // none while off the table
+			for n, q := range shares[j].P {
+				took.P[n] = on[j] * q
 			}
+			took.P[0] += 1 - on[j]
 			figures[j] = ch.figures(took)
-			on[j] = 1 - figures[j].Destroyed
+			if weighted {
+				on[j] = 1 - figures[j].Destroyed
+			}
 		}
 		afters[i] = unitFigures(figures, len(t.Weapons))
 	}

@@ -11,10 +11,15 @@ import (
 	"github.com/at4x/companion/rules"
 )
 
+// estimatedUnit is eight walkers under three salvos of 12 dice: too many
+// to follow all together, so the figures are the weighted estimate.
+const estimatedUnit = "game=at43&target=veh&frame=4&prop=2&weapons=2,1&vehicles=8&prot=10" +
+	"&s1.n=12&s1.pen=12&s1.dmg=2&s2.n=12&s2.pen=12&s2.dmg=2&s3.n=12&s3.pen=12&s3.dmg=2"
+
 // TestCalcEngineInputs opens issue 13's links (salvos at a unit of
-// vehicles, a template over vehicles) and checks the browser's result is
-// the engine's, number for number; then a link with a bad percent-escape
-// marks its field.
+// vehicles, exact and estimated, a template over vehicles) and checks the
+// browser's result is the engine's, number for number; then a link with a
+// bad percent-escape marks its field.
 func TestCalcEngineInputs(t *testing.T) {
 	native := map[string]func(url.Values) (any, error){
 		"salvos": func(v url.Values) (any, error) {
@@ -35,6 +40,8 @@ func TestCalcEngineInputs(t *testing.T) {
 	links := []struct{ calc, query string }{
 		{"salvos", "game=at43&target=veh&frame=4&prop=2&weapons=2,1&vehicles=2&picker=defender&s1.n=4&s1.pen=9&s1.lock=4&s2.n=2&s2.pen=12&s2.dmg=2"},
 		{"indirect", "game=at44&n=2&rate=2&aoe=3&under=3&vehicles=2&vprot=8&frame=5&weapons=2"},
+		// Too large to follow all together: the estimate, the same in the page.
+		{"salvos", estimatedUnit},
 	}
 	s := newSession(t, 360, 740)
 	for _, l := range links {
@@ -81,6 +88,18 @@ func TestCalcEngineInputs(t *testing.T) {
 		s.poll(t, "!!"+note, "the note on salvos at several vehicles")
 		eval[bool](t, s, `(`+note+`.scrollIntoView({block: "center"}), true)`)
 		s.screenshot(t, "calc-salvos-vehicles-note-"+lang)
+
+		// A unit too large to follow all together says its figures are an
+		// estimate, and how far to trust them.
+		s.open(t, "/calc/salvos?"+estimatedUnit+"&lang="+lang)
+		tail := map[string]string{"en": "(an estimate", "fr": "(estimation"}[lang]
+		s.poll(t, `document.getElementById("calc-sentence").textContent.includes("`+tail+`")`, "the headline saying it is an estimate")
+		s.showResults(t)
+		rough := map[string]string{"en": "an estimate", "fr": "une estimation"}[lang]
+		estimate := `[...document.querySelectorAll(".notes li")].find(li => li.textContent.includes("` + rough + `"))`
+		s.poll(t, "!!"+estimate, "the note on an estimated unit")
+		eval[bool](t, s, `(`+estimate+`.scrollIntoView({block: "center"}), true)`)
+		s.screenshot(t, "calc-salvos-vehicles-estimate-"+lang)
 	}
 
 	s.open(t, "/calc/shoot?game=at43&n=%zz&acc=5&lang=en")
