@@ -132,22 +132,31 @@ func mergeReport(old, partial, steps string) string {
 		retaken = append(retaken, sectionKey(sec))
 	}
 	// An earlier "Taken again" line stays while one of its sections is
-	// not taken again now.
-	stale := func(line string) bool {
-		_, names, ok := strings.Cut(line, "`: ")
-		if !ok || !strings.HasPrefix(line, "Taken again on ") {
-			return false
+	// not taken again since, now or by a later run.
+	lines := strings.Split(strings.TrimRight(oldHead, "\n"), "\n")
+	since := slices.Clone(retaken)
+	var head []string
+	for _, line := range slices.Backward(lines) {
+		names, ok := takenAgain(line)
+		if ok && !slices.ContainsFunc(names, func(n string) bool { return !slices.Contains(since, n) }) {
+			continue
 		}
-		for _, n := range strings.Split(strings.TrimSuffix(names, "."), ", ") {
-			if !slices.Contains(retaken, n) {
-				return false
-			}
-		}
-		return true
+		since = append(since, names...)
+		head = append(head, line)
 	}
-	head := slices.DeleteFunc(strings.Split(strings.TrimRight(oldHead, "\n"), "\n"), stale)
+	slices.Reverse(head)
 	head = append(head, fmt.Sprintf("Taken again on %s with `-steps %s`: %s.", time.Now().UTC().Format("2006-01-02"), steps, strings.Join(retaken, ", ")))
 	return strings.Join(head, "\n") + "\n" + strings.Join(oldSections, "")
+}
+
+// takenAgain is the sections a "Taken again" line of a report's preamble
+// names, and whether line is one.
+func takenAgain(line string) (names []string, ok bool) {
+	_, list, ok := strings.Cut(line, "`: ")
+	if !ok || !strings.HasPrefix(line, "Taken again on ") {
+		return nil, false
+	}
+	return strings.Split(strings.TrimSuffix(list, "."), ", "), true
 }
 
 // reportSections splits a report into what comes before its first "## "

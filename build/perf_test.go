@@ -40,4 +40,11 @@ func TestMergeReport(t *testing.T) {
 	if !strings.Contains(both, "`-steps load`: Size: app.") || !strings.Contains(both, "`-steps bench`: Engine.") {
 		t.Errorf("the lines of two partial runs:\n%s", both)
 	}
+	// A line whose sections later runs all took again goes, even when no
+	// one run took them all.
+	engineAndSize := mergeReport(got, "# Performance report\n\n\n## Size: app (new)\n\n| a | 2 |\n\n## Engine (x)\n\n| B | 1 |\n", "load,bench")
+	later := mergeReport(mergeReport(engineAndSize, sizes, "load"), partial, "bench")
+	if strings.Contains(later, "`-steps load,bench`") || strings.Count(later, "Taken again on ") != 2 {
+		t.Errorf("a line every section of which was taken again later stays:\n%s", later)
+	}
 }
