@@ -83,11 +83,7 @@ func TestCalcEngineInputs(t *testing.T) {
 		// The reading of salvos at several vehicles: the vehicles left
 		// share the next salvo.
 		s.showResults(t)
-		left := map[string]string{"en": "still on the table", "fr": "encore en jeu"}[lang]
-		note := `[...document.querySelectorAll(".notes li")].find(li => li.textContent.includes("` + left + `"))`
-		s.poll(t, "!!"+note, "the note on salvos at several vehicles")
-		eval[bool](t, s, `(`+note+`.scrollIntoView({block: "center"}), true)`)
-		s.screenshot(t, "calc-salvos-vehicles-note-"+lang)
+		s.showNote(t, map[string]string{"en": "still on the table", "fr": "encore en jeu"}[lang], "calc-salvos-vehicles-note-"+lang)
 
 		// A unit too large to follow all together says its figures are an
 		// estimate, and how far to trust them.
@@ -95,11 +91,7 @@ func TestCalcEngineInputs(t *testing.T) {
 		tail := map[string]string{"en": "(an estimate", "fr": "(estimation"}[lang]
 		s.poll(t, `document.getElementById("calc-sentence").textContent.includes("`+tail+`")`, "the headline saying it is an estimate")
 		s.showResults(t)
-		rough := map[string]string{"en": "an estimate", "fr": "une estimation"}[lang]
-		estimate := `[...document.querySelectorAll(".notes li")].find(li => li.textContent.includes("` + rough + `"))`
-		s.poll(t, "!!"+estimate, "the note on an estimated unit")
-		eval[bool](t, s, `(`+estimate+`.scrollIntoView({block: "center"}), true)`)
-		s.screenshot(t, "calc-salvos-vehicles-estimate-"+lang)
+		s.showNote(t, map[string]string{"en": "an estimate", "fr": "une estimation"}[lang], "calc-salvos-vehicles-estimate-"+lang)
 	}
 
 	s.open(t, "/calc/shoot?game=at43&n=%zz&acc=5&lang=en")
@@ -153,4 +145,14 @@ func jsonDiff(path string, got, want any) string {
 		}
 	}
 	return ""
+}
+
+// showNote waits for the result's note holding text, brings it to the
+// middle of the screen and takes a screenshot named shot.
+func (s *session) showNote(t *testing.T, text, shot string) {
+	t.Helper()
+	note := `[...document.querySelectorAll(".notes li")].find(li => li.textContent.includes("` + text + `"))`
+	s.poll(t, "!!"+note, "the note saying "+text)
+	eval[bool](t, s, `(`+note+`.scrollIntoView({block: "center"}), true)`)
+	s.screenshot(t, shot)
 }
