@@ -512,8 +512,10 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	odds := newLocationOdds(1, t.Pick)
 	fired, ps := fireSalvos(g, in)
 	var afters []VehicleResult
-	estimate, weighted := in.unitEstimateWork()
+	weighted := false
 	if v > 1 {
+		var estimate float64
+		estimate, weighted = in.unitEstimateWork()
 		if u := runUnitChain(t, in.Salvos, fired, ps, estimate); u != nil {
 			afters = u.afters
 		}

@@ -26,11 +26,11 @@ import (
 // 7 ms (BenchmarkSalvosUnitGiveUp).
 const (
 	maxUnitNanos  = 5.5e6
-	estimateNanos = 3 // a cell visit of the estimate's chains (vehicleSalvosWork)
+	estimateNanos = 3 // a cell visit of the estimate's chains (unitEstimateWork)
 )
 
 // unitBudget is the nanoseconds the joint chain may spend when the
-// estimate would make estimate cell visits (vehicleSalvosWork).
+// estimate would make estimate cell visits (unitEstimateWork).
 func unitBudget(estimate float64) float64 {
 	return max(maxUnitNanos-estimateNanos*estimate, 0)
 }
