@@ -246,16 +246,24 @@ func trimClient(out, base string) error {
 // keeps every other line as it is, so it refuses a script whose template
 // literal spans lines, where a line's spaces would be the string's.
 func stripJS(b []byte) ([]byte, error) {
-	var out []string
 	for _, line := range strings.Split(string(b), "\n") {
 		if strings.Count(line, "`")%2 != 0 {
 			return nil, fmt.Errorf("a template literal spans lines: %q", strings.TrimSpace(line))
 		}
-		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "//") {
+	}
+	return trimLines(string(b), func(line string) bool { return !strings.HasPrefix(line, "//") }), nil
+}
+
+// trimLines is text with each line's indentation and trailing spaces
+// dropped, and with the lines left empty or that keep refuses.
+func trimLines(text string, keep func(line string) bool) []byte {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		if line = strings.TrimSpace(line); line != "" && keep(line) {
 			out = append(out, line)
 		}
 	}
-	return []byte(strings.Join(out, "\n") + "\n"), nil
+	return []byte(strings.Join(out, "\n") + "\n")
 }
 
 // cssComment is a comment of the style sheet.
@@ -271,13 +279,7 @@ func stripCSS(b []byte) ([]byte, error) {
 			return nil, fmt.Errorf("style sheet: a comment may start in a string: %q", before)
 		}
 	}
-	var out []string
-	for _, line := range strings.Split(cssComment.ReplaceAllString(string(b), ""), "\n") {
-		if line = strings.TrimSpace(line); line != "" {
-			out = append(out, line)
-		}
-	}
-	return []byte(strings.Join(out, "\n") + "\n"), nil
+	return trimLines(cssComment.ReplaceAllString(string(b), ""), func(string) bool { return true }), nil
 }
 
 // stripHTML drops the indentation go-app writes before each line of a

@@ -5,27 +5,32 @@ import (
 	"testing"
 )
 
-func TestStripJS(t *testing.T) {
-	in := "// Copyright\n\n\"use strict\";\n(() => {\n\t// a comment\n\tconst a = `x${1}`; // kept\n\tif (a) {\n\t\treturn \"// not a comment\";\n\t}\n})();\n"
-	want := "\"use strict\";\n(() => {\nconst a = `x${1}`; // kept\nif (a) {\nreturn \"// not a comment\";\n}\n})();\n"
-	got, err := stripJS([]byte(in))
-	if err != nil || string(got) != want {
-		t.Errorf("stripJS:\n%s\nerr %v, want:\n%s", got, err, want)
+// TestStripScripts strips a script and a style sheet of their comments
+// and indentation, and checks each refuses what it cannot strip safely.
+func TestStripScripts(t *testing.T) {
+	tests := []struct {
+		name          string
+		strip         func([]byte) ([]byte, error)
+		in, want      string
+		refused, says string // input it must refuse, and what its error says
+	}{
+		{"stripJS", stripJS,
+			"// Copyright\n\n\"use strict\";\n(() => {\n\t// a comment\n\tconst a = `x${1}`; // kept\n\tif (a) {\n\t\treturn \"// not a comment\";\n\t}\n})();\n",
+			"\"use strict\";\n(() => {\nconst a = `x${1}`; // kept\nif (a) {\nreturn \"// not a comment\";\n}\n})();\n",
+			"const s = `one\n  two`;\n", ""},
+		{"stripCSS", stripCSS,
+			"/* The player's theme. */\n:root {\n  --ink: #111; /* text */\n}\n\n.a::before { content: \"x\"; }\n",
+			":root {\n--ink: #111;\n}\n.a::before { content: \"x\"; }\n",
+			".a::before { content: \"/* no */\"; }\n", "string"},
 	}
-	if _, err := stripJS([]byte("const s = `one\n  two`;\n")); err == nil {
-		t.Error("a template literal over two lines is stripped")
-	}
-}
-
-func TestStripCSS(t *testing.T) {
-	in := "/* The player's theme. */\n:root {\n  --ink: #111; /* text */\n}\n\n.a::before { content: \"x\"; }\n"
-	want := ":root {\n--ink: #111;\n}\n.a::before { content: \"x\"; }\n"
-	got, err := stripCSS([]byte(in))
-	if err != nil || string(got) != want {
-		t.Errorf("stripCSS:\n%s\nerr %v, want:\n%s", got, err, want)
-	}
-	if _, err := stripCSS([]byte(".a::before { content: \"/* no */\"; }\n")); err == nil || !strings.Contains(err.Error(), "string") {
-		t.Errorf("a comment in a string: err %v", err)
+	for _, tt := range tests {
+		got, err := tt.strip([]byte(tt.in))
+		if err != nil || string(got) != tt.want {
+			t.Errorf("%s:\n%s\nerr %v, want:\n%s", tt.name, got, err, tt.want)
+		}
+		if _, err := tt.strip([]byte(tt.refused)); err == nil || !strings.Contains(err.Error(), tt.says) {
+			t.Errorf("%s of %q: err %v, want one saying %q", tt.name, tt.refused, err, tt.says)
+		}
 	}
 }
 

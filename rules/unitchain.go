@@ -91,14 +91,19 @@ type unitBox struct {
 
 // newBox makes an empty box over states.
 func newBox(alive []int, states [][]int) *unitBox {
-	b := &unitBox{alive: alive, states: states, stride: make([]int, len(alive))}
-	n := 1
-	for i, s := range states {
-		b.stride[i] = n
-		n *= len(s)
+	stride, n := strides(states)
+	return &unitBox{alive: alive, states: states, stride: stride, p: make([]float64, n)}
+}
+
+// strides is the stride of each place of a grid over lists, the first of
+// stride 1, and the grid's cells.
+func strides(lists [][]int) (stride []int, cells int) {
+	stride, cells = make([]int, len(lists)), 1
+	for i, l := range lists {
+		stride[i] = cells
+		cells *= len(l)
 	}
-	b.p = make([]float64, n)
-	return b
+	return stride, cells
 }
 
 // eachRow calls f for each row of a grid whose i-th place runs over
@@ -353,7 +358,7 @@ type openBox struct {
 // the budget.
 func (u *unitChain) open(b *unitBox, s, most int) *openBox {
 	a := len(b.alive)
-	o := &openBox{alive: b.alive, lists: make([][]int, a), hits: make([][][]unitMove, a), stride: make([]int, a)}
+	o := &openBox{alive: b.alive, lists: make([][]int, a), hits: make([][][]unitMove, a)}
 	cells, moves, states := 1.0, 0, 1
 	for i := range b.alive {
 		o.lists[i], o.hits[i] = u.reach(s, b.states[i], share(most, a, i))
@@ -379,11 +384,8 @@ func (u *unitChain) open(b *unitBox, s, most int) *openBox {
 	if u.over() {
 		return nil
 	}
-	n := 1
-	for i, l := range o.lists {
-		o.stride[i] = n
-		n *= len(l)
-	}
+	var n int
+	o.stride, n = strides(o.lists)
 	o.p = make([]float64, n)
 	if a == 0 {
 		o.p[0] = b.p[0]
