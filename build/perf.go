@@ -104,13 +104,32 @@ func perf(args []string) error {
 	}
 	text := r.String()
 	fmt.Print(text)
-	if *steps != flags.Lookup("steps").DefValue {
-		// A partial run keeps the sections it did not take again.
-		if old, err := os.ReadFile(*out); err == nil {
+	if old, err := os.ReadFile(*out); err == nil {
+		if *steps != flags.Lookup("steps").DefValue {
+			// A partial run keeps the sections it did not take again.
 			text = mergeReport(string(old), text, *steps)
+		} else {
+			text = keepNotes(string(old), text)
 		}
 	}
 	return os.WriteFile(*out, []byte(text), 0o644)
+}
+
+// notesKey is the heading of the report's one hand-written section, which
+// reads the figures: how far they move from run to run and where the time
+// goes. No run writes it, and every run keeps it.
+const notesKey = "Reading the figures"
+
+// keepNotes appends the hand-written section of the old report to a full
+// run's report.
+func keepNotes(old, report string) string {
+	_, sections := reportSections(old)
+	for _, sec := range sections {
+		if sectionKey(sec) == notesKey {
+			return strings.TrimRight(report, "\n") + "\n" + sec
+		}
+	}
+	return report
 }
 
 // mergeReport puts the sections of a partial run (steps) in place of the
