@@ -3,6 +3,7 @@ package app
 import (
 	"net/url"
 
+	"github.com/at4x/companion/app/qr"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -142,4 +143,25 @@ func settle(promise goapp.Value, ok, fail func(goapp.Value)) {
 	}
 	then, catch = done(ok), done(fail)
 	promise.Call("then", then, catch)
+}
+
+// qrCode shows a link as a QR code for another phone to scan.
+type qrCode struct {
+	goapp.Compo
+
+	Lang string
+	Link string // absolute
+}
+
+// Render draws the code with a caption, or says the link is too long.
+func (q *qrCode) Render() goapp.UI {
+	code, err := qr.Encode([]byte(q.Link))
+	if err != nil {
+		return elem("p").Class("note").ID("calc-qr").Text(i18n.T(q.Lang, i18n.QRTooLong))
+	}
+	svg := code.SVG()
+	return elem("figure").Class("qr").ID("calc-qr").Body(
+		goapp.Div().Class("qr-box").Role("img").Aria("label", i18n.T(q.Lang, i18n.QRLabel)).Body(goapp.Raw(svg)),
+		elem("figcaption").Class("muted").Text(i18n.T(q.Lang, i18n.QRCaption)),
+	)
 }
