@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/at4x/companion/app/ui"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -34,7 +35,7 @@ type bottomNav struct {
 func (n *bottomNav) Render() goapp.UI {
 	link := func(it navItem) goapp.UI {
 		if it.Href == "" {
-			return elem("span").Class(it.Class)
+			return ui.Elem("span").Class(it.Class)
 		}
 		a := goapp.A().Class(it.Class).Href(it.Href).Text(it.Text)
 		if it.Title != "" {
@@ -52,13 +53,13 @@ func (n *bottomNav) Render() goapp.UI {
 		return a
 	}
 	if n.List {
-		return elem("nav").Class("bottom").Aria("label", n.Label).Body(
-			elem("ul").Class("calc-links").Body(goapp.Range(n.Items).Slice(func(i int) goapp.UI {
-				return elem("li").Body(link(n.Items[i]))
+		return ui.Elem("nav").Class("bottom").Aria("label", n.Label).Body(
+			ui.Elem("ul").Class("calc-links").Body(goapp.Range(n.Items).Slice(func(i int) goapp.UI {
+				return ui.Elem("li").Body(link(n.Items[i]))
 			})),
 		)
 	}
-	return elem("nav").Class("bottom").Aria("label", n.Label).Body(
+	return ui.Elem("nav").Class("bottom").Aria("label", n.Label).Body(
 		goapp.Range(n.Items).Slice(func(i int) goapp.UI { return link(n.Items[i]) }),
 	)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/at4x/companion/app/ui"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -32,8 +33,8 @@ func (c *calculator) writeJSON(ctx goapp.Context) {
 		}
 		if el := goapp.Window().GetElementByID("calc-result"); el.Truthy() {
 			if seq == 1 { // the start's write, which the trace times
-				Mark("json-start")
-				defer Mark("json-end")
+				ui.Mark("json-start")
+				defer ui.Mark("json-end")
 			}
 			el.Set("textContent", string(c.now.resultJSON()))
 		}

@@ -5,11 +5,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Actions the calculator's parts send to it, and the one the shell handles.
+// Actions the calculator's parts send to it.
 const (
 	actSetField    = "calc.set"     // value: fieldChange
 	actPickBar     = "calc.bar"     // value: barPick
@@ -17,7 +18,6 @@ const (
 	actProfile     = "calc.profile" // value: map[string]string of values to load
 	actCopy        = "calc.copy"    // value: "json" or "csv"
 	actSaveProfile = "calc.save"    // value: the profile's name
-	actOpenTerm    = "term.open"    // value: glossary term id; handled by the shell
 )
 
 // fieldChange is a new value for one share-link key, or, when Step is not
@@ -84,7 +84,7 @@ func (f *calcField) ticked(ctx goapp.Context, e goapp.Event) {
 func (f *calcField) openTerm(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	ctx.PreventUpdate()
-	ctx.NewActionWithValue(actOpenTerm, f.Term)
+	ctx.NewActionWithValue(ui.ActionTerm, ui.TermOpen{ID: f.Term, From: goapp.Window().Get("document").Get("activeElement")})
 }
 
 func (f *calcField) toggleHelp(ctx goapp.Context, e goapp.Event) { f.helpOpen = !f.helpOpen }
@@ -123,9 +123,9 @@ func (f *calcField) Render() goapp.UI {
 	return goapp.Div().Class(cls).Body(
 		goapp.If(f.Kind != toggle, func() goapp.UI { return head }),
 		f.input(id, val),
-		goapp.If(f.Note != "" && !f.Pending, func() goapp.UI { return elem("p").Class("hint").ID(id + "-note").Text(f.Note) }),
+		goapp.If(f.Note != "" && !f.Pending, func() goapp.UI { return ui.Elem("p").Class("hint").ID(id + "-note").Text(f.Note) }),
 		goapp.If(f.helpOpen, func() goapp.UI {
-			return elem("p").Class("hint help").ID(id+"-help").Body(
+			return ui.Elem("p").Class("hint help").ID(id+"-help").Body(
 				goapp.Text(f.Help+" "),
 				// A checkbox's words toggle it, so its definition opens from here.
 				goapp.If(f.Kind == toggle && f.Term != "", func() goapp.UI {
@@ -134,7 +134,7 @@ func (f *calcField) Render() goapp.UI {
 				}),
 			)
 		}),
-		goapp.If(f.Err != "", func() goapp.UI { return elem("p").Class("error").Role("alert").Text(f.Err) }),
+		goapp.If(f.Err != "", func() goapp.UI { return ui.Elem("p").Class("error").Role("alert").Text(f.Err) }),
 	)
 }
 
@@ -144,8 +144,8 @@ func (f *calcField) input(id, val string) goapp.UI {
 		// The whole row is the tap target, 44 px high at least.
 		return goapp.Div().Class("field-head").Body(
 			goapp.Label().Class("choice").For(id).Body(
-				checked(goapp.Input().Type("checkbox").ID(id), val == "1" && !f.Pending).OnChange(f.ticked),
-				elem("span").Text(f.Label),
+				ui.Checked(goapp.Input().Type("checkbox").ID(id), val == "1" && !f.Pending).OnChange(f.ticked),
+				ui.Elem("span").Text(f.Label),
 			),
 			goapp.If(f.Help != "", func() goapp.UI {
 				return goapp.Button().Type("button").Class("help-btn").ID(id+"-help-btn").
@@ -157,21 +157,21 @@ func (f *calcField) input(id, val string) goapp.UI {
 	case choice:
 		return goapp.Select().ID(id).OnChange(f.typed).Body(goapp.Range(f.Options).Slice(func(i int) goapp.UI {
 			o := f.Options[i]
-			return selected(goapp.Option().Value(o.Value), o.Value == val).Text(o.Label)
+			return ui.Selected(goapp.Option().Value(o.Value), o.Value == val).Text(o.Label)
 		}))
 	case list:
 		return goapp.Input().Type("text").ID(id).Value(val).Attr("inputmode", "text").Attr("autocomplete", "off").OnChange(f.typed)
 	}
 	n, err := strconv.Atoi(val)
 	return goapp.Div().Class("stepper").Body(
-		disabled(goapp.Button().Type("button").Class("step").DataSet("step", f.Key).DataSet("dir", "down").
+		ui.Disabled(goapp.Button().Type("button").Class("step").DataSet("step", f.Key).DataSet("dir", "down").
 			Aria("label", fmt.Sprintf(i18n.T(f.Lang, i18n.Decrease), f.Label)), err == nil && n <= f.Min).
 			Text("−").OnClick(f.down),
 		goapp.Input().Type("number").ID(id).Value(val).Min(f.Min).Max(f.Max).Attr("inputmode", "numeric").
 			Aria("describedby", id+"-hint").OnChange(f.typed),
-		disabled(goapp.Button().Type("button").Class("step").DataSet("step", f.Key).DataSet("dir", "up").
+		ui.Disabled(goapp.Button().Type("button").Class("step").DataSet("step", f.Key).DataSet("dir", "up").
 			Aria("label", fmt.Sprintf(i18n.T(f.Lang, i18n.Increase), f.Label)), err == nil && n >= f.Max).
 			Text("+").OnClick(f.up),
-		elem("span").Class("visually-hidden").ID(id+"-hint").Textf(i18n.T(f.Lang, i18n.RangeF), f.Min, f.Max),
+		ui.Elem("span").Class("visually-hidden").ID(id+"-hint").Textf(i18n.T(f.Lang, i18n.RangeF), f.Min, f.Max),
 	)
 }

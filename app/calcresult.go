@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -26,15 +27,15 @@ type calcSummary struct {
 func (s *calcSummary) Render() goapp.UI {
 	if s.Pending {
 		// The prerendered page serves links in both languages.
-		return elem("section").Class("calc-summary").Body(
-			elem("p").Class("sentence pending").ID("calc-sentence").Role("status").Body(
-				elem("span").Lang("en").Text(i18n.T("en", i18n.CalcWorking)+" "),
-				elem("span").Lang("fr").Text(i18n.T("fr", i18n.CalcWorking)),
+		return ui.Elem("section").Class("calc-summary").Body(
+			ui.Elem("p").Class("sentence pending").ID("calc-sentence").Role("status").Body(
+				ui.Elem("span").Lang("en").Text(i18n.T("en", i18n.CalcWorking)+" "),
+				ui.Elem("span").Lang("fr").Text(i18n.T("fr", i18n.CalcWorking)),
 			),
 		)
 	}
-	return elem("section").Class("calc-summary").Aria("label", i18n.T(s.Lang, i18n.CalcResult)).Body(
-		elem("p").Class("sentence").ID("calc-sentence").Role("status").Aria("live", "polite").Text(s.Sentence),
+	return ui.Elem("section").Class("calc-summary").Aria("label", i18n.T(s.Lang, i18n.CalcResult)).Body(
+		ui.Elem("p").Class("sentence").ID("calc-sentence").Role("status").Aria("live", "polite").Text(s.Sentence),
 	)
 }
 
@@ -50,19 +51,19 @@ type calcDetails struct {
 }
 
 func (d *calcDetails) Render() goapp.UI {
-	return elem("section").Class("result-box").ID("calc-details").Body(
+	return ui.Elem("section").Class("result-box").ID("calc-details").Body(
 		goapp.If(d.Explain != "", func() goapp.UI {
-			return elem("p").Class("explain").Text(i18n.T(d.Lang, i18n.Explain) + sep(d.Lang) + d.Explain)
+			return ui.Elem("p").Class("explain").Text(i18n.T(d.Lang, i18n.Explain) + ui.Sep(d.Lang) + d.Explain)
 		}),
 		goapp.If(len(d.Stats) > 0, func() goapp.UI {
-			return elem("ul").Class("stats").Body(goapp.Range(d.Stats).Slice(func(i int) goapp.UI {
-				return elem("li").Text(d.Stats[i])
+			return ui.Elem("ul").Class("stats").Body(goapp.Range(d.Stats).Slice(func(i int) goapp.UI {
+				return ui.Elem("li").Text(d.Stats[i])
 			}))
 		}),
 		goapp.If(len(d.Notes) > 0, func() goapp.UI {
 			return goapp.Div().Class("notes").Body(
-				elem("h2").Text(i18n.T(d.Lang, i18n.Notes)),
-				elem("ul").Body(goapp.Range(d.Notes).Slice(func(i int) goapp.UI { return elem("li").Text(d.Notes[i]) })),
+				ui.Elem("h2").Text(i18n.T(d.Lang, i18n.Notes)),
+				ui.Elem("ul").Body(goapp.Range(d.Notes).Slice(func(i int) goapp.UI { return ui.Elem("li").Text(d.Notes[i]) })),
 			)
 		}),
 	)
@@ -89,8 +90,8 @@ func (w *whatIfToggle) changed(ctx goapp.Context, e goapp.Event) {
 func (w *whatIfToggle) Render() goapp.UI {
 	id := "whatif-" + w.Key
 	return goapp.Label().Class("choice").For(id).Body(
-		checked(goapp.Input().Type("checkbox").ID(id), w.On).OnChange(w.changed),
-		elem("span").Text(w.Label),
+		ui.Checked(goapp.Input().Type("checkbox").ID(id), w.On).OnChange(w.changed),
+		ui.Elem("span").Text(w.Label),
 	)
 }
 
@@ -192,10 +193,10 @@ func (c *calcChart) Render() goapp.UI {
 	if c.Main {
 		cls += " main"
 	}
-	return elem("figure").Class(cls).Body(
-		elem("h3").Text(c.Title),
+	return ui.Elem("figure").Class(cls).Body(
+		ui.Elem("h3").Text(c.Title),
 		goapp.Div().Class("plot").ID(c.id()).OnClick(c.tap),
-		elem("p").Class("picked").Aria("live", "polite").Text(c.Detail),
+		ui.Elem("p").Class("picked").Aria("live", "polite").Text(c.Detail),
 	)
 }
 
@@ -210,20 +211,20 @@ type calcTable struct {
 
 func (t *calcTable) Render() goapp.UI {
 	tr := func(k i18n.Key) string { return i18n.T(t.Lang, k) }
-	return goapp.Div().Class("table-wrap").TabIndex(0).Body(elem("table").Body(
-		elem("thead").Body(elem("tr").Body(
-			elem("th").Attr("scope", "col").Text(tr(i18n.TableOutcome)),
-			elem("th").Attr("scope", "col").Text(tr(i18n.TableExactly)),
-			elem("th").Attr("scope", "col").Text(tr(i18n.TableAtLeast)),
-			elem("th").Attr("scope", "col").Text(tr(i18n.TableAtMost)),
+	return goapp.Div().Class("table-wrap").TabIndex(0).Body(ui.Elem("table").Body(
+		ui.Elem("thead").Body(ui.Elem("tr").Body(
+			ui.Elem("th").Attr("scope", "col").Text(tr(i18n.TableOutcome)),
+			ui.Elem("th").Attr("scope", "col").Text(tr(i18n.TableExactly)),
+			ui.Elem("th").Attr("scope", "col").Text(tr(i18n.TableAtLeast)),
+			ui.Elem("th").Attr("scope", "col").Text(tr(i18n.TableAtMost)),
 		)),
-		elem("tbody").Body(goapp.Range(t.Rows).Slice(func(k int) goapp.UI {
+		ui.Elem("tbody").Body(goapp.Range(t.Rows).Slice(func(k int) goapp.UI {
 			r := t.Rows[k]
-			return elem("tr").Body(
-				elem("th").Attr("scope", "row").Text(r[0]),
-				elem("td").Text(r[1]),
-				elem("td").Text(r[2]),
-				elem("td").Text(r[3]),
+			return ui.Elem("tr").Body(
+				ui.Elem("th").Attr("scope", "row").Text(r[0]),
+				ui.Elem("td").Text(r[1]),
+				ui.Elem("td").Text(r[2]),
+				ui.Elem("td").Text(r[3]),
 			)
 		})),
 	))
@@ -255,14 +256,14 @@ func (x *calcExport) Render() goapp.UI {
 	if x.Copied {
 		status = t(i18n.Copied)
 	}
-	return elem("details").Class("export").Body(
-		elem("summary").Text(t(i18n.Export)),
-		elem("p").Class("actions").Body(
+	return ui.Elem("details").Class("export").Body(
+		ui.Elem("summary").Text(t(i18n.Export)),
+		ui.Elem("p").Class("actions").Body(
 			goapp.Button().Type("button").Class("btn ghost").ID("copy-json").Text(t(i18n.CopyJSON)).OnClick(x.copyJSON),
 			goapp.Button().Type("button").Class("btn ghost").ID("copy-csv").Text(t(i18n.CopyCSV)).OnClick(x.copyCSV),
-			elem("span").Role("status").Text(status),
+			ui.Elem("span").Role("status").Text(status),
 		),
-		elem("pre").ID("calc-result"),
+		ui.Elem("pre").ID("calc-result"),
 	)
 }
 
@@ -272,10 +273,10 @@ func barDetail(lang string, ch chart, i int) string {
 		return ""
 	}
 	if ch.dist == nil {
-		return ch.labels[i] + sep(lang) + i18n.Percent(lang, ch.p[i])
+		return ch.labels[i] + ui.Sep(lang) + i18n.Percent(lang, ch.p[i])
 	}
 	t := func(k i18n.Key) string { return i18n.T(lang, k) }
-	return ch.labels[i] + sep(lang) +
+	return ch.labels[i] + ui.Sep(lang) +
 		t(i18n.TableExactly) + " " + i18n.Percent(lang, ch.dist.At(i)) + " · " +
 		t(i18n.TableAtLeast) + " " + i18n.Percent(lang, ch.dist.AtLeast(i)) + " · " +
 		t(i18n.TableAtMost) + " " + i18n.Percent(lang, ch.dist.AtMost(i))

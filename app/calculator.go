@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -133,15 +134,15 @@ func (c *calculator) OnUpdate(ctx goapp.Context) {
 // the fields, the most used first; the explanation, charts and table follow.
 func (c *calculator) Render() goapp.UI {
 	if c.spec == nil {
-		return elem("article").Class("calc").Body(elem("p").Text(c.t(i18n.EngineMissing)))
+		return ui.Elem("article").Class("calc").Body(ui.Elem("p").Text(c.t(i18n.EngineMissing)))
 	}
 	// The prerendered page is the same for every link of the calculator:
 	// it shows no value and no result until the client has read the link.
 	pending := !goapp.IsClient
-	return elem("article").Class("calc").Body(
-		elem("h1").Text(c.t(c.spec.title)),
+	return ui.Elem("article").Class("calc").Body(
+		ui.Elem("h1").Text(c.t(c.spec.title)),
 		goapp.If(c.wrongGame != "", func() goapp.UI {
-			return elem("p").Class("note").Role("note").Textf(c.t(i18n.WrongGameF), c.t(c.spec.title), gameName(c.spec.games[0]))
+			return ui.Elem("p").Class("note").Role("note").Textf(c.t(i18n.WrongGameF), c.t(c.spec.title), ui.GameName(c.spec.games[0]))
 		}),
 		&calcSummary{Lang: c.Lang, Sentence: c.summary(), Pending: pending},
 		&shareBar{Lang: c.Lang, Link: c.link(), Headline: c.summary()},
@@ -181,7 +182,7 @@ func (c *calculator) form(pending bool) goapp.UI {
 		}
 		if f.group != group {
 			group = f.group
-			items = append(items, elem("h2").Class("group-title").Textf(c.t(i18n.SalvoF), f.group))
+			items = append(items, ui.Elem("h2").Class("group-title").Textf(c.t(i18n.SalvoF), f.group))
 		}
 		items = append(items, c.fieldOf(f, shown, pending))
 	}
@@ -191,17 +192,17 @@ func (c *calculator) form(pending bool) goapp.UI {
 			id    string
 			title i18n.Key
 		}{{"side-us", i18n.Us}, {"side-them", i18n.Them}} {
-			title := elem("h2").Class("side-title").ID(side.id).Text(c.t(side.title))
+			title := ui.Elem("h2").Class("side-title").ID(side.id).Text(c.t(side.title))
 			items = append(items, goapp.Div().Class("side").Role("group").Aria("labelledby", side.id).Body(
 				append([]goapp.UI{title}, sides[i]...)...))
 		}
 	}
 	if !pending {
 		for _, m := range strayErrors(c.words, c.spec, shown, c.values, c.now.errs) {
-			items = append(items, elem("p").Class("error stray").Role("alert").Text(m))
+			items = append(items, ui.Elem("p").Class("error stray").Role("alert").Text(m))
 		}
 	}
-	return elem("form").Class(cls).OnSubmit(c.noSubmit).Body(items...)
+	return ui.Elem("form").Class(cls).OnSubmit(c.noSubmit).Body(items...)
 }
 
 // fieldOf is the props of one field's component.
@@ -269,8 +270,8 @@ func (c *calculator) moreResults() []goapp.UI {
 		goapp.If(len(c.spec.whatIfs) > 0, c.whatIfView),
 		goapp.If(c.canCompare(), func() goapp.UI {
 			return goapp.Label().Class("choice").For("compare").Body(
-				checked(goapp.Input().Type("checkbox").ID("compare"), c.compare).OnChange(c.onCompare),
-				elem("span").Text(c.t(i18n.CompareOther)),
+				ui.Checked(goapp.Input().Type("checkbox").ID("compare"), c.compare).OnChange(c.onCompare),
+				ui.Elem("span").Text(c.t(i18n.CompareOther)),
 			)
 		}),
 		goapp.Div().Class("sides").Class(map[bool]string{true: "two"}[c.other != nil]).Body(
@@ -310,14 +311,14 @@ func statLabel(lang string, st stat) string {
 
 // whatIfView offers the what-if toggles and shows their effect.
 func (c *calculator) whatIfView() goapp.UI {
-	return elem("fieldset").Class("whatif").Body(
-		elem("legend").Text(c.t(i18n.WhatIf)),
+	return ui.Elem("fieldset").Class("whatif").Body(
+		ui.Elem("legend").Text(c.t(i18n.WhatIf)),
 		goapp.Div().Class("toggles").Body(goapp.Range(c.spec.whatIfs).Slice(func(i int) goapp.UI {
 			w := c.spec.whatIfs[i]
 			return &whatIfToggle{Key: w.key, Label: c.t(w.label), On: c.whatIfs[w.key]}
 		})),
 		goapp.If(c.what != nil && c.what.err == nil, func() goapp.UI {
-			return elem("p").Class("delta").ID("whatif-result").Text(headline(c.Lang, c.what.out, c.atLeast))
+			return ui.Elem("p").Class("delta").ID("whatif-result").Text(headline(c.Lang, c.what.out, c.atLeast))
 		}),
 	)
 }
@@ -342,18 +343,18 @@ func (c *calculator) mainChart(name string) string {
 // sideView is the charts and table of one result.
 func (c *calculator) sideView(name string, s side) goapp.UI {
 	if s.err != nil {
-		return goapp.Div().Body(elem("p").Class("error").Text(c.t(i18n.CalcFailed)))
+		return goapp.Div().Body(ui.Elem("p").Class("error").Text(c.t(i18n.CalcFailed)))
 	}
 	main := c.mainChart(name)
 	return goapp.Div().Class("side").Body(
 		goapp.If(c.other != nil, func() goapp.UI {
-			return elem("h2").Textf(c.t(i18n.CompareOtherF), gameName(s.game))
+			return ui.Elem("h2").Textf(c.t(i18n.CompareOtherF), ui.GameName(s.game))
 		}),
 		goapp.If(c.other != nil && name == "other", func() goapp.UI {
-			return elem("p").Class("sentence").Text(headline(c.Lang, s.out, c.atLeast))
+			return ui.Elem("p").Class("sentence").Text(headline(c.Lang, s.out, c.atLeast))
 		}),
 		goapp.If(name == "now" && main != "", func() goapp.UI {
-			return elem("p").Class("muted").Text(c.t(i18n.ThresholdHint))
+			return ui.Elem("p").Class("muted").Text(c.t(i18n.ThresholdHint))
 		}),
 		goapp.Range(s.out.charts).Slice(func(i int) goapp.UI {
 			ch := s.out.charts[i]
@@ -378,10 +379,10 @@ func (c *calculator) sideView(name string, s side) goapp.UI {
 // salvoButtons add a salvo (a copy of the last) or remove the last one.
 func (c *calculator) salvoButtons() goapp.UI {
 	n := c.salvoCount()
-	return elem("p").Class("actions").Body(
-		disabled(goapp.Button().Type("button").Class("btn ghost").ID("salvo-add"), n >= maxSalvoGroups).
+	return ui.Elem("p").Class("actions").Body(
+		ui.Disabled(goapp.Button().Type("button").Class("btn ghost").ID("salvo-add"), n >= maxSalvoGroups).
 			Text(c.t(i18n.AddSalvo)).OnClick(c.addSalvo),
-		disabled(goapp.Button().Type("button").Class("btn ghost").ID("salvo-remove"), n <= 1).
+		ui.Disabled(goapp.Button().Type("button").Class("btn ghost").ID("salvo-remove"), n <= 1).
 			Text(c.t(i18n.RemoveSalvo)).OnClick(c.removeSalvo),
 	)
 }

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
@@ -35,7 +36,7 @@ func wordsFor(lib *content.Library, lang, game string) words {
 		if !slices.Contains(t.Games, game) {
 			continue
 		}
-		w.label[t.ID] = capitalise(termLabel(t, lang, game))
+		w.label[t.ID] = capitalise(ui.TermLabel(t, lang, game))
 		w.short[t.ID] = t.Name(lang, game)
 		if ab := t.Abbrev(lang, game); ab != "" {
 			w.short[t.ID] = ab
@@ -158,7 +159,7 @@ func d10Step(lang string, spec *calcSpec, st rules.Step) string {
 		}
 		switch {
 		case st.Needed > 0:
-			s = label + sep(lang) + fmt.Sprintf(t(i18n.StepAtMostF), st.Needed)
+			s = label + ui.Sep(lang) + fmt.Sprintf(t(i18n.StepAtMostF), st.Needed)
 		case st.Kind == "d10-attacks" || st.Kind == "d10-cd" || st.Kind == "d10-cr":
 			s = fmt.Sprintf("%s %d", label, st.Value)
 		case st.Value != 0:

@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -15,6 +16,9 @@ type calcRecord struct {
 	Link     string `json:"link"`
 	Headline string `json:"headline"`
 }
+
+// historyKey is where the history of calculations is kept on the device.
+var historyKey = ui.StorageKey("history")
 
 // maxHistory is how many calculations the history keeps.
 const maxHistory = 20
@@ -51,7 +55,7 @@ func (r calcRecord) title(lang string) string {
 	}
 	t := calcTitle(lang, path.Base(u.Path))
 	if g := u.Query().Get("game"); g != "" {
-		t += " · " + gameName(g)
+		t += " · " + ui.GameName(g)
 	}
 	return t
 }
@@ -119,18 +123,18 @@ func (h *calcHistory) clear(ctx goapp.Context, e goapp.Event) {
 // Render lists the calculations, or nothing while there are none.
 func (h *calcHistory) Render() goapp.UI {
 	if len(h.list) == 0 && !h.unsaved {
-		return elem("section").Class("history").ID("calc-history")
+		return ui.Elem("section").Class("history").ID("calc-history")
 	}
-	return elem("section").Class("history").ID("calc-history").Body(
-		elem("h2").Text(i18n.T(h.Lang, i18n.HistoryTitle)),
+	return ui.Elem("section").Class("history").ID("calc-history").Body(
+		ui.Elem("h2").Text(i18n.T(h.Lang, i18n.HistoryTitle)),
 		goapp.If(h.unsaved, func() goapp.UI {
-			return elem("p").Class("note").Role("status").Text(i18n.T(h.Lang, i18n.HistoryUnsaved))
+			return ui.Elem("p").Class("note").Role("status").Text(i18n.T(h.Lang, i18n.HistoryUnsaved))
 		}),
-		elem("ol").Class("history-list").Body(goapp.Range(h.list).Slice(func(i int) goapp.UI {
+		ui.Elem("ol").Class("history-list").Body(goapp.Range(h.list).Slice(func(i int) goapp.UI {
 			r := h.list[i]
-			return elem("li").Body(goapp.A().Href(r.Link).Body(
-				elem("span").Class("history-title").Text(r.title(h.Lang)),
-				elem("span").Class("history-headline").Text(r.Headline),
+			return ui.Elem("li").Body(goapp.A().Href(r.Link).Body(
+				ui.Elem("span").Class("history-title").Text(r.title(h.Lang)),
+				ui.Elem("span").Class("history-headline").Text(r.Headline),
 			))
 		})),
 		goapp.If(len(h.list) > 0, func() goapp.UI {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -79,7 +80,7 @@ func (s *shell) termSheet() goapp.UI {
 	}
 	sh := &termSheet{
 		Lang:      s.lang,
-		Title:     termLabel(t, s.lang, s.game),
+		Title:     ui.TermLabel(t, s.lang, s.game),
 		Def:       t.Def[s.lang],
 		GlossHref: s.site.href(route{view: viewGlossary, lang: s.lang, game: s.game}.path() + "#" + t.ID),
 	}
@@ -137,9 +138,9 @@ func (d *termSheet) Render() goapp.UI {
 		goapp.Div().Class("scrim").OnClick(d.close),
 		goapp.Div().Class("dialog").ID("term-dialog").Role("dialog").Aria("modal", true).Aria("labelledby", "term-title").
 			OnKeyDown(d.trap).Body(
-			elem("h2").ID("term-title").Text(d.Title),
-			elem("p").Class("def").Text(d.Def),
-			elem("p").Class("actions").Body(
+			ui.Elem("h2").ID("term-title").Text(d.Title),
+			ui.Elem("p").Class("def").Text(d.Def),
+			ui.Elem("p").Class("actions").Body(
 				goapp.If(d.ReadHref != "", func() goapp.UI {
 					return goapp.A().Class("btn").Href(d.ReadHref).Text(t(i18n.ReadRule))
 				}),

@@ -5,64 +5,27 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Local storage keys: storageKey(name), so that each carries the app's
-// prefix for the path it is served under. A new key is one more line here,
-// read with ctx.LocalStorage().Get(key, &v) and saved with store. The head
-// script (head.js) reads the preferences too, to apply the theme before the
-// first paint.
+// The shell's local storage keys (see ui.StorageKey; the calculators keep
+// theirs in package calc), read with ctx.LocalStorage().Get(key, &v) and
+// saved with ui.Store. The head script (head.js) reads the preferences too,
+// to apply the theme before the first paint.
 var (
-	prefsKey    = storageKey(prefsName)
-	marksKey    = storageKey("bookmarks")
-	recentKey   = storageKey("recent")
-	profilesKey = storageKey("profiles")
-	historyKey  = storageKey("history") // recent calculations (history.go)
+	prefsKey  = ui.StorageKey(prefsName)
+	marksKey  = ui.StorageKey("bookmarks")
+	recentKey = ui.StorageKey("recent")
 )
 
 const prefsName = "prefs"
 
-// storagePrefix starts every local storage key and cache name of the app
-// served under base ("" or "/sub"): two apps on one origin, or two copies of
-// this one under different paths, never read or wipe each other's data. The
-// build only accepts bases made of letters, digits and "._~/-", so the
-// closing ":" cannot occur inside a base.
-func storagePrefix(base string) string {
-	return "at4x:" + strings.TrimRight(base, "/") + "/:"
-}
-
 // CachePrefix starts the name of every cache the service worker of a site
 // served under base creates, and only those: the worker deletes old caches
 // by this prefix, so it never touches another app's.
-func CachePrefix(base string) string { return storagePrefix(base) + "cache-" }
-
-// storageKey is the local storage key for name under the base the page runs
-// under. In the browser it adopts a value saved under the bare name, where
-// versions before the prefix kept it.
-func storageKey(name string) string {
-	key := storagePrefix(BaseFromEnv()) + name
-	if goapp.IsClient {
-		adoptLegacy(key, name)
-	}
-	return key
-}
-
-// adoptLegacy copies the value under the old key to the new one when the
-// new one has none. Preferences and bookmarks are validated when read, and
-// a malformed value is ignored, so a foreign value under the bare name does
-// no harm.
-func adoptLegacy(key, old string) {
-	defer func() { _ = recover() }() // storage disabled: nothing to adopt
-	ls := goapp.Window().Get("localStorage")
-	if ls.Call("getItem", key).Truthy() {
-		return
-	}
-	if v := ls.Call("getItem", old); v.Truthy() {
-		ls.Call("setItem", key, v.String())
-	}
-}
+func CachePrefix(base string) string { return ui.StoragePrefix(base) + "cache-" }
 
 // controlledFlag is the window property the head script sets when a
 // service worker already controlled the page as it loaded.
@@ -178,20 +141,6 @@ func toggled(list []mark, m mark) []mark {
 		out = out[len(out)-maxMarks:]
 	}
 	return out
-}
-
-// saveFailedState is the go-app state store sets when a save fails; the
-// save notice (savenotice.go) observes it.
-const saveFailedState = "at4x-save-failed"
-
-// store saves v under key. A full or disabled storage must not stop the
-// reader: the caller keeps v in memory, and the save notice tells the reader
-// that the change lasts only until the app is closed.
-func store(ctx goapp.Context, key string, v any) {
-	if err := ctx.LocalStorage().Set(key, v); err != nil {
-		goapp.Log("saving", key, "failed:", err)
-		ctx.SetState(saveFailedState, true)
-	}
 }
 
 // applyLook sets the theme and text size on the document element, where the

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -14,6 +15,9 @@ type profile struct {
 	Name   string            `json:"name"`
 	Values map[string]string `json:"values"`
 }
+
+// profilesKey is where the saved profiles are kept on the device.
+var profilesKey = ui.StorageKey("profiles")
 
 // profileKeys are the values a profile keeps: what describes a weapon or a
 // unit, not the situation (range, cover) of one attack.
@@ -132,27 +136,27 @@ func (p *profilePicker) save(ctx goapp.Context, e goapp.Event) {
 
 func (p *profilePicker) Render() goapp.UI {
 	pre, saved := p.choices()
-	return elem("section").Class("profiles").Body(
-		elem("h2").Text(p.t(i18n.Profiles)),
+	return ui.Elem("section").Class("profiles").Body(
+		ui.Elem("h2").Text(p.t(i18n.Profiles)),
 		goapp.If(len(pre)+len(saved) > 0, func() goapp.UI {
 			return goapp.Div().Class("field").Body(
 				goapp.Label().For("profile-pick").Text(p.t(i18n.LoadProfile)),
 				goapp.Select().ID("profile-pick").OnChange(p.picked).Body(
 					goapp.Option().Value("0").Text("—"),
 					goapp.If(len(pre) > 0, func() goapp.UI {
-						return elem("optgroup").Attr("label", p.t(i18n.Presets)).Body(goapp.Range(pre).Slice(func(i int) goapp.UI {
+						return ui.Elem("optgroup").Attr("label", p.t(i18n.Presets)).Body(goapp.Range(pre).Slice(func(i int) goapp.UI {
 							return goapp.Option().Value(itoa(i + 1)).Text(pre[i].Name)
 						}))
 					}),
 					goapp.If(len(saved) > 0, func() goapp.UI {
-						return elem("optgroup").Attr("label", p.t(i18n.Profiles)).Body(goapp.Range(saved).Slice(func(i int) goapp.UI {
+						return ui.Elem("optgroup").Attr("label", p.t(i18n.Profiles)).Body(goapp.Range(saved).Slice(func(i int) goapp.UI {
 							return goapp.Option().Value(itoa(len(pre) + i + 1)).Text(saved[i].Name)
 						}))
 					}),
 				),
 			)
 		}),
-		elem("form").Class("field save-profile").OnSubmit(p.save).Body(
+		ui.Elem("form").Class("field save-profile").OnSubmit(p.save).Body(
 			goapp.Label().For("profile-name").Text(p.t(i18n.ProfileName)),
 			goapp.Div().Class("save-row").Body(
 				goapp.Input().Type("text").ID("profile-name").Value(p.saveName).OnInput(p.typed),
@@ -178,7 +182,7 @@ func (c *calculator) onSaveProfile(ctx goapp.Context, a goapp.Action) {
 	var saved []profile
 	_ = ctx.LocalStorage().Get(profilesKey, &saved)
 	saved = append(slices.DeleteFunc(saved, func(o profile) bool { return o.Name == name }), pr)
-	store(ctx, profilesKey, saved)
+	ui.Store(ctx, profilesKey, saved)
 	c.savedProfiles++
 }
 
@@ -194,19 +198,19 @@ func (p *profileList) OnMount(ctx goapp.Context) {
 }
 
 func (p *profileList) Render() goapp.UI {
-	return elem("section").Body(
-		elem("h2").Text(i18n.T(p.Lang, i18n.Profiles)),
+	return ui.Elem("section").Body(
+		ui.Elem("h2").Text(i18n.T(p.Lang, i18n.Profiles)),
 		goapp.If(len(p.profiles) == 0, func() goapp.UI {
-			return elem("p").Class("muted").Text(i18n.T(p.Lang, i18n.NoProfiles))
+			return ui.Elem("p").Class("muted").Text(i18n.T(p.Lang, i18n.NoProfiles))
 		}).Else(func() goapp.UI {
-			return elem("ul").Class("marks").Body(goapp.Range(p.profiles).Slice(func(i int) goapp.UI {
+			return ui.Elem("ul").Class("marks").Body(goapp.Range(p.profiles).Slice(func(i int) goapp.UI {
 				name := p.profiles[i].Name
-				return elem("li").Body(
-					elem("span").Text(name+" "),
+				return ui.Elem("li").Body(
+					ui.Elem("span").Text(name+" "),
 					goapp.Button().Type("button").Class("btn ghost").Aria("label", i18n.T(p.Lang, i18n.DeleteProfile)+" "+name).
 						Text(i18n.T(p.Lang, i18n.DeleteProfile)).OnClick(func(ctx goapp.Context, e goapp.Event) {
 						p.profiles = slices.DeleteFunc(p.profiles, func(o profile) bool { return o.Name == name })
-						store(ctx, profilesKey, p.profiles)
+						ui.Store(ctx, profilesKey, p.profiles)
 					}, goapp.EventScope(name)),
 				)
 			}))

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -12,27 +13,27 @@ import (
 // landing is the home page: what the app is, a way into each text and,
 // as plainly, each calculator with the question it answers.
 func (s *shell) landing() goapp.UI {
-	return elem("article").Class("landing").Body(
-		elem("h1").Text(s.t(i18n.AppName)),
-		elem("p").Class("lead").Text(s.t(i18n.LandingIntro)),
-		elem("h2").Text(s.t(i18n.LandingRead)),
-		elem("ul").Class("cards").Body(
+	return ui.Elem("article").Class("landing").Body(
+		ui.Elem("h1").Text(s.t(i18n.AppName)),
+		ui.Elem("p").Class("lead").Text(s.t(i18n.LandingIntro)),
+		ui.Elem("h2").Text(s.t(i18n.LandingRead)),
+		ui.Elem("ul").Class("cards").Body(
 			goapp.Range(s.lib().Texts).Slice(func(i int) goapp.UI {
 				t := s.lib().Texts[i]
-				return elem("li").Body(goapp.A().Class("card").Lang(t.Lang).
+				return ui.Elem("li").Body(goapp.A().Class("card").Lang(t.Lang).
 					Href(s.site.href(route{view: viewContents, lang: t.Lang, game: t.Game}.path())).Body(
-					elem("strong").Text(gameName(t.Game)),
-					elem("span").Text(i18n.T(t.Lang, i18n.LangName)),
+					ui.Elem("strong").Text(ui.GameName(t.Game)),
+					ui.Elem("span").Text(i18n.T(t.Lang, i18n.LangName)),
 				))
 			}),
 		),
-		elem("p").Class("muted d10-note").Text(s.t(i18n.LandingD10)),
-		elem("ul").Class("shortcuts").Body(
-			elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "compare"}.path())).Text(s.t(i18n.Compare))),
-			elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "about"}.path())).Text(s.t(i18n.About))),
+		ui.Elem("p").Class("muted d10-note").Text(s.t(i18n.LandingD10)),
+		ui.Elem("ul").Class("shortcuts").Body(
+			ui.Elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "compare"}.path())).Text(s.t(i18n.Compare))),
+			ui.Elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "about"}.path())).Text(s.t(i18n.About))),
 		),
-		elem("h2").Text(s.t(i18n.LandingCalcs)),
-		elem("ul").Class("calc-cards").Body(
+		ui.Elem("h2").Text(s.t(i18n.LandingCalcs)),
+		ui.Elem("ul").Class("calc-cards").Body(
 			goapp.Range(calcSpecs).Slice(func(i int) goapp.UI {
 				sp := calcSpecs[i]
 				game := sp.games[0]
@@ -41,13 +42,13 @@ func (s *shell) landing() goapp.UI {
 				}
 				names := make([]string, len(sp.games))
 				for j, g := range sp.games {
-					names[j] = gameName(g)
+					names[j] = ui.GameName(g)
 				}
-				return elem("li").Body(goapp.A().Class("card calc-card").
+				return ui.Elem("li").Body(goapp.A().Class("card calc-card").
 					Href(s.site.href(withQuery("/calc/"+sp.name, langGame(s.lang, game)))).Body(
-					elem("strong").Text(i18n.T(s.lang, sp.title)),
-					elem("span").Text(i18n.T(s.lang, calcAnswers[sp.name])),
-					elem("small").Text(strings.Join(names, " · ")),
+					ui.Elem("strong").Text(i18n.T(s.lang, sp.title)),
+					ui.Elem("span").Text(i18n.T(s.lang, calcAnswers[sp.name])),
+					ui.Elem("small").Text(strings.Join(names, " · ")),
 				))
 			}),
 		),
@@ -75,37 +76,37 @@ var calcAnswers = map[string]i18n.Key{
 func (s *shell) contents() goapp.UI {
 	t := s.text()
 	if t == nil {
-		return elem("p").Text(s.t(i18n.NotFoundBody))
+		return ui.Elem("p").Text(s.t(i18n.NotFoundBody))
 	}
 	base := route{lang: s.lang, game: s.game}
-	return elem("article").Class("contents").Body(
-		elem("h1").Text(gameName(s.game)+" · "+s.t(i18n.Contents)),
-		elem("ul").Class("shortcuts").Body(
-			elem("li").Body(goapp.A().Href(s.site.href(route{view: viewGlossary, lang: s.lang, game: s.game}.path())).Text(s.t(i18n.Glossary))),
+	return ui.Elem("article").Class("contents").Body(
+		ui.Elem("h1").Text(ui.GameName(s.game)+" · "+s.t(i18n.Contents)),
+		ui.Elem("ul").Class("shortcuts").Body(
+			ui.Elem("li").Body(goapp.A().Href(s.site.href(route{view: viewGlossary, lang: s.lang, game: s.game}.path())).Text(s.t(i18n.Glossary))),
 			goapp.If(s.quickRef(t) != "", func() goapp.UI {
-				return elem("li").Body(goapp.A().Href(s.site.href(s.quickRef(t))).Text(s.t(i18n.QuickReference)))
+				return ui.Elem("li").Body(goapp.A().Href(s.site.href(s.quickRef(t))).Text(s.t(i18n.QuickReference)))
 			}),
-			elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "compare"}.path())).Text(s.t(i18n.Compare))),
-			elem("li").Body(goapp.A().Href(s.site.href(withQuery("/calc/"+firstCalc(s.game), langGame(s.lang, s.game)))).Text(s.t(i18n.Calculators))),
-			elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "about"}.path())).Text(s.t(i18n.About))),
+			ui.Elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "compare"}.path())).Text(s.t(i18n.Compare))),
+			ui.Elem("li").Body(goapp.A().Href(s.site.href(withQuery("/calc/"+firstCalc(s.game), langGame(s.lang, s.game)))).Text(s.t(i18n.Calculators))),
+			ui.Elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "about"}.path())).Text(s.t(i18n.About))),
 		),
 		goapp.If(len(s.recentHere()) > 0, func() goapp.UI {
-			return elem("section").Class("recent").Body(
-				elem("h2").Text(s.t(i18n.Recent)),
-				elem("ul").Class("shortcuts").Body(goapp.Range(s.recentHere()).Slice(func(i int) goapp.UI {
+			return ui.Elem("section").Class("recent").Body(
+				ui.Elem("h2").Text(s.t(i18n.Recent)),
+				ui.Elem("ul").Class("shortcuts").Body(goapp.Range(s.recentHere()).Slice(func(i int) goapp.UI {
 					m := s.recentHere()[i]
-					return elem("li").Body(goapp.A().Href(s.site.href(m.path())).Text(m.Title))
+					return ui.Elem("li").Body(goapp.A().Href(s.site.href(m.path())).Text(m.Title))
 				})),
 			)
 		}),
 		goapp.Range(t.Chapters).Slice(func(i int) goapp.UI {
 			c := t.Chapters[i]
-			return elem("section").Class("chapter").Body(
-				elem("h2").ID(c.ID).Text(c.Title),
-				elem("ol").Body(goapp.Range(c.Sections).Slice(func(j int) goapp.UI {
+			return ui.Elem("section").Class("chapter").Body(
+				ui.Elem("h2").ID(c.ID).Text(c.Title),
+				ui.Elem("ol").Body(goapp.Range(c.Sections).Slice(func(j int) goapp.UI {
 					r := base
 					r.view, r.section = viewSection, c.Sections[j].ID
-					return elem("li").Body(goapp.A().Href(s.site.href(r.path())).Text(c.Sections[j].Title))
+					return ui.Elem("li").Body(goapp.A().Href(s.site.href(r.path())).Text(c.Sections[j].Title))
 				})),
 			)
 		}),
@@ -122,26 +123,26 @@ func (s *shell) sectionView() goapp.UI {
 	if marked {
 		star, label = "★", s.t(i18n.Unbookmark)
 	}
-	return elem("article").Class("section").Body(
-		elem("p").Class("crumb").Body(
+	return ui.Elem("article").Class("section").Body(
+		ui.Elem("p").Class("crumb").Body(
 			goapp.A().Href(s.site.href(route{view: viewContents, lang: s.lang, game: s.game}.path()+"#"+chapter.ID)).Text(chapter.Title),
 		),
 		goapp.Div().Class("title-row").Body(
-			elem("h1").Text(sec.Title),
+			ui.Elem("h1").Text(sec.Title),
 			goapp.Button().Class("icon-btn bookmark").Aria("pressed", marked).Aria("label", label).Title(label).
 				Text(star).OnClick(func(ctx goapp.Context, e goapp.Event) {
 				if sec := s.section(); sec != nil {
 					s.marks = toggled(s.marks, s.markOf(sec))
-					store(ctx, marksKey, s.marks)
+					ui.Store(ctx, marksKey, s.marks)
 				}
 			}),
 		),
 		goapp.If(s.missing, func() goapp.UI {
-			return elem("p").Class("note").Role("note").Textf(s.t(i18n.NoSuchSectionF), gameName(s.game))
+			return ui.Elem("p").Class("note").Role("note").Textf(s.t(i18n.NoSuchSectionF), ui.GameName(s.game))
 		}),
 		s.prose(sec.HTML),
 		goapp.If(sec.Source != "", func() goapp.UI {
-			return elem("p").Class("source").Text(s.t(i18n.SourceLabel) + sep(s.lang) + sec.Source)
+			return ui.Elem("p").Class("source").Text(s.t(i18n.SourceLabel) + ui.Sep(s.lang) + sec.Source)
 		}),
 		s.sectionCalcs(sec),
 	)
@@ -158,21 +159,13 @@ func (s *shell) sectionCalcs(sec *content.Section) goapp.UI {
 			}
 		}
 	}
-	return elem("nav").Class("section-calcs").Aria("labelledby", "section-calcs").Body(
-		elem("h2").ID("section-calcs").Text(s.t(i18n.SectionCalcs)),
-		elem("ul").Class("shortcuts").Body(goapp.Range(names).Slice(func(i int) goapp.UI {
-			return elem("li").Body(goapp.A().Href(s.site.href(withQuery("/calc/"+names[i], langGame(s.lang, s.game)))).
+	return ui.Elem("nav").Class("section-calcs").Aria("labelledby", "section-calcs").Body(
+		ui.Elem("h2").ID("section-calcs").Text(s.t(i18n.SectionCalcs)),
+		ui.Elem("ul").Class("shortcuts").Body(goapp.Range(names).Slice(func(i int) goapp.UI {
+			return ui.Elem("li").Body(goapp.A().Href(s.site.href(withQuery("/calc/"+names[i], langGame(s.lang, s.game)))).
 				Text(calcTitle(s.lang, names[i])))
 		})),
 	)
-}
-
-// sep is the colon and spacing each language puts after a label.
-func sep(lang string) string {
-	if lang == "fr" {
-		return "\u00a0: "
-	}
-	return ": "
 }
 
 // prose shows rendered rules HTML as its own component, so that the
@@ -181,10 +174,10 @@ func (s *shell) prose(html string) goapp.UI {
 	return &proseView{HTML: s.site.proseHTML(html, s.lang)}
 }
 
-// openTerm opens the sheet of a term tapped in the text (a proseView's
-// actionTerm).
+// openTerm opens the sheet of a term (ui.ActionTerm): one tapped in the
+// rules text, or a calculator's label.
 func (s *shell) openTerm(ctx goapp.Context, a goapp.Action) {
-	v, ok := a.Value.(termOpen)
+	v, ok := a.Value.(ui.TermOpen)
 	if !ok || s.lib().Term(v.ID) == nil {
 		return
 	}
@@ -199,41 +192,14 @@ func (s *shell) openTerm(ctx goapp.Context, a goapp.Action) {
 	})
 }
 
-// onOpenTerm opens a term's definition for a calculator's label, in the
-// same sheet the rules text uses.
-func (s *shell) onOpenTerm(ctx goapp.Context, a goapp.Action) {
-	id, _ := a.Value.(string)
-	if s.lib().Term(id) == nil {
-		return
-	}
-	s.searchOpen = false
-	s.term = id
-	s.termFrom = goapp.Window().Get("document").Get("activeElement")
-	pushOverlay()
-	ctx.Defer(func(ctx goapp.Context) {
-		if b := goapp.Window().GetElementByID("term-close"); b.Truthy() {
-			b.Call("focus")
-		}
-	})
-}
-
-// termLabel is a term's name with its card abbreviation.
-func termLabel(t *content.Term, lang, game string) string {
-	n := t.Name(lang, game)
-	if ab := t.Abbrev(lang, game); ab != "" && !strings.EqualFold(ab, n) {
-		n += " (" + ab + ")"
-	}
-	return n
-}
-
 // pageView shows a stand-alone page: compare or about.
 func (s *shell) pageView() goapp.UI {
 	p := s.lib().Page(s.r.section, s.lang)
 	if p == nil {
-		return elem("p").Text(s.t(i18n.NotFoundBody))
+		return ui.Elem("p").Text(s.t(i18n.NotFoundBody))
 	}
-	return elem("article").Class("page").Body(
-		elem("h1").Text(p.Title),
+	return ui.Elem("article").Class("page").Body(
+		ui.Elem("h1").Text(p.Title),
 		s.prose(p.HTML),
 	)
 }

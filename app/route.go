@@ -101,19 +101,6 @@ func (r route) path() string {
 	return "/"
 }
 
-// gameName is how the app writes a game id.
-func gameName(id string) string {
-	switch id {
-	case "at43":
-		return "AT-43"
-	case "at44":
-		return "AT-44"
-	case "d10":
-		return "d10"
-	}
-	return id
-}
-
 // otherLang returns the language that is not lang.
 func otherLang(lang string) string {
 	if lang == "fr" {

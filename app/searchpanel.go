@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/at4x/companion/app/search"
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -78,7 +79,7 @@ func (b *searchBox) Render() goapp.UI {
 	return goapp.Div().Class(cls).ID("search-panel").Role("search").Body(
 		goapp.Label().For("search-input").Class("visually-hidden").Text(b.t(i18n.SearchLabel)),
 		// Enter opens the first result.
-		elem("form").OnSubmit(func(ctx goapp.Context, e goapp.Event) {
+		ui.Elem("form").OnSubmit(func(ctx goapp.Context, e goapp.Event) {
 			e.PreventDefault()
 			if len(b.results) > 0 {
 				ctx.Navigate(b.site.href(b.results[0].Entry.Href))

@@ -3,6 +3,7 @@ package app
 import (
 	"slices"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -24,43 +25,43 @@ func (s *shell) settings() goapp.UI {
 		v string
 		k i18n.Key
 	}{{"", i18n.ThemeSystem}, {"light", i18n.ThemeLight}, {"dark", i18n.ThemeDark}, {"red", i18n.ThemeRed}}
-	return elem("article").Class("settings").Body(
-		elem("h1").Text(s.t(i18n.Settings)),
-		elem("section").Body(
-			elem("h2").ID("text-size").Text(s.t(i18n.TextSize)),
+	return ui.Elem("article").Class("settings").Body(
+		ui.Elem("h1").Text(s.t(i18n.Settings)),
+		ui.Elem("section").Body(
+			ui.Elem("h2").ID("text-size").Text(s.t(i18n.TextSize)),
 			goapp.Div().Class("stepper").Role("group").Aria("labelledby", "text-size").Body(
-				disabled(goapp.Button().Class("step").Aria("label", s.t(i18n.TextSmaller)), i <= 0).Text("A−").OnClick(setSize(-1)),
-				elem("output").Class("value").Text(itoa(size)+"%"),
-				disabled(goapp.Button().Class("step").Aria("label", s.t(i18n.TextLarger)), i >= len(textSizes)-1).Text("A+").OnClick(setSize(1)),
+				ui.Disabled(goapp.Button().Class("step").Aria("label", s.t(i18n.TextSmaller)), i <= 0).Text("A−").OnClick(setSize(-1)),
+				ui.Elem("output").Class("value").Text(itoa(size)+"%"),
+				ui.Disabled(goapp.Button().Class("step").Aria("label", s.t(i18n.TextLarger)), i >= len(textSizes)-1).Text("A+").OnClick(setSize(1)),
 			),
 		),
-		elem("fieldset").Body(
-			elem("legend").Text(s.t(i18n.Theme)),
+		ui.Elem("fieldset").Body(
+			ui.Elem("legend").Text(s.t(i18n.Theme)),
 			goapp.Range(themes).Slice(func(j int) goapp.UI {
 				th := themes[j]
 				id := "theme-" + firstOf(th.v, "system")
 				return goapp.Label().Class("choice").For(id).Body(
-					checked(goapp.Input().Type("radio").ID(id).Name("theme"), s.prefs.Theme == th.v).
+					ui.Checked(goapp.Input().Type("radio").ID(id).Name("theme"), s.prefs.Theme == th.v).
 						OnChange(func(ctx goapp.Context, e goapp.Event) {
 							s.prefs.Theme = th.v
 							s.savePrefs(ctx)
 						}),
-					elem("span").Text(s.t(th.k)),
+					ui.Elem("span").Text(s.t(th.k)),
 				)
 			}),
 		),
-		elem("section").Body(
+		ui.Elem("section").Body(
 			goapp.Label().Class("choice").For("keep-awake").Body(
-				checked(goapp.Input().Type("checkbox").ID("keep-awake"), s.prefs.Awake).
+				ui.Checked(goapp.Input().Type("checkbox").ID("keep-awake"), s.prefs.Awake).
 					OnChange(func(ctx goapp.Context, e goapp.Event) {
 						s.prefs.Awake = ctx.JSSrc().Get("checked").Bool()
 						s.savePrefs(ctx)
 						s.keepAwake(ctx)
 					}),
-				elem("span").Text(s.t(i18n.KeepAwake)),
+				ui.Elem("span").Text(s.t(i18n.KeepAwake)),
 			),
 			goapp.If(s.wakeErr, func() goapp.UI {
-				return elem("p").Class("note").Text(s.t(i18n.KeepAwakeUnsupported))
+				return ui.Elem("p").Class("note").Text(s.t(i18n.KeepAwakeUnsupported))
 			}),
 		),
 		s.markList(i18n.Bookmarks, i18n.NoBookmarks, s.marks),
@@ -70,16 +71,16 @@ func (s *shell) settings() goapp.UI {
 }
 
 func (s *shell) markList(title, empty i18n.Key, list []mark) goapp.UI {
-	return elem("section").Body(
-		elem("h2").Text(s.t(title)),
+	return ui.Elem("section").Body(
+		ui.Elem("h2").Text(s.t(title)),
 		goapp.If(len(list) == 0, func() goapp.UI {
-			return elem("p").Class("muted").Text(s.t(empty))
+			return ui.Elem("p").Class("muted").Text(s.t(empty))
 		}).Else(func() goapp.UI {
-			return elem("ul").Class("marks").Body(goapp.Range(list).Slice(func(i int) goapp.UI {
+			return ui.Elem("ul").Class("marks").Body(goapp.Range(list).Slice(func(i int) goapp.UI {
 				m := list[i]
-				return elem("li").Body(
+				return ui.Elem("li").Body(
 					goapp.A().Href(s.site.href(m.path())).Lang(m.Lang).Text(m.Title),
-					elem("small").Text(" · "+gameName(m.Game)+" · "+m.Lang),
+					ui.Elem("small").Text(" · "+ui.GameName(m.Game)+" · "+m.Lang),
 				)
 			}))
 		}),
@@ -87,7 +88,7 @@ func (s *shell) markList(title, empty i18n.Key, list []mark) goapp.UI {
 }
 
 func (s *shell) savePrefs(ctx goapp.Context) {
-	store(ctx, prefsKey, s.prefs)
+	ui.Store(ctx, prefsKey, s.prefs)
 	applyLook(s.prefs)
 	ctx.Defer(func(goapp.Context) { markScrolling() })
 }

@@ -4,6 +4,7 @@ import (
 	"net/url"
 
 	"github.com/at4x/companion/app/qr"
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -55,7 +56,7 @@ func (b *shareBar) Render() goapp.UI {
 	return goapp.Div().Class("share-bar").Body(
 		goapp.Button().Type("button").Class("btn").ID("calc-share").Text(i18n.T(b.Lang, i18n.ShareLink)).OnClick(b.share),
 		toggle,
-		elem("p").Class("share-said").Role("status").Text(said),
+		ui.Elem("p").Class("share-said").Role("status").Text(said),
 		goapp.If(said != "" && b.said == i18n.CopyByHand, func() goapp.UI {
 			return goapp.Input().Type("url").Class("share-link").ID("calc-link").ReadOnly(true).Value(absolute(b.Link)).
 				Aria("label", i18n.T(b.Lang, i18n.ShareLink)).OnFocus(b.selectAll)
@@ -157,11 +158,11 @@ type qrCode struct {
 func (q *qrCode) Render() goapp.UI {
 	code, err := qr.Encode([]byte(q.Link))
 	if err != nil {
-		return elem("p").Class("note").ID("calc-qr").Text(i18n.T(q.Lang, i18n.QRTooLong))
+		return ui.Elem("p").Class("note").ID("calc-qr").Text(i18n.T(q.Lang, i18n.QRTooLong))
 	}
 	svg := code.SVG()
-	return elem("figure").Class("qr").ID("calc-qr").Body(
+	return ui.Elem("figure").Class("qr").ID("calc-qr").Body(
 		goapp.Div().Class("qr-box").Role("img").Aria("label", i18n.T(q.Lang, i18n.QRLabel)).Body(goapp.Raw(svg)),
-		elem("figcaption").Class("muted").Text(i18n.T(q.Lang, i18n.QRCaption)),
+		ui.Elem("figcaption").Class("muted").Text(i18n.T(q.Lang, i18n.QRCaption)),
 	)
 }

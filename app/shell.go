@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -64,7 +65,6 @@ func (s *shell) lib() *content.Library { return s.site.lib }
 // checks on a timer and when the page becomes visible, the wake lock.
 func (s *shell) OnMount(ctx goapp.Context) {
 	s.load(ctx)
-	ctx.Handle(actOpenTerm, s.onOpenTerm)
 	applyLook(s.prefs)
 	s.onKey = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		e := args[0]
@@ -91,7 +91,7 @@ func (s *shell) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionDismiss, func(ctx goapp.Context, a goapp.Action) { s.dismiss(ctx) })
 	ctx.Handle(actionSearch, s.toggleSearch)
 	ctx.Handle(actionSwitch, s.onSwitch)
-	ctx.Handle(actionTerm, s.openTerm)
+	ctx.Handle(ui.ActionTerm, s.openTerm)
 	ctx.Defer(func(goapp.Context) { watchTopHeight() })
 	s.onVisible = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		if goapp.Window().Get("document").Get("visibilityState").String() == "visible" {
@@ -196,11 +196,11 @@ func (s *shell) OnNav(ctx goapp.Context) {
 		if s.r.game != "" {
 			s.prefs.Game = s.game
 		}
-		store(ctx, prefsKey, s.prefs)
+		ui.Store(ctx, prefsKey, s.prefs)
 	}
 	if sec := s.section(); sec != nil {
 		s.recent = withRecent(s.recent, s.markOf(sec))
-		store(ctx, recentKey, s.recent)
+		ui.Store(ctx, recentKey, s.recent)
 	}
 	if p := s.pending; p != nil {
 		s.pending = nil
@@ -274,12 +274,12 @@ func (s *shell) title() string {
 	switch s.r.view {
 	case viewSection:
 		if sec := s.section(); sec != nil {
-			return sec.Title + " · " + gameName(s.game)
+			return sec.Title + " · " + ui.GameName(s.game)
 		}
 	case viewContents:
-		return gameName(s.game) + " · " + s.t(i18n.Contents)
+		return ui.GameName(s.game) + " · " + s.t(i18n.Contents)
 	case viewGlossary:
-		return gameName(s.game) + " · " + s.t(i18n.Glossary)
+		return ui.GameName(s.game) + " · " + s.t(i18n.Glossary)
 	case viewPage:
 		if p := s.lib().Page(s.r.section, s.lang); p != nil {
 			return p.Title + " · " + app
@@ -309,14 +309,14 @@ func (s *shell) Render() goapp.UI {
 		s.header(),
 		goapp.If(s.updateReady, func() goapp.UI {
 			return goapp.Div().Class("banner").Role("status").Body(
-				elem("span").Text(s.t(i18n.UpdateAvailable)),
+				ui.Elem("span").Text(s.t(i18n.UpdateAvailable)),
 				goapp.Button().Class("btn").Text(s.t(i18n.UpdateNow)).OnClick(func(ctx goapp.Context, e goapp.Event) {
 					ctx.Reload()
 				}),
 			)
 		}),
 		&saveNotice{Lang: s.lang},
-		elem("main").ID("main").TabIndex(-1).Class("main").Body(s.view()),
+		ui.Elem("main").ID("main").TabIndex(-1).Class("main").Body(s.view()),
 		s.footerNav(),
 		goapp.If(s.term != "", func() goapp.UI { return s.termSheet() }),
 	)
@@ -340,10 +340,10 @@ func (s *shell) view() goapp.UI {
 	case viewCalc:
 		return &calculator{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.rawQuery, Base: s.site.base, site: s.site}
 	}
-	return elem("article").Class("notfound").Body(
-		elem("h1").Text(s.t(i18n.NotFound)),
-		elem("p").Text(s.t(i18n.NotFoundBody)),
-		elem("p").Body(goapp.A().Href(s.site.href("/")).Text(s.t(i18n.Home))),
+	return ui.Elem("article").Class("notfound").Body(
+		ui.Elem("h1").Text(s.t(i18n.NotFound)),
+		ui.Elem("p").Text(s.t(i18n.NotFoundBody)),
+		ui.Elem("p").Body(goapp.A().Href(s.site.href("/")).Text(s.t(i18n.Home))),
 	)
 }
 
@@ -353,7 +353,7 @@ func (s *shell) header() goapp.UI {
 	home, homeLabel := "/", s.t(i18n.Home)
 	if s.r.lang != "" || s.r.view == viewCalc {
 		home = route{view: viewContents, lang: s.lang, game: s.game}.path()
-		homeLabel = s.t(i18n.Contents) + " " + gameName(s.game)
+		homeLabel = s.t(i18n.Contents) + " " + ui.GameName(s.game)
 	}
 	otherL := otherLang(s.lang)
 	bar := &topBar{
