@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/at4x/companion/app/calc"
 	"github.com/at4x/companion/app/ui"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -78,8 +79,22 @@ func calcsIn(html string) []string {
 		if end < 0 {
 			return out
 		}
-		if name := rest[:end]; specFor(name) != nil && !slices.Contains(out, name) {
+		if name := rest[:end]; slices.Contains(calc.Names(), name) && !slices.Contains(out, name) {
 			out = append(out, name)
 		}
 	}
+}
+
+// calcItems are the links to the calculators of the current game, keeping
+// the language and game.
+func (s *shell) calcItems() []navItem {
+	var out []navItem
+	for _, name := range calc.NamesFor(s.game) {
+		out = append(out, navItem{
+			Href:    s.site.href(calc.Href(name, s.lang, s.game)),
+			Text:    calc.Title(s.lang, name),
+			Current: s.r.view == viewCalc && s.r.calc == name,
+		})
+	}
+	return out
 }

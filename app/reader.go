@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/at4x/companion/app/calc"
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
@@ -13,6 +14,7 @@ import (
 // landing is the home page: what the app is, a way into each text and,
 // as plainly, each calculator with the question it answers.
 func (s *shell) landing() goapp.UI {
+	calcs := calc.Names()
 	return ui.Elem("article").Class("landing").Body(
 		ui.Elem("h1").Text(s.t(i18n.AppName)),
 		ui.Elem("p").Class("lead").Text(s.t(i18n.LandingIntro)),
@@ -34,42 +36,26 @@ func (s *shell) landing() goapp.UI {
 		),
 		ui.Elem("h2").Text(s.t(i18n.LandingCalcs)),
 		ui.Elem("ul").Class("calc-cards").Body(
-			goapp.Range(calcSpecs).Slice(func(i int) goapp.UI {
-				sp := calcSpecs[i]
-				game := sp.games[0]
-				if slices.Contains(sp.games, s.game) {
+			goapp.Range(calcs).Slice(func(i int) goapp.UI {
+				name := calcs[i]
+				games := calc.Games(name)
+				game := games[0]
+				if slices.Contains(games, s.game) {
 					game = s.game
 				}
-				names := make([]string, len(sp.games))
-				for j, g := range sp.games {
+				names := make([]string, len(games))
+				for j, g := range games {
 					names[j] = ui.GameName(g)
 				}
 				return ui.Elem("li").Body(goapp.A().Class("card calc-card").
-					Href(s.site.href(withQuery("/calc/"+sp.name, langGame(s.lang, game)))).Body(
-					ui.Elem("strong").Text(i18n.T(s.lang, sp.title)),
-					ui.Elem("span").Text(i18n.T(s.lang, calcAnswers[sp.name])),
+					Href(s.site.href(calc.Href(name, s.lang, game))).Body(
+					ui.Elem("strong").Text(calc.Title(s.lang, name)),
+					ui.Elem("span").Text(calc.Question(s.lang, name)),
 					ui.Elem("small").Text(strings.Join(names, " · ")),
 				))
 			}),
 		),
 	)
-}
-
-// calcAnswers is the question each calculator answers, as the home page
-// says it.
-var calcAnswers = map[string]i18n.Key{
-	"shoot":      i18n.AnswerShoot,
-	"melee":      i18n.AnswerMelee,
-	"salvos":     i18n.AnswerSalvos,
-	"indirect":   i18n.AnswerIndirect,
-	"morale":     i18n.AnswerMorale,
-	"authority":  i18n.AnswerAuthority,
-	"crush":      i18n.AnswerCrush,
-	"minefield":  i18n.AnswerMinefield,
-	"terrain":    i18n.AnswerTerrain,
-	"d10attack":  i18n.AnswerD10Attack,
-	"d10morale":  i18n.AnswerD10Morale,
-	"d10vehicle": i18n.AnswerD10Vehicle,
 }
 
 // contents is a text's table of contents.
@@ -87,7 +73,7 @@ func (s *shell) contents() goapp.UI {
 				return ui.Elem("li").Body(goapp.A().Href(s.site.href(s.quickRef(t))).Text(s.t(i18n.QuickReference)))
 			}),
 			ui.Elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "compare"}.path())).Text(s.t(i18n.Compare))),
-			ui.Elem("li").Body(goapp.A().Href(s.site.href(withQuery("/calc/"+firstCalc(s.game), langGame(s.lang, s.game)))).Text(s.t(i18n.Calculators))),
+			ui.Elem("li").Body(goapp.A().Href(s.site.href(calc.Href(calc.First(s.game), s.lang, s.game))).Text(s.t(i18n.Calculators))),
 			ui.Elem("li").Body(goapp.A().Href(s.site.href(route{view: viewPage, lang: s.lang, section: "about"}.path())).Text(s.t(i18n.About))),
 		),
 		goapp.If(len(s.recentHere()) > 0, func() goapp.UI {
@@ -153,17 +139,13 @@ func (s *shell) sectionView() goapp.UI {
 func (s *shell) sectionCalcs(sec *content.Section) goapp.UI {
 	names := calcsIn(sec.HTML)
 	if len(names) == 0 {
-		for _, sp := range calcSpecs {
-			if slices.Contains(sp.games, s.game) {
-				names = append(names, sp.name)
-			}
-		}
+		names = calc.NamesFor(s.game)
 	}
 	return ui.Elem("nav").Class("section-calcs").Aria("labelledby", "section-calcs").Body(
 		ui.Elem("h2").ID("section-calcs").Text(s.t(i18n.SectionCalcs)),
 		ui.Elem("ul").Class("shortcuts").Body(goapp.Range(names).Slice(func(i int) goapp.UI {
-			return ui.Elem("li").Body(goapp.A().Href(s.site.href(withQuery("/calc/"+names[i], langGame(s.lang, s.game)))).
-				Text(calcTitle(s.lang, names[i])))
+			return ui.Elem("li").Body(goapp.A().Href(s.site.href(calc.Href(names[i], s.lang, s.game))).
+				Text(calc.Title(s.lang, names[i])))
 		})),
 	)
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"slices"
 
+	"github.com/at4x/companion/app/calc"
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -66,7 +67,7 @@ func (s *shell) settings() goapp.UI {
 		),
 		s.markList(i18n.Bookmarks, i18n.NoBookmarks, s.marks),
 		s.markList(i18n.Recent, i18n.NoRecent, s.recent),
-		&profileList{Lang: s.lang},
+		&calc.ProfileList{Lang: s.lang},
 	)
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/at4x/companion/app/calc"
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
@@ -287,7 +288,7 @@ func (s *shell) title() string {
 	case viewSettings:
 		return s.t(i18n.Settings) + " · " + app
 	case viewCalc:
-		return calcTitle(s.lang, s.r.calc) + " · " + app
+		return calc.Title(s.lang, s.r.calc) + " · " + app
 	case viewNotFound:
 		return s.t(i18n.NotFound)
 	}
@@ -338,7 +339,7 @@ func (s *shell) view() goapp.UI {
 	case viewSettings:
 		return s.settings()
 	case viewCalc:
-		return &calculator{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.rawQuery, Base: s.site.base, site: s.site}
+		return (&calc.Page{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.rawQuery, Base: s.site.base}).WithLibrary(s.lib())
 	}
 	return ui.Elem("article").Class("notfound").Body(
 		ui.Elem("h1").Text(s.t(i18n.NotFound)),
@@ -414,8 +415,8 @@ func (s *shell) switchTarget(lang, game string) (route, url.Values) {
 		}
 		q.Set("lang", lang)
 		q.Set("game", game)
-		if sp := specFor(s.r.calc); s.r.view == viewCalc && sp != nil && !slices.Contains(sp.games, game) {
-			return route{view: viewCalc, calc: firstCalc(game)}, langGame(lang, game)
+		if games := calc.Games(s.r.calc); s.r.view == viewCalc && games != nil && !slices.Contains(games, game) {
+			return route{view: viewCalc, calc: calc.First(game)}, url.Values{"lang": {lang}, "game": {game}}
 		}
 		return s.r, q
 	}
@@ -495,14 +496,14 @@ func (s *shell) footerNav() goapp.UI {
 	if ref := s.quickRef(t); ref != "" {
 		items = append(items, navItem{Class: "ref", Href: s.site.href(ref), Title: s.t(i18n.QuickReference), Text: s.t(i18n.QuickRefShort)})
 	}
-	calc := firstCalc(s.game)
+	first := calc.First(s.game)
 	if sec := s.section(); sec != nil {
 		if names := calcsIn(sec.HTML); len(names) > 0 {
-			calc = names[0]
+			first = names[0]
 		}
 	}
 	items = append(items,
-		navItem{Class: "calc", Href: s.site.href(withQuery("/calc/"+calc, langGame(s.lang, s.game))), Title: s.t(i18n.Calculators), Text: s.t(i18n.CalcsShort)},
+		navItem{Class: "calc", Href: s.site.href(calc.Href(first, s.lang, s.game)), Title: s.t(i18n.Calculators), Text: s.t(i18n.CalcsShort)},
 		link(next, "next", "›", i18n.NextF, "next"),
 	)
 	return &bottomNav{Label: s.t(i18n.Contents), Items: items}

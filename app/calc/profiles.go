@@ -1,7 +1,8 @@
-package app
+package calc
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/at4x/companion/app/ui"
@@ -43,7 +44,7 @@ var presets = []preset{
 
 // applies tells whether a preset fits a calculator: it runs under the
 // preset's game and has every value the preset sets.
-func (p preset) applies(spec *calcSpec) bool {
+func (p preset) applies(spec *spec) bool {
 	for k, v := range p.values {
 		if k == "game" && !slices.Contains(spec.games, v) || k != "game" && !spec.hasField(k) {
 			return false
@@ -53,7 +54,7 @@ func (p preset) applies(spec *calcSpec) bool {
 }
 
 // sharesKeys tells whether a saved profile holds any value of a calculator.
-func (p profile) sharesKeys(spec *calcSpec) bool {
+func (p profile) sharesKeys(spec *spec) bool {
 	for k := range p.Values {
 		if spec.hasField(k) {
 			return true
@@ -114,7 +115,7 @@ func (p *profilePicker) picked(ctx goapp.Context, e goapp.Event) {
 	i := atoi(ctx.JSSrc().Get("value").String())
 	ctx.JSSrc().Set("value", "0")
 	if i > 0 && i <= len(all) {
-		ctx.NewActionWithValue(actProfile, all[i-1].Values)
+		ctx.NewActionWithValue(actionProfile, all[i-1].Values)
 	}
 }
 
@@ -130,7 +131,7 @@ func (p *profilePicker) save(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	// The calculator holds the values: it saves them.
-	ctx.NewActionWithValue(actSaveProfile, name)
+	ctx.NewActionWithValue(actionSaveProfile, name)
 	p.saveName = ""
 }
 
@@ -145,12 +146,12 @@ func (p *profilePicker) Render() goapp.UI {
 					goapp.Option().Value("0").Text("—"),
 					goapp.If(len(pre) > 0, func() goapp.UI {
 						return ui.Elem("optgroup").Attr("label", p.t(i18n.Presets)).Body(goapp.Range(pre).Slice(func(i int) goapp.UI {
-							return goapp.Option().Value(itoa(i + 1)).Text(pre[i].Name)
+							return goapp.Option().Value(strconv.Itoa(i + 1)).Text(pre[i].Name)
 						}))
 					}),
 					goapp.If(len(saved) > 0, func() goapp.UI {
 						return ui.Elem("optgroup").Attr("label", p.t(i18n.Profiles)).Body(goapp.Range(saved).Slice(func(i int) goapp.UI {
-							return goapp.Option().Value(itoa(len(pre) + i + 1)).Text(saved[i].Name)
+							return goapp.Option().Value(strconv.Itoa(len(pre) + i + 1)).Text(saved[i].Name)
 						}))
 					}),
 				),
@@ -168,7 +169,7 @@ func (p *profilePicker) Render() goapp.UI {
 
 // onSaveProfile keeps the current values a profile holds under a name,
 // replacing a profile of that name.
-func (c *calculator) onSaveProfile(ctx goapp.Context, a goapp.Action) {
+func (c *Page) onSaveProfile(ctx goapp.Context, a goapp.Action) {
 	name, _ := a.Value.(string)
 	if name == "" || c.now.shown == nil {
 		return
@@ -186,18 +187,18 @@ func (c *calculator) onSaveProfile(ctx goapp.Context, a goapp.Action) {
 	c.savedProfiles++
 }
 
-// profileList shows the saved profiles in the settings, to delete them.
-type profileList struct {
+// ProfileList shows the saved profiles in the settings, to delete them.
+type ProfileList struct {
 	goapp.Compo
 	Lang     string
 	profiles []profile
 }
 
-func (p *profileList) OnMount(ctx goapp.Context) {
+func (p *ProfileList) OnMount(ctx goapp.Context) {
 	_ = ctx.LocalStorage().Get(profilesKey, &p.profiles)
 }
 
-func (p *profileList) Render() goapp.UI {
+func (p *ProfileList) Render() goapp.UI {
 	return ui.Elem("section").Body(
 		ui.Elem("h2").Text(i18n.T(p.Lang, i18n.Profiles)),
 		goapp.If(len(p.profiles) == 0, func() goapp.UI {

@@ -1,4 +1,4 @@
-package app
+package calc
 
 import (
 	"fmt"
@@ -12,12 +12,12 @@ import (
 
 // Actions the calculator's parts send to it.
 const (
-	actSetField    = "calc.set"     // value: fieldChange
-	actPickBar     = "calc.bar"     // value: barPick
-	actWhatIf      = "calc.whatif"  // value: fieldChange, "1" or "0"
-	actProfile     = "calc.profile" // value: map[string]string of values to load
-	actCopy        = "calc.copy"    // value: "json" or "csv"
-	actSaveProfile = "calc.save"    // value: the profile's name
+	actionSetField    = "calc.set"     // value: fieldChange
+	actionPickBar     = "calc.bar"     // value: barPick
+	actionWhatIf      = "calc.whatif"  // value: fieldChange, "1" or "0"
+	actionProfile     = "calc.profile" // value: map[string]string of values to load
+	actionCopy        = "calc.copy"    // value: "json" or "csv"
+	actionSaveProfile = "calc.save"    // value: the profile's name
 )
 
 // fieldChange is a new value for one share-link key, or, when Step is not
@@ -31,10 +31,10 @@ type fieldChange struct {
 // fieldOption is one value of a choice field, named in the page's language.
 type fieldOption struct{ Value, Label string }
 
-// calcField is one labelled input of a calculator. It takes value props
+// fieldView is one labelled input of a calculator. It takes value props
 // only, so a change elsewhere leaves it alone, and reports a new value to
-// the calculator with the actSetField action.
-type calcField struct {
+// the calculator with the actionSetField action.
+type fieldView struct {
 	goapp.Compo
 
 	Lang    string
@@ -54,26 +54,26 @@ type calcField struct {
 	helpOpen bool
 }
 
-func (f *calcField) id() string { return "f-" + f.Key }
+func (f *fieldView) id() string { return "f-" + f.Key }
 
-func (f *calcField) send(ctx goapp.Context, v string) {
+func (f *fieldView) send(ctx goapp.Context, v string) {
 	ctx.PreventUpdate()
-	ctx.NewActionWithValue(actSetField, fieldChange{Key: f.Key, Value: v})
+	ctx.NewActionWithValue(actionSetField, fieldChange{Key: f.Key, Value: v})
 }
 
-func (f *calcField) step(ctx goapp.Context, d int) {
+func (f *fieldView) step(ctx goapp.Context, d int) {
 	ctx.PreventUpdate()
-	ctx.NewActionWithValue(actSetField, fieldChange{Key: f.Key, Step: d})
+	ctx.NewActionWithValue(actionSetField, fieldChange{Key: f.Key, Step: d})
 }
 
-func (f *calcField) down(ctx goapp.Context, e goapp.Event) { f.step(ctx, -1) }
-func (f *calcField) up(ctx goapp.Context, e goapp.Event)   { f.step(ctx, 1) }
+func (f *fieldView) down(ctx goapp.Context, e goapp.Event) { f.step(ctx, -1) }
+func (f *fieldView) up(ctx goapp.Context, e goapp.Event)   { f.step(ctx, 1) }
 
-func (f *calcField) typed(ctx goapp.Context, e goapp.Event) {
+func (f *fieldView) typed(ctx goapp.Context, e goapp.Event) {
 	f.send(ctx, strings.TrimSpace(ctx.JSSrc().Get("value").String()))
 }
 
-func (f *calcField) ticked(ctx goapp.Context, e goapp.Event) {
+func (f *fieldView) ticked(ctx goapp.Context, e goapp.Event) {
 	v := "0"
 	if ctx.JSSrc().Get("checked").Bool() {
 		v = "1"
@@ -81,18 +81,18 @@ func (f *calcField) ticked(ctx goapp.Context, e goapp.Event) {
 	f.send(ctx, v)
 }
 
-func (f *calcField) openTerm(ctx goapp.Context, e goapp.Event) {
+func (f *fieldView) openTerm(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	ctx.PreventUpdate()
 	ctx.NewActionWithValue(ui.ActionTerm, ui.TermOpen{ID: f.Term, From: goapp.Window().Get("document").Get("activeElement")})
 }
 
-func (f *calcField) toggleHelp(ctx goapp.Context, e goapp.Event) { f.helpOpen = !f.helpOpen }
+func (f *fieldView) toggleHelp(ctx goapp.Context, e goapp.Event) { f.helpOpen = !f.helpOpen }
 
 // Render draws the label (a button opening the term's definition when the
 // glossary has it), the help button, the input, then the note, help line
 // and error.
-func (f *calcField) Render() goapp.UI {
+func (f *fieldView) Render() goapp.UI {
 	id := f.id()
 	val := f.Value
 	if f.Pending {
@@ -117,18 +117,18 @@ func (f *calcField) Render() goapp.UI {
 	if f.Err != "" {
 		cls += " bad"
 	}
-	if f.Kind == toggle {
+	if f.Kind == kindToggle {
 		cls += " tick"
 	}
 	return goapp.Div().Class(cls).Body(
-		goapp.If(f.Kind != toggle, func() goapp.UI { return head }),
+		goapp.If(f.Kind != kindToggle, func() goapp.UI { return head }),
 		f.input(id, val),
 		goapp.If(f.Note != "" && !f.Pending, func() goapp.UI { return ui.Elem("p").Class("hint").ID(id + "-note").Text(f.Note) }),
 		goapp.If(f.helpOpen, func() goapp.UI {
 			return ui.Elem("p").Class("hint help").ID(id+"-help").Body(
 				goapp.Text(f.Help+" "),
 				// A checkbox's words toggle it, so its definition opens from here.
-				goapp.If(f.Kind == toggle && f.Term != "", func() goapp.UI {
+				goapp.If(f.Kind == kindToggle && f.Term != "", func() goapp.UI {
 					return goapp.Button().Type("button").Class("term-label").DataSet("term", f.Term).
 						Text(i18n.T(f.Lang, i18n.Glossary)).OnClick(f.openTerm)
 				}),
@@ -138,9 +138,9 @@ func (f *calcField) Render() goapp.UI {
 	)
 }
 
-func (f *calcField) input(id, val string) goapp.UI {
+func (f *fieldView) input(id, val string) goapp.UI {
 	switch f.Kind {
-	case toggle:
+	case kindToggle:
 		// The whole row is the tap target, 44 px high at least.
 		return goapp.Div().Class("field-head").Body(
 			goapp.Label().Class("choice").For(id).Body(
@@ -154,12 +154,12 @@ func (f *calcField) input(id, val string) goapp.UI {
 					Text("?").OnClick(f.toggleHelp)
 			}),
 		)
-	case choice:
+	case kindChoice:
 		return goapp.Select().ID(id).OnChange(f.typed).Body(goapp.Range(f.Options).Slice(func(i int) goapp.UI {
 			o := f.Options[i]
 			return ui.Selected(goapp.Option().Value(o.Value), o.Value == val).Text(o.Label)
 		}))
-	case list:
+	case kindList:
 		return goapp.Input().Type("text").ID(id).Value(val).Attr("inputmode", "text").Attr("autocomplete", "off").OnChange(f.typed)
 	}
 	n, err := strconv.Atoi(val)

@@ -1,4 +1,4 @@
-package app
+package calc
 
 import (
 	"net/url"
@@ -9,10 +9,10 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// calcLink is a calculator's share link: the site's base path, the
+// shareLink is a calculator's share link: the site's base path, the
 // calculator and its values with the page's language, as the address bar
 // shows it once the taps pause.
-func calcLink(base, name, lang string, values url.Values) string {
+func shareLink(base, name, lang string, values url.Values) string {
 	q := clone(values)
 	q.Set("lang", lang)
 	return base + "/calc/" + name + "?" + q.Encode()
@@ -34,7 +34,7 @@ type shareBar struct {
 	goapp.Compo
 
 	Lang     string
-	Link     string // the share link, as calcLink writes it
+	Link     string // the share link, as shareLink writes it
 	Headline string // sent with the link
 
 	said    i18n.Key // the last confirmation, shown while Link is saidFor

@@ -1,4 +1,4 @@
-package app
+package calc
 
 import (
 	"errors"
@@ -136,7 +136,7 @@ func TestStepperRangesMatchTheEngine(t *testing.T) {
 			for _, f := range spec.fields {
 				// A wager's limit is the rank's, below the stepper's
 				// 30: the form says so in its own message.
-				if f.kind != number || f.show != nil && !f.show(base) || f.key == "aw" || f.key == "bw" {
+				if f.kind != kindNumber || f.show != nil && !f.show(base) || f.key == "aw" || f.key == "bw" {
 					continue
 				}
 				t.Run(name+"?"+q+"/"+f.key, func(t *testing.T) {
@@ -169,7 +169,7 @@ func TestBadEscapeMarksItsField(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := &calculator{Name: tt.calc, Lang: tt.lang, Query: tt.query}
+			c := &Page{Name: tt.calc, Lang: tt.lang, Query: tt.query}
 			c.reset()
 			if c.now.err != nil || !errors.Is(c.now.errs[tt.key], errBadEscape) || len(c.now.errs) != 1 {
 				t.Fatalf("errors %v (whole: %v), want the bad escape on %s only", c.now.errs, c.now.err, tt.key)
@@ -310,7 +310,7 @@ func TestNewStepsPhrased(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang, func(t *testing.T) {
-			if got := explain(words{lang: tt.lang}, nil, steps); got != tt.want {
+			if got := explain(gameWords{lang: tt.lang}, nil, steps); got != tt.want {
 				t.Errorf("explain =\n %q\nwant\n %q", got, tt.want)
 			}
 		})
@@ -334,7 +334,7 @@ func TestStrayErrors(t *testing.T) {
 			if s.err != nil {
 				t.Fatal(s.err)
 			}
-			got := strayErrors(words{lang: tt.lang}, spec, s.shown, v, s.errs)
+			got := strayErrors(gameWords{lang: tt.lang}, spec, s.shown, v, s.errs)
 			if len(got) != 1 || !strings.Contains(got[0], tt.want) {
 				t.Errorf("stray errors %q, want one with %q", got, tt.want)
 			}
@@ -343,7 +343,7 @@ func TestStrayErrors(t *testing.T) {
 	// A bad value of a field on show is the field's to say.
 	v, _ := url.ParseQuery("game=at43&n=x")
 	s := evaluate(specFor("shoot"), v)
-	if got := strayErrors(words{lang: "en"}, specFor("shoot"), s.shown, v, s.errs); len(got) != 0 {
+	if got := strayErrors(gameWords{lang: "en"}, specFor("shoot"), s.shown, v, s.errs); len(got) != 0 {
 		t.Errorf("stray errors %q for a field on show", got)
 	}
 }
