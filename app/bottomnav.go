@@ -84,17 +84,3 @@ func calcsIn(html string) []string {
 		}
 	}
 }
-
-// calcItems are the links to the calculators of the current game, keeping
-// the language and game.
-func (s *shell) calcItems() []navItem {
-	var out []navItem
-	for _, name := range calc.NamesFor(s.game) {
-		out = append(out, navItem{
-			Href:    s.site.href(calc.Href(name, s.lang, s.game)),
-			Text:    calc.Title(s.lang, name),
-			Current: s.r.view == viewCalc && s.r.calc == name,
-		})
-	}
-	return out
-}

@@ -150,3 +150,50 @@ func (d *termSheet) Render() goapp.UI {
 		),
 	)
 }
+
+// toggleSearch opens or closes the search panel (the top bar's
+// actionSearch).
+func (s *shell) toggleSearch(ctx goapp.Context, a goapp.Action) {
+	if s.searchOpen {
+		s.dismiss(ctx)
+		return
+	}
+	s.openSearch(ctx)
+}
+
+// openSearch shows the search panel and puts the cursor in its box.
+func (s *shell) openSearch(ctx goapp.Context) {
+	if s.term != "" {
+		s.closeTerm(ctx)
+	}
+	s.searchOpen = true
+	pushOverlay()
+	// A deferred function schedules no render, so it must not call
+	// PreventUpdate: that would cancel the next event's render instead
+	// (Back pressed right after opening left the panel drawn open).
+	ctx.Defer(func(ctx goapp.Context) {
+		if in := goapp.Window().GetElementByID("search-input"); in.Truthy() {
+			in.Call("focus")
+			in.Call("select")
+		}
+		s.site.index(s.game, s.lang)
+	})
+}
+
+// openTerm opens the sheet of a term (ui.ActionTerm): one tapped in the
+// rules text, or a calculator's label.
+func (s *shell) openTerm(ctx goapp.Context, a goapp.Action) {
+	v, ok := a.Value.(ui.TermOpen)
+	if !ok || s.lib().Term(v.ID) == nil {
+		return
+	}
+	s.searchOpen = false
+	s.term = v.ID
+	s.termFrom = v.From
+	pushOverlay()
+	ctx.Defer(func(ctx goapp.Context) {
+		if b := goapp.Window().GetElementByID("term-close"); b.Truthy() {
+			b.Call("focus")
+		}
+	})
+}

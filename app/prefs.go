@@ -157,3 +157,42 @@ func applyLook(p prefs) {
 	}
 	root.Get("style").Set("fontSize", itoa(p.textSize())+"%")
 }
+
+// onTextSize moves the text size by the settings' steps (actionTextSize).
+func (s *shell) onTextSize(ctx goapp.Context, a goapp.Action) {
+	d, _ := a.Value.(int)
+	i := slices.Index(textSizes, s.prefs.textSize())
+	s.prefs.TextSize = textSizes[min(max(i+d, 0), len(textSizes)-1)]
+	s.savePrefs(ctx)
+}
+
+// onTheme takes the theme picked in the settings (actionTheme).
+func (s *shell) onTheme(ctx goapp.Context, a goapp.Action) {
+	s.prefs.Theme, _ = a.Value.(string)
+	s.savePrefs(ctx)
+}
+
+// onAwake turns the wake lock on or off (actionAwake).
+func (s *shell) onAwake(ctx goapp.Context, a goapp.Action) {
+	s.prefs.Awake, _ = a.Value.(bool)
+	s.savePrefs(ctx)
+	s.awake.keep(ctx, s.prefs.Awake)
+}
+
+// savePrefs stores the preferences and applies the look they give.
+func (s *shell) savePrefs(ctx goapp.Context) {
+	ui.Store(ctx, prefsKey, s.prefs)
+	applyLook(s.prefs)
+	ctx.Defer(func(goapp.Context) { markScrolling() })
+}
+
+// onBookmark adds a section to the bookmarks or removes it (a section's
+// actionBookmark).
+func (s *shell) onBookmark(ctx goapp.Context, a goapp.Action) {
+	m, ok := a.Value.(mark)
+	if !ok {
+		return
+	}
+	s.marks = toggled(s.marks, m)
+	ui.Store(ctx, marksKey, s.marks)
+}

@@ -10,25 +10,6 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// openSearch shows the search panel and puts the cursor in its box.
-func (s *shell) openSearch(ctx goapp.Context) {
-	if s.term != "" {
-		s.closeTerm(ctx)
-	}
-	s.searchOpen = true
-	pushOverlay()
-	// A deferred function schedules no render, so it must not call
-	// PreventUpdate: that would cancel the next event's render instead
-	// (Back pressed right after opening left the panel drawn open).
-	ctx.Defer(func(ctx goapp.Context) {
-		if in := goapp.Window().GetElementByID("search-input"); in.Truthy() {
-			in.Call("focus")
-			in.Call("select")
-		}
-		s.site.index(s.game, s.lang)
-	})
-}
-
 // searchBox is the search box and its grouped results. It is a component
 // of its own so that a keystroke re-renders the results, not the whole
 // page around them.

@@ -37,11 +37,11 @@ type shell struct {
 	// with rules.ParseLink, which reports a bad percent-escape u.Query drops.
 	rawQuery string
 
-	loaded  bool
-	prefs   prefs
-	marks   []mark
-	recent  []mark
-	wakeErr bool
+	loaded bool
+	prefs  prefs
+	marks  []mark
+	recent []mark
+	awake  wakeLock
 
 	term     string      // glossary term shown in the dialog
 	termFrom goapp.Value // the link that opened it, to focus again
@@ -52,7 +52,6 @@ type shell struct {
 	pending  *place // where to scroll once a switch has drawn its page
 
 	updateReady bool
-	wakeLock    goapp.Value
 	onKey       goapp.Func
 	onPop       goapp.Func
 	onVisible   goapp.Func
@@ -93,11 +92,15 @@ func (s *shell) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionSearch, s.toggleSearch)
 	ctx.Handle(actionSwitch, s.onSwitch)
 	ctx.Handle(ui.ActionTerm, s.openTerm)
+	ctx.Handle(actionBookmark, s.onBookmark)
+	ctx.Handle(actionTextSize, s.onTextSize)
+	ctx.Handle(actionTheme, s.onTheme)
+	ctx.Handle(actionAwake, s.onAwake)
 	ctx.Defer(func(goapp.Context) { watchTopHeight() })
 	s.onVisible = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		if goapp.Window().Get("document").Get("visibilityState").String() == "visible" {
 			goapp.TryUpdate()
-			ctx.Dispatch(func(ctx goapp.Context) { s.keepAwake(ctx) })
+			ctx.Dispatch(func(ctx goapp.Context) { s.awake.keep(ctx, s.prefs.Awake) })
 		}
 		return nil
 	})
@@ -110,7 +113,7 @@ func (s *shell) OnMount(ctx goapp.Context) {
 		}
 	})
 	s.updateReady = ctx.AppUpdateAvailable() && goapp.Window().Get(controlledFlag).Truthy()
-	s.keepAwake(ctx)
+	s.awake.keep(ctx, s.prefs.Awake)
 }
 
 // OnDismount removes the window listeners.
@@ -327,17 +330,20 @@ func (s *shell) Render() goapp.UI {
 func (s *shell) view() goapp.UI {
 	switch s.r.view {
 	case viewLanding:
-		return s.landing()
+		return &landingView{Lang: s.lang, Game: s.game, site: s.site}
 	case viewContents:
-		return s.contents()
+		return &contentsView{Lang: s.lang, Game: s.game, Recent: recentIn(s.recent, s.lang, s.game), site: s.site}
 	case viewSection:
-		return s.sectionView()
+		sec := s.section()
+		m := s.markOf(sec)
+		marked := slices.ContainsFunc(s.marks, func(o mark) bool { return o.path() == m.path() })
+		return &sectionView{Lang: s.lang, Game: s.game, Section: sec.ID, Missing: s.missing, Marked: marked, site: s.site}
 	case viewGlossary:
 		return &glossaryView{Lang: s.lang, Game: s.game, site: s.site}
 	case viewPage:
-		return s.pageView()
+		return &pageView{Lang: s.lang, Page: s.r.section, site: s.site}
 	case viewSettings:
-		return s.settings()
+		return &settingsView{Lang: s.lang, Prefs: s.prefs, WakeErr: s.awake.failed, Marks: s.marks, Recent: s.recent, site: s.site}
 	case viewCalc:
 		return (&calc.Page{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.rawQuery, Base: s.site.base}).WithLibrary(s.lib())
 	}
@@ -392,7 +398,7 @@ func (s *shell) games() []string {
 func (s *shell) switchHref(lang, game string) string {
 	to, q := s.switchTarget(lang, game)
 	h := withQuery(to.path(), q)
-	if f := s.fragment; to.view != viewCalc && s.hasMark(to, f) {
+	if f := s.fragment; to.view != viewCalc && hasMark(s.lib(), to, f) {
 		h += "#" + f
 	}
 	return h
@@ -443,7 +449,7 @@ func (s *shell) onSwitch(ctx goapp.Context, a goapp.Action) {
 	to, q := s.switchTarget(lang, game)
 	p := readPlace(s.fragment)
 	switch {
-	case s.hasMark(to, p.ID):
+	case hasMark(s.lib(), to, p.ID):
 	case game != s.game:
 		// Another game's text is another text: only a shared mark means
 		// the same place, so open the page at its top.
@@ -455,16 +461,6 @@ func (s *shell) onSwitch(ctx goapp.Context, a goapp.Action) {
 	// The fragment is written into the address once the place is restored
 	// (see OnNav): go-app would otherwise start a smooth scroll of its own.
 	ctx.Navigate(s.site.href(withQuery(to.path(), q)))
-}
-
-// toggleSearch opens or closes the search panel (the top bar's
-// actionSearch).
-func (s *shell) toggleSearch(ctx goapp.Context, a goapp.Action) {
-	if s.searchOpen {
-		s.dismiss(ctx)
-		return
-	}
-	s.openSearch(ctx)
 }
 
 // footerNav is the bottom bar: on reading views previous, contents, quick
@@ -493,7 +489,7 @@ func (s *shell) footerNav() goapp.UI {
 		link(prev, "prev", "‹", i18n.PreviousF, "prev"),
 		{Class: "toc", Href: s.site.href(route{view: viewContents, lang: s.lang, game: s.game}.path()), Text: s.t(i18n.Contents)},
 	}
-	if ref := s.quickRef(t); ref != "" {
+	if ref := quickRef(t, s.lang, s.game); ref != "" {
 		items = append(items, navItem{Class: "ref", Href: s.site.href(ref), Title: s.t(i18n.QuickReference), Text: s.t(i18n.QuickRefShort)})
 	}
 	first := calc.First(s.game)
@@ -509,14 +505,18 @@ func (s *shell) footerNav() goapp.UI {
 	return &bottomNav{Label: s.t(i18n.Contents), Items: items}
 }
 
-// quickRef is the path of the text's first reference section.
-func (s *shell) quickRef(t *content.Text) string {
-	for _, c := range t.Chapters {
-		if c.ID == "reference" && len(c.Sections) > 0 {
-			return route{view: viewSection, lang: s.lang, game: s.game, section: c.Sections[0].ID}.path()
-		}
+// calcItems are the links to the calculators of the current game, keeping
+// the language and game.
+func (s *shell) calcItems() []navItem {
+	var out []navItem
+	for _, name := range calc.NamesFor(s.game) {
+		out = append(out, navItem{
+			Href:    s.site.href(calc.Href(name, s.lang, s.game)),
+			Text:    calc.Title(s.lang, name),
+			Current: s.r.view == viewCalc && s.r.calc == name,
+		})
 	}
-	return ""
+	return out
 }
 
 func firstOf(v ...string) string {

@@ -8,9 +8,19 @@
 // component (shell) handles every route: it parses the path in OnNav and
 // shows the matching view, so the header, search and settings keep their
 // state across navigations. The content arrives as a content.Library,
-// decoded from JSON in the client and rendered by package docs on the
-// server; server-only code (the HTTP handler, the service worker template)
-// sits behind the !wasm build tag.
+// decoded from the binary library.bin in the client (package contentdata)
+// and rendered by package docs on the server; server-only code (the HTTP
+// handler, the service worker template) sits behind the !wasm build tag.
+//
+// This package is the shell: routing, the reader's preferences, the header,
+// the bottom bar and the overlays (search, a term's sheet, the update and
+// save notices). Each view is a component of its own taking value props
+// (landingView, contentsView, sectionView, glossaryView, pageView,
+// settingsView), so an event elsewhere leaves it alone, and reports what
+// the reader does with an action the shell handles (actionBookmark,
+// actionTheme, ...). The calculators are package calc, which the shell
+// knows through a few functions (calc.Names, calc.Href, ...) and calc.Page;
+// both use the leaf package ui. Imports run one way: app, calc, ui.
 package app
 
 import (
