@@ -3,6 +3,7 @@ package calc
 import (
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/at4x/companion/rules"
@@ -10,9 +11,9 @@ import (
 
 func TestExplain(t *testing.T) {
 	got := explain(gameWords{lang: "en"}, nil, []rules.Step{
-		{Kind: "shoot", Action: 4, Difficulty: 2, Needed: 3, Chance: 2.0 / 3},
-		{Kind: "dice", Value: 6, Chance: 1},
-		{Kind: "cover", Needed: 5, Chance: 1.0 / 3},
+		{Kind: rules.StepShoot, Action: 4, Difficulty: 2, Needed: 3, Chance: 2.0 / 3},
+		{Kind: rules.StepDice, Value: 6, Chance: 1},
+		{Kind: rules.StepCover, Needed: 5, Chance: 1.0 / 3},
 	})
 	want := "Accuracy 4 against range 2, needs 3+ (66.7%) · 6 dice · Cover save, needs 5+ (33.3%)"
 	if got != want {
@@ -22,11 +23,11 @@ func TestExplain(t *testing.T) {
 
 func TestExplainD10RollsUnder(t *testing.T) {
 	got := explain(gameWords{lang: "en"}, nil, []rules.Step{
-		{Kind: "d10-attacks", Value: 3},
+		{Kind: rules.StepD10Attacks, Value: 3},
 		{Kind: "d10-charge", Value: 1},
-		{Kind: "d10-hit", Needed: 8, Chance: 0.8},
-		{Kind: "d10-armour", Action: 4, Difficulty: 1, Needed: 3, Chance: 0.3},
-		{Kind: "d10-damage", Action: 4, Difficulty: 3, Needed: 6, Chance: 0.6},
+		{Kind: rules.StepD10Hit, Needed: 8, Chance: 0.8},
+		{Kind: rules.StepD10Armour, Action: 4, Difficulty: 1, Needed: 3, Chance: 0.3},
+		{Kind: rules.StepD10Damage, Action: 4, Difficulty: 3, Needed: 6, Chance: 0.6},
 	})
 	want := "Attacks 3 · d10-charge +1 · Hit roll: hits on 8 or less (80%) · " +
 		"Armour roll: AR 4 − MA 1, stops the attack on 3 or less (30%) · Damage roll: 5 + PUI 4 − PHY 3, damages on 6 or less (60%)"
@@ -89,6 +90,23 @@ func TestEveryStepKindHasWords(t *testing.T) {
 			if got == "" || got == string(kind) {
 				t.Errorf("%s: the step kind %q reads %q", lang, kind, got)
 			}
+		}
+	}
+}
+
+// TestStepKindsOfTheD10Sheet: the steps explain phrases the d10 sheet's way
+// are the engine's "d10-" kinds, all of them and only them, and each d10
+// step a field names is one the engine gives.
+func TestStepKindsOfTheD10Sheet(t *testing.T) {
+	kinds := rules.StepKinds()
+	for _, kind := range kinds {
+		if got, want := isD10(kind), strings.HasPrefix(string(kind), "d10-"); got != want {
+			t.Errorf("isD10(%q) = %v, want %v", kind, got, want)
+		}
+	}
+	for kind := range d10FieldSteps {
+		if !slices.Contains(kinds, kind) {
+			t.Errorf("%q is no step kind of the engine", kind)
 		}
 	}
 }

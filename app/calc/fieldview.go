@@ -10,16 +10,6 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Actions the calculator's parts send to it.
-const (
-	actionSetField    = "calc.set"     // value: fieldChange
-	actionPickBar     = "calc.bar"     // value: barPick
-	actionWhatIf      = "calc.whatif"  // value: fieldChange, "1" or "0"
-	actionProfile     = "calc.profile" // value: map[string]string of values to load
-	actionCopy        = "calc.copy"    // value: "json" or "csv"
-	actionSaveProfile = "calc.save"    // value: the profile's name
-)
-
 // fieldChange is a new value for one share-link key, or, when Step is not
 // 0, a step up or down from the value the calculator holds when it gets the
 // change: taps can come faster than the field's props follow.

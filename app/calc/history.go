@@ -36,7 +36,7 @@ func withRecord(list []record, r record) []record {
 }
 
 // actionRecord carries a settled calculation to the history list.
-const actionRecord = "calc-record"
+const actionRecord = "at4x/record"
 
 // addToHistory adds a calculation to the history, once its inputs have
 // settled. A calculation that failed, and so has no headline, is left out.

@@ -11,6 +11,16 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// Actions the calculator's parts send to it.
+const (
+	actionSetField    = "at4x/set-field"    // value: fieldChange
+	actionPickBar     = "at4x/pick-bar"     // value: barPick
+	actionWhatIf      = "at4x/what-if"      // value: fieldChange, "1" or "0"
+	actionProfile     = "at4x/load-profile" // value: map[string]string of values to load
+	actionCopy        = "at4x/copy-result"  // value: "json" or "csv"
+	actionSaveProfile = "at4x/save-profile" // value: the profile's name
+)
+
 // Page is one calculator page. Its state is the URL query: it reads
 // the share link on navigation, and every change rewrites the address in
 // place, so the address bar is always the link to share.

@@ -97,15 +97,15 @@ func (c *Page) compute() {
 	if c.now.shown == nil {
 		return
 	}
-	var any bool
+	var tried bool
 	v := clone(c.now.shown)
 	for _, w := range c.spec.whatIfs {
 		if c.whatIfs[w.key] {
 			w.apply(v)
-			any = true
+			tried = true
 		}
 	}
-	if any {
+	if tried {
 		w := evaluate(c.spec, v)
 		c.what = &w
 	}

@@ -89,7 +89,7 @@ var fieldWords = map[i18n.Key]fieldWord{
 	i18n.InMode:           {"", false, i18n.HelpD10},
 	i18n.InMod:            {"", false, i18n.HelpD10},
 	i18n.InAttacks:        {"", false, i18n.HelpD10},
-	// Issue 13's fields.
+	// Fire options and vehicles under a template.
 	i18n.InPicker:            {"overwatch-fire", false, i18n.HelpPicker},
 	i18n.InLock:              {"lock-on", false, i18n.HelpLock},
 	i18n.InArtillery:         {"artillery-strike", false, i18n.HelpArtillery},

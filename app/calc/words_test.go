@@ -86,8 +86,8 @@ func TestEveryFieldHasHelp(t *testing.T) {
 func TestExplainWords(t *testing.T) {
 	lib := glossaryLibrary(t)
 	steps := []rules.Step{
-		{Kind: "shoot", Action: 4, Difficulty: 2, Needed: 3, Chance: 2.0 / 3},
-		{Kind: "damage", Action: 7, Difficulty: 4, Needed: 3, Chance: 2.0 / 3},
+		{Kind: rules.StepShoot, Action: 4, Difficulty: 2, Needed: 3, Chance: 2.0 / 3},
+		{Kind: rules.StepDamage, Action: 7, Difficulty: 4, Needed: 3, Chance: 2.0 / 3},
 	}
 	tests := []struct {
 		name, lang, game string
@@ -99,12 +99,12 @@ func TestExplainWords(t *testing.T) {
 		{"AT-43", "en", "at43", steps, "Accuracy 4 against range band 2, needs 3+ (66.7%) · Penetration 7 against Protection 4, needs 3+ (66.7%)"},
 		{"AT-43 fr", "fr", "at43", steps[:1], "Précision 4 contre portée 2, il faut 3+ (66,7\u202f%)"},
 		{"authority, us and them", "en", "at43", []rules.Step{
-			{Kind: "authority", Action: 3, Value: 1, Difficulty: 2},
-			{Kind: "authority", Action: 2, Value: 0, Difficulty: 3},
+			{Kind: rules.StepAuthority, Action: 3, Value: 1, Difficulty: 2},
+			{Kind: rules.StepAuthority, Action: 2, Value: 0, Difficulty: 3},
 		}, "Us: Authority 3, wager 1 · Them: Authority 2, wager 0"},
 		{"authority fr", "fr", "at44", []rules.Step{
-			{Kind: "authority", Action: 3, Value: 1, Difficulty: 2},
-			{Kind: "authority", Action: 2, Value: 2, Difficulty: 3},
+			{Kind: rules.StepAuthority, Action: 3, Value: 1, Difficulty: 2},
+			{Kind: rules.StepAuthority, Action: 2, Value: 2, Difficulty: 3},
 		}, "Nous : autorité 3, mise 1 · Eux : autorité 2, mise 2"},
 	}
 	for _, tt := range tests {

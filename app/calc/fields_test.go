@@ -30,9 +30,9 @@ func shownKeys(t *testing.T, calc, query string) []string {
 	return keys
 }
 
-// TestIssue13FieldsShowWhereTheyApply: each new input shows only for the
-// game and target it applies to.
-func TestIssue13FieldsShowWhereTheyApply(t *testing.T) {
+// TestFieldsShowWhereTheyApply: each fire option and vehicle input shows
+// only for the game and target it applies to.
+func TestFieldsShowWhereTheyApply(t *testing.T) {
 	tests := []struct {
 		name, calc, query string
 		shown, hidden     []string
@@ -88,9 +88,10 @@ func TestVehicleCoverOffersNoDrill(t *testing.T) {
 	}
 }
 
-// TestIssue13FieldsHaveWords: every new field has its label and help line
-// in both languages, and the glossary term its label opens.
-func TestIssue13FieldsHaveWords(t *testing.T) {
+// TestFireOptionFieldsHaveWords: every fire option and vehicle field has
+// its label and help line in both languages, and the glossary term its
+// label opens.
+func TestFireOptionFieldsHaveWords(t *testing.T) {
 	lib := glossaryLibrary(t)
 	for _, game := range []string{"at43", "at44"} {
 		for _, lang := range []string{"en", "fr"} {
@@ -303,7 +304,7 @@ func TestIndirectAtVehiclesOutcome(t *testing.T) {
 
 // TestNewStepsPhrased: the fixed-result steps read in both languages.
 func TestNewStepsPhrased(t *testing.T) {
-	steps := []rules.Step{{Kind: "fixed", Needed: 4, Chance: 0.5}, {Kind: "jammer", Needed: 3, Chance: 2.0 / 3}, {Kind: "sniper"}}
+	steps := []rules.Step{{Kind: rules.StepFixed, Needed: 4, Chance: 0.5}, {Kind: rules.StepJammer, Needed: 3, Chance: 2.0 / 3}, {Kind: rules.StepSniper}}
 	tests := []struct{ lang, want string }{
 		{"en", "Hit on the printed result, whatever the range, needs 4+ (50%) · Jammer damage test (vehicles only), needs 3+ (66.7%) · Sniper: cover gives no save"},
 		{"fr", "Touche sur le résultat imprimé, quelle que soit la portée, il faut 4+ (50 %) · Test de dégâts du Jammer (véhicules seulement), il faut 3+ (66,7 %) · Sniper : le couvert ne sauve rien"},
