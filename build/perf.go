@@ -104,13 +104,32 @@ func perf(args []string) error {
 	}
 	text := r.String()
 	fmt.Print(text)
-	if *steps != flags.Lookup("steps").DefValue {
-		// A partial run keeps the sections it did not take again.
-		if old, err := os.ReadFile(*out); err == nil {
+	if old, err := os.ReadFile(*out); err == nil {
+		if *steps != flags.Lookup("steps").DefValue {
+			// A partial run keeps the sections it did not take again.
 			text = mergeReport(string(old), text, *steps)
+		} else {
+			text = keepNotes(string(old), text)
 		}
 	}
 	return os.WriteFile(*out, []byte(text), 0o644)
+}
+
+// notesKey is the heading of the report's one hand-written section, which
+// reads the figures: how far they move from run to run and where the time
+// goes. No run writes it, and every run keeps it.
+const notesKey = "Reading the figures"
+
+// keepNotes appends the hand-written section of the old report to a full
+// run's report.
+func keepNotes(old, report string) string {
+	_, sections := reportSections(old)
+	for _, sec := range sections {
+		if sectionKey(sec) == notesKey {
+			return strings.TrimRight(report, "\n") + "\n" + sec
+		}
+	}
+	return report
 }
 
 // mergeReport puts the sections of a partial run (steps) in place of the
@@ -190,31 +209,6 @@ func buildHello(dir string) error {
 	}
 	_, err = compressAll(dir)
 	return err
-}
-
-// A size is one file's bytes raw, gzipped and brotli-compressed, as the
-// site build precompressed it and a static host serves it; a file that is
-// not worth compressing (an image) is served as is.
-type size struct {
-	name             string
-	raw, gzip, brotl int
-}
-
-func (s *size) add(o size) { s.raw += o.raw; s.gzip += o.gzip; s.brotl += o.brotl }
-
-func measureFile(path string) (size, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return size{}, err
-	}
-	s := size{name: path, raw: int(info.Size()), gzip: int(info.Size()), brotl: int(info.Size())}
-	if gz, err := os.Stat(path + ".gz"); err == nil {
-		s.gzip = int(gz.Size())
-	}
-	if br, err := os.Stat(path + ".br"); err == nil {
-		s.brotl = int(br.Size())
-	}
-	return s, nil
 }
 
 // fileFor maps a URL path the service worker cached to the site file that
@@ -521,20 +515,23 @@ type report struct {
 
 func (r *report) sizes(name, dir string, l visits) {
 	cached := l.cached
-	var files []size
+	type file struct {
+		name string
+		size
+	}
+	var files []file
 	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasSuffix(p, ".br") || strings.HasSuffix(p, ".gz") {
 			return err
 		}
 		s, err := measureFile(p)
-		s.name = strings.TrimPrefix(p, dir)
-		files = append(files, s)
+		files = append(files, file{strings.TrimPrefix(p, dir), s})
 		return err
 	})
-	sort.Slice(files, func(i, j int) bool { return files[i].brotl > files[j].brotl })
+	sort.Slice(files, func(i, j int) bool { return files[i].brotli > files[j].brotli })
 	var all, offline size
 	for _, f := range files {
-		all.add(f)
+		all.add(f.size)
 	}
 	seen := map[string]bool{}
 	for _, p := range cached {
@@ -553,11 +550,11 @@ func (r *report) sizes(name, dir string, l visits) {
 			fmt.Fprintf(&r.b, "| (%d more files) | | | |\n", len(files)-i)
 			break
 		}
-		fmt.Fprintf(&r.b, "| %s | %s | %s | %s |\n", f.name, kb(f.raw), kb(f.gzip), kb(f.brotl))
+		fmt.Fprintf(&r.b, "| %s | %s | %s | %s |\n", f.name, kb(f.raw), kb(f.gzip), kb(f.brotli))
 	}
-	fmt.Fprintf(&r.b, "| **all %d files** | %s | %s | %s |\n", len(files), kb(all.raw), kb(all.gzip), kb(all.brotl))
+	fmt.Fprintf(&r.b, "| **all %d files** | %s | %s | %s |\n", len(files), kb(all.raw), kb(all.gzip), kb(all.brotli))
 	fmt.Fprintf(&r.b, "| **first visit, offline-complete** (the %d URLs the service worker caches) | %s | %s | %s |\n",
-		len(cached), kb(offline.raw), kb(offline.gzip), kb(offline.brotl))
+		len(cached), kb(offline.raw), kb(offline.gzip), kb(offline.brotli))
 	fmt.Fprintf(&r.b, "| **first visit, bytes moved** (counted at the server until the worker's cache is complete; the server sends brotli) | | | %s |\n",
 		kb(int(l.moved)))
 }

@@ -48,3 +48,22 @@ func TestMergeReport(t *testing.T) {
 		t.Errorf("a line every section of which was taken again later stays:\n%s", later)
 	}
 }
+
+func TestKeepNotes(t *testing.T) {
+	notes := "\n## Reading the figures\n\nRuns move by 10%.\n"
+	old := "# Performance report\n\nMade on 2026-11-20.\n\n## Size: app\n\n| a | 1 |\n" + notes +
+		"\n## Engine (native)\n\n| B | 1 |\n"
+	full := "# Performance report\n\nMade on 2026-11-26.\n\n## Size: app\n\n| a | 2 |\n\n## Engine (native)\n\n| B | 2 |\n"
+	got := keepNotes(old, full)
+	if want := full + notes; got != want {
+		t.Errorf("keepNotes:\n%s\nwant:\n%s", got, want)
+	}
+	if got := keepNotes(full, full); got != full {
+		t.Errorf("keepNotes with no notes:\n%s", got)
+	}
+	// A partial run keeps the notes where they are.
+	partial := "# Performance report\n\n\n## Engine (native)\n\n| B | 3 |\n"
+	if got := mergeReport(old, partial, "bench"); !strings.Contains(got, notes+"\n## Engine (native)\n\n| B | 3 |") {
+		t.Errorf("mergeReport lost the notes:\n%s", got)
+	}
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -18,7 +17,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/andybalholm/brotli"
 	"github.com/at4x/companion/app"
 	"github.com/at4x/companion/app/contentdata"
 	"github.com/at4x/companion/docs/content"
@@ -54,38 +52,83 @@ var registered struct {
 
 // buildSite renders the content, compiles the wasm client with it, and
 // writes every route prerendered, the assets and their .br/.gz forms to out.
+// Each phase is a function of its own; they run in this order.
 func buildSite(out, base string) error {
 	start := time.Now()
+	base, err := cleanBase(base)
+	if err != nil {
+		return err
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	if err := clearOutput(out); err != nil {
+		return err
+	}
+	lib, err := writeLibrary(root)
+	if err != nil {
+		return err
+	}
+	wasmSize, err := compileWasm(root, out)
+	if err != nil {
+		return err
+	}
+	cssPath, err := writeAssets(out, base)
+	if err != nil {
+		return err
+	}
+	if err := prerender(out, base, lib, cssPath, wasmSize); err != nil {
+		return err
+	}
+	version, err := finish(out, base)
+	if err != nil {
+		return err
+	}
+	fmt.Println("site: version", version)
+	sizes, err := compressSite(out)
+	if err != nil {
+		return err
+	}
+	if err := checkPrecache(out, base, sizes); err != nil {
+		return err
+	}
+	fmt.Printf("site: %s ready in %s\n", out, time.Since(start).Round(time.Second))
+	return nil
+}
+
+// cleanBase writes -base as the app's routes take it: "" for the root,
+// else "/a/b" with no slash at the end.
+func cleanBase(base string) (string, error) {
 	base = "/" + strings.Trim(base, "/")
 	if base == "/" {
 		base = ""
 	}
 	if !validBase.MatchString(base) {
-		return fmt.Errorf("-base %q: use letters, digits and ._~- between slashes", base)
+		return "", fmt.Errorf("-base %q: use letters, digits and ._~- between slashes", base)
 	}
-	if err := clearOutput(out); err != nil {
-		return err
-	}
+	return base, nil
+}
 
+// writeLibrary renders the rules text and glossary and writes them where
+// the wasm client embeds them (app/contentdata).
+func writeLibrary(root string) (*content.Library, error) {
 	fmt.Println("site: rendering the rules text and glossary")
 	lib, err := contentdata.Load()
 	if err != nil {
-		return fmt.Errorf("loading the content failed: %w", err)
+		return nil, fmt.Errorf("loading the content failed: %w", err)
 	}
 	// The client rebuilds the search blocks from the HTML: 1/4 of the data.
 	libData := contentdata.Encode(contentdata.Strip(lib))
-	root, err := moduleRoot()
-	if err != nil {
-		return err
-	}
 	libFile := filepath.Join(root, "app", "contentdata", contentdata.File)
-	if err := writeIfChanged(libFile, libData); err != nil {
-		return err
-	}
+	return lib, writeIfChanged(libFile, libData)
+}
 
+// compileWasm builds the client into out/web/app.wasm and returns its size.
+func compileWasm(root, out string) (int64, error) {
 	wasmFile, err := filepath.Abs(filepath.Join(out, "web", "app.wasm"))
 	if err != nil {
-		return err
+		return 0, err
 	}
 	fmt.Println("site: compiling the wasm client (GOOS=js GOARCH=wasm) into", wasmFile)
 	// The app package and its rooms calc, ui and qr are the interface:
@@ -104,22 +147,27 @@ func buildSite(out, base string) error {
 	cmd.Dir = root
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("compiling the wasm failed: %w", err)
+		return 0, fmt.Errorf("compiling the wasm failed: %w", err)
 	}
-	wasm, err := os.ReadFile(wasmFile)
+	info, err := os.Stat(wasmFile)
 	if err != nil {
-		return err
+		return 0, err
 	}
+	return info.Size(), nil
+}
 
+// writeAssets writes the style sheet, under a name with its hash, the
+// icons and the head script, and returns the style sheet's path.
+func writeAssets(out, base string) (cssPath string, err error) {
 	fmt.Println("site: writing the style sheet and icons")
 	css, err := fs.ReadFile(web.Files, "style.css")
 	if err != nil {
-		return err
+		return "", err
 	}
 	if css, err = stripCSS(css); err != nil {
-		return err
+		return "", err
 	}
-	cssPath := "/web/style-" + hash(css)[:10] + ".css"
+	cssPath = "/web/style-" + hash(css)[:10] + ".css"
 	assets := map[string][]byte{cssPath: css, "/web/icon.svg": web.SVG()}
 	for _, ic := range []struct {
 		path     string
@@ -128,17 +176,23 @@ func buildSite(out, base string) error {
 	}{{"/web/icon-192.png", 192, false}, {"/web/icon-512.png", 512, false}, {"/web/icon-maskable.png", 512, true}} {
 		b, err := web.PNG(ic.size, ic.maskable)
 		if err != nil {
-			return err
+			return "", err
 		}
 		assets[ic.path] = b
 	}
 	assets[app.HeadScriptPath] = app.HeadScript(base)
 	for p, b := range assets {
 		if err := os.WriteFile(filepath.Join(out, filepath.FromSlash(p)), b, 0o644); err != nil {
-			return err
+			return "", err
 		}
 	}
+	return cssPath, nil
+}
 
+// prerender registers the app's routes for base and writes every page
+// with go-app's static generator, each holding its text before the wasm
+// starts.
+func prerender(out, base string, lib *content.Library, cssPath string, wasmSize int64) error {
 	registered.Do(func() {
 		registered.base = base
 		app.Register(app.NewSite(lib, base))
@@ -151,7 +205,7 @@ func buildSite(out, base string) error {
 		Base:     base,
 		Domain:   domain,
 		Styles:   []string{cssPath},
-		WasmSize: int64(len(wasm)),
+		WasmSize: wasmSize,
 	})
 	// 404.html: hosts that have it (GitHub Pages, Netlify, Cloudflare
 	// Pages) answer a missing path with it, and the wasm then routes from
@@ -164,37 +218,34 @@ func buildSite(out, base string) error {
 	if err := addHTMLExtensions(out, pages); err != nil {
 		return err
 	}
-	if err := checkPages(out, lib); err != nil {
-		return err
-	}
+	return checkPages(out, lib)
+}
 
-	version, err := finish(out, base)
-	if err != nil {
-		return err
-	}
-	fmt.Println("site: version", version)
-
+// compressSite writes the .br and .gz forms of the site's files and
+// returns every file's sizes.
+func compressSite(out string) (map[string]size, error) {
 	fmt.Println("site: compressing (.br, .gz)")
-	all, err := compressAll(out)
-	if err != nil {
-		return err
-	}
+	return compressAll(out)
+}
+
+// checkPrecache prints the wasm's sizes and holds what the service worker
+// precaches to precacheBudget.
+func checkPrecache(out, base string, all map[string]size) error {
 	total, err := precacheSize(out, base, all)
 	if err != nil {
 		return err
 	}
-	var w sizes
+	var w size
 	for name, s := range all {
 		if strings.HasPrefix(name, "web/app-") && strings.HasSuffix(name, ".wasm") {
 			w = s
 		}
 	}
-	fmt.Printf("site: app.wasm %s raw, %s gzip, %s brotli\n", mb(w.raw), mb(w.gz), mb(w.br))
+	fmt.Printf("site: app.wasm %s raw, %s gzip, %s brotli\n", mb(w.raw), mb(w.gzip), mb(w.brotli))
 	fmt.Printf("site: first visit (everything the worker precaches) %s brotli (%d bytes), budget %s\n", mb(total), total, mb(precacheBudget))
 	if total > precacheBudget {
 		return fmt.Errorf("the precache is %s brotli (%d bytes), over the %s budget (%d)", mb(total), total, mb(precacheBudget), precacheBudget)
 	}
-	fmt.Printf("site: %s ready in %s\n", out, time.Since(start).Round(time.Second))
 	return nil
 }
 
@@ -286,154 +337,9 @@ func hash(parts ...[]byte) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// sizes of one file: as is, gzip and brotli.
-type sizes struct{ raw, gz, br int }
-
-var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".wasm": true, ".json": true, ".webmanifest": true, ".svg": true}
-
-// compressAll writes name.br and name.gz beside every text or wasm file of
-// out and returns the sizes by slash path relative to out. Brotli runs at
-// its best quality: on the wasm it takes most of a minute but saves 12% of
-// the first visit against quality 9, so the files are compressed in
-// parallel, the largest first.
-func compressAll(out string) (map[string]sizes, error) {
-	var names []string
-	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			names = append(names, p)
-		}
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	sort.Slice(names, func(i, j int) bool { return fileSize(names[i]) > fileSize(names[j]) })
-
-	var (
-		mu    sync.Mutex
-		all   = map[string]sizes{}
-		first error
-		wg    sync.WaitGroup
-		next  = make(chan string)
-	)
-	for range 2 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := range next {
-				s, err := compressFile(p)
-				rel, _ := filepath.Rel(out, p)
-				mu.Lock()
-				all[filepath.ToSlash(rel)] = s
-				if err != nil && first == nil {
-					first = err
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for _, p := range names {
-		next <- p
-	}
-	close(next)
-	wg.Wait()
-	return all, first
-}
-
-func fileSize(name string) int64 {
-	st, err := os.Stat(name)
-	if err != nil {
-		return 0
-	}
-	return st.Size()
-}
-
-// compressFile writes p.gz and p.br when p is worth compressing.
-func compressFile(p string) (sizes, error) {
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return sizes{}, err
-	}
-	s := sizes{raw: len(b), gz: len(b), br: len(b)}
-	if !compressible[filepath.Ext(p)] {
-		return s, nil
-	}
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	zw.Write(b)
-	if err := zw.Close(); err != nil {
-		return s, err
-	}
-	br, err := brotliBytes(b)
-	if err != nil {
-		return s, err
-	}
-	if err := os.WriteFile(p+".gz", gz.Bytes(), 0o644); err != nil {
-		return s, err
-	}
-	if err := os.WriteFile(p+".br", br, 0o644); err != nil {
-		return s, err
-	}
-	s.gz, s.br = gz.Len(), len(br)
-	return s, nil
-}
-
-// brotliBytes compresses b at brotli's best quality. The output for a large
-// file is kept in the user's cache directory under b's hash: the wasm takes
-// most of a minute, and the test command's second site (-base) or a rebuild
-// of the same code then costs nothing.
-func brotliBytes(b []byte) ([]byte, error) {
-	var cached string
-	if dir, err := os.UserCacheDir(); err == nil && len(b) > 1<<20 {
-		cached = filepath.Join(dir, "at4x-companion", "brotli", hash(b)[:32]+".br")
-		if out, err := os.ReadFile(cached); err == nil {
-			now := time.Now()
-			os.Chtimes(cached, now, now) // newest: kept by pruneCache
-			return out, nil
-		}
-	}
-	var br bytes.Buffer
-	bw := brotli.NewWriterLevel(&br, brotli.BestCompression)
-	bw.Write(b)
-	if err := bw.Close(); err != nil {
-		return nil, err
-	}
-	if cached != "" && os.MkdirAll(filepath.Dir(cached), 0o755) == nil {
-		// Written whole, then renamed: a cut build leaves no half file.
-		if os.WriteFile(cached+".tmp", br.Bytes(), 0o644) == nil {
-			os.Rename(cached+".tmp", cached)
-		}
-		pruneCache(filepath.Dir(cached), 4)
-	}
-	return br.Bytes(), nil
-}
-
-// pruneCache keeps the keep newest files of dir, which hold one wasm's
-// brotli each, so the cache does not grow with every build.
-func pruneCache(dir string, keep int) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	type file struct {
-		name string
-		mod  time.Time
-	}
-	var files []file
-	for _, e := range entries {
-		if info, err := e.Info(); err == nil && !e.IsDir() {
-			files = append(files, file{e.Name(), info.ModTime()})
-		}
-	}
-	sort.Slice(files, func(i, j int) bool { return files[i].mod.After(files[j].mod) })
-	for i := keep; i < len(files); i++ {
-		os.Remove(filepath.Join(dir, files[i].name))
-	}
-}
-
 // precacheSize adds up the brotli sizes of the URLs the generated worker
 // precaches.
-func precacheSize(out, base string, all map[string]sizes) (int, error) {
+func precacheSize(out, base string, all map[string]size) (int, error) {
 	w, err := os.ReadFile(filepath.Join(out, "app-worker.js"))
 	if err != nil {
 		return 0, err
@@ -457,7 +363,7 @@ func precacheSize(out, base string, all map[string]sizes) (int, error) {
 			missing = append(missing, u)
 			continue
 		}
-		total += s.br
+		total += s.brotli
 	}
 	if len(missing) > 0 {
 		sort.Strings(missing)

@@ -6,18 +6,14 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 )
 
-// staticcheckVersion is the staticcheck the checks run, fetched through the
-// module proxy so a fresh machine needs no install.
-const staticcheckVersion = "honnef.co/go/tools/cmd/staticcheck@v0.8.2"
-
-// copycheck is the script that finds text copied from the source documents;
-// it sits beside the project, in shared/.
+// copycheck is the script that finds text copied from the source documents.
+// It is not in the repository: it sits beside the checkout, in shared/, with
+// the documents it compares against, so the path is from the checkout's
+// root, where the test command runs.
 const copycheck = "../shared/tools/copycheck.sh"
 
 // A check is one step of the test command.
@@ -45,16 +41,11 @@ func test(args []string) error {
 		return err
 	}
 	defer os.RemoveAll(subSite)
-	bin, err := os.MkdirTemp("", "at4x-bin-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(bin)
 
 	checks := []check{
 		{"gofmt", gofmtClean},
 		{"go vet", func() error { return goCmd(nil, "vet", "./...") }},
-		{"staticcheck", func() error { return staticcheck(bin) }},
+		{"staticcheck", func() error { return goCmd(nil, "tool", "staticcheck", "./...") }},
 		{"go test -race", testNative},
 		{"fuzz", func() error { return fuzzAll(*fuzzexecs) }},
 		{"site build (wasm and static pages)", func() error { return buildSite(site, "/") }},
@@ -69,12 +60,12 @@ func test(args []string) error {
 			if err := goCmd(wasmEnv, "vet", "./app/...", "./rules/...", "./i18n/...", "./docs/content/..."); err != nil {
 				return err
 			}
-			return run(wasmEnv, filepath.Join(bin, "staticcheck"), "./app/...")
+			return staticcheckWasm("./app/...")
 		}},
 		{"browser tests (headless Chromium)", func() error {
 			return goCmd([]string{"SITE_DIR=" + site, "SITE_BASE_DIR=" + subSite}, "test", "-count=1", "-v", "./build/browser/")
 		}},
-		{"copycheck", func() error { return run(nil, "bash", copycheck, "docs", "i18n", "app", "rules", "web") }},
+		{"copycheck", copyCheck},
 	}
 	passed, failed := 0, 0
 	for _, c := range checks {
@@ -95,15 +86,31 @@ func test(args []string) error {
 	return nil
 }
 
+// copyCheck runs the copy check over the project's text, and says what is
+// wrong when the script is not where the test command expects it.
+func copyCheck() error {
+	if _, err := os.Stat(copycheck); err != nil {
+		wd, _ := os.Getwd()
+		return fmt.Errorf("the copy check script %s is missing from %s (%w): it is not part of the repository but sits beside the checkout, in shared/tools; run the test command from the root of a checkout with shared/ beside it", copycheck, wd, err)
+	}
+	return run(nil, "bash", copycheck, "docs", "i18n", "app", "rules", "web")
+}
+
 var wasmEnv = []string{"GOOS=js", "GOARCH=wasm"}
 
-// staticcheck installs staticcheck for this machine into bin, through the
-// module proxy, and runs it on every native package.
-func staticcheck(bin string) error {
-	if err := goCmd([]string{"GOBIN=" + bin}, "install", staticcheckVersion); err != nil {
-		return err
+// staticcheckWasm runs staticcheck, the version go.mod's tool line pins,
+// on packages as compiled for the browser. `go tool staticcheck` would
+// build staticcheck itself for GOOS=js, so this asks the go command for
+// its build for this machine (`go tool -n`, which builds it into the build
+// cache if need be) and runs that with the wasm environment.
+func staticcheckWasm(pkgs ...string) error {
+	cmd := exec.Command("go", "tool", "-n", "staticcheck")
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("building staticcheck: %w", err)
 	}
-	return run(nil, filepath.Join(bin, "staticcheck"), "./...")
+	return run(wasmEnv, strings.TrimSpace(string(out)), pkgs...)
 }
 
 func gofmtClean() error {
@@ -117,45 +124,71 @@ func gofmtClean() error {
 	return nil
 }
 
-// testNative runs the unit tests of every package but the browser tests,
+// unitPackages lists every package of the module but the browser tests,
 // which need the built site and run on their own.
-func testNative() error {
+func unitPackages() ([]string, error) {
 	out, err := exec.Command("go", "list", "./...").Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list ./...: %w", err)
+	}
+	var pkgs []string
+	for _, p := range strings.Fields(string(out)) {
+		if !strings.HasSuffix(p, "/build/browser") {
+			pkgs = append(pkgs, p)
+		}
+	}
+	return pkgs, nil
+}
+
+// testNative runs the unit tests of every package but the browser tests.
+func testNative() error {
+	pkgs, err := unitPackages()
 	if err != nil {
 		return err
 	}
-	args := []string{"test", "-race", "-count=1"}
-	for _, p := range strings.Fields(string(out)) {
-		if !strings.HasSuffix(p, "/build/browser") {
-			args = append(args, p)
-		}
-	}
-	return goCmd(nil, args...)
+	return goCmd(nil, append([]string{"test", "-race", "-count=1"}, pkgs...)...)
 }
-
-var fuzzFunc = regexp.MustCompile(`(?m)^func (Fuzz\w+)\(`)
 
 // fuzzAll runs every fuzz target of the project on n inputs. A count, not a
 // duration: with -fuzztime as a duration, the go command sometimes reports
 // "context deadline exceeded" as a failure when the time runs out while it
 // is still minimising a new input, which is no finding of the target.
 func fuzzAll(n int) error {
-	files, _ := filepath.Glob("*/*_test.go")
-	more, _ := filepath.Glob("*/*/*_test.go")
+	pkgs, err := unitPackages()
+	if err != nil {
+		return err
+	}
 	var errs []error
-	for _, f := range append(files, more...) {
-		src, err := os.ReadFile(f)
+	for _, pkg := range pkgs {
+		targets, err := fuzzTargets(pkg)
 		if err != nil {
 			return err
 		}
-		for _, m := range fuzzFunc.FindAllSubmatch(src, -1) {
-			pkg := "./" + filepath.Dir(f)
-			if err := goCmd(nil, "test", "-run", "^$", "-fuzz", "^"+string(m[1])+"$", "-fuzztime", fmt.Sprintf("%dx", n), pkg); err != nil {
-				errs = append(errs, fmt.Errorf("%s %s: %w", pkg, m[1], err))
+		for _, name := range targets {
+			if err := goCmd(nil, "test", "-run", "^$", "-fuzz", "^"+name+"$", "-fuzztime", fmt.Sprintf("%dx", n), pkg); err != nil {
+				errs = append(errs, fmt.Errorf("%s %s: %w", pkg, name, err))
 			}
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// fuzzTargets lists the fuzz targets of pkg, as the go command finds them.
+func fuzzTargets(pkg string) ([]string, error) {
+	cmd := exec.Command("go", "test", "-list", "^Fuzz", pkg)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go test -list ^Fuzz %s: %w", pkg, err)
+	}
+	// The names, one a line, then the package's "ok" line.
+	var names []string
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(line, "Fuzz") {
+			names = append(names, line)
+		}
+	}
+	return names, nil
 }
 
 // goCmd runs the go command with extra environment variables.

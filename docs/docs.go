@@ -1,5 +1,5 @@
-// Package docs holds the rules text, the glossary and the stand-alone pages
-// as Markdown and JSON, embedded in the program, and turns them into a
+// Package docs holds the rules text and the stand-alone pages as Markdown
+// and the glossary as JSON, embedded in the program, and turns them into a
 // content.Library.
 //
 // Each chapter file splits into sections at its "##" headings; a section is
@@ -7,7 +7,8 @@
 // when the site is built: links to section ids become app routes, sub-headings
 // get accent-folded anchors, glossary terms become links to the glossary, and
 // every paragraph is kept as plain text for search. The WebAssembly client
-// never imports this package; it reads the Library as JSON.
+// never imports this package: the site build encodes the Library into
+// app/contentdata's library.bin, which the client embeds and decodes.
 package docs
 
 import (
@@ -19,10 +20,12 @@ import (
 	"github.com/at4x/companion/docs/content"
 )
 
-// Files is the embedded Markdown, glossary and outline. It takes the whole
-// directory so that a chapter or page added later needs no change here.
+// Files is what Load reads: each game's chapters (<game>/<lang>/*.md, so a
+// chapter added later needs no change here), the stand-alone pages and the
+// glossary. The outline and the coverage list, which only the tests read,
+// and the package's own Go files stay out.
 //
-//go:embed *
+//go:embed at43 at44 d10 compare about glossary.json
 var Files embed.FS
 
 // Load parses and renders the embedded documents.
