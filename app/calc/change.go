@@ -138,10 +138,14 @@ func (c *Page) onPickBar(ctx goapp.Context, a goapp.Action) {
 		return
 	}
 	c.picked[p.Chart] = p.Index
-	if p.Chart == c.mainChart("now") {
+	if p.Chart == c.mainChart("now") || p.Chart == c.mainChart("other") {
 		c.atLeast = max(p.Index, 1)
+		c.bad.Del(keyAtLeast)
 		c.showAnswer()
+	} else {
+		c.bad.Del(keyBar)
 	}
+	c.changed(ctx)
 }
 
 func (c *Page) onWhatIf(ctx goapp.Context, a goapp.Action) {
@@ -150,12 +154,16 @@ func (c *Page) onWhatIf(ctx goapp.Context, a goapp.Action) {
 		return
 	}
 	c.whatIfs[ch.Key] = ch.Value == "1"
+	c.bad.Del(keyWhatIf)
 	c.compute()
+	c.changed(ctx)
 }
 
 func (c *Page) onCompare(ctx goapp.Context, e goapp.Event) {
 	c.compare = ctx.JSSrc().Get("checked").Bool()
+	c.bad.Del(keyCompare)
 	c.compute()
+	c.changed(ctx)
 }
 
 // onProfile loads a profile's values that this calculator has.
@@ -218,11 +226,12 @@ func (c *Page) syncURL(ctx goapp.Context) {
 	})
 }
 
-// link is the share link of the current values, from the site's root.
+// link is the share link of the current values and view, from the site's
+// root.
 func (c *Page) link() string {
 	q := clone(c.values)
-	q.Set("lang", c.Lang)
-	return c.Base + "/calc/" + c.Name + "?" + q.Encode()
+	c.writeView(q)
+	return shareLink(c.Base, c.Name, c.Lang, q)
 }
 
 // urlDelay is how long syncURL waits for the next change.

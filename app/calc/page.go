@@ -53,6 +53,7 @@ type Page struct {
 	whatIfs   map[string]bool
 	picked    map[string]int // bar picked per chart, by chart key
 	atLeast   int            // the headline's "at least" number; 0 until chosen
+	bad       url.Values     // view values of the link the page could not read (viewkeys.go)
 	copied    bool
 	words     gameWords
 	// savedProfiles counts the profiles saved here, so the picker rereads
@@ -217,7 +218,7 @@ func (c *Page) form(pending bool) goapp.UI {
 		}
 	}
 	if !pending {
-		for _, m := range strayErrors(c.words, c.spec, shown, c.values, c.now.errs) {
+		for _, m := range append(strayErrors(c.words, c.spec, shown, c.values, c.now.errs), viewErrors(c.Lang, c.spec, c.bad)...) {
 			items = append(items, ui.Elem("p").Class("error stray").Role("alert").Text(m))
 		}
 	}

@@ -46,6 +46,14 @@ func (c *Page) reset() {
 	for k, e := range c.linkErrs {
 		c.linkErrs[k] = fmt.Errorf("%w: %w", errBadEscape, e)
 	}
+	vw := readView(c.values, c.spec)
+	c.atLeast, c.whatIfs, c.compare, c.picked, c.bad = vw.atLeast, vw.whatIfs, vw.compare, vw.picked, vw.bad
+	for _, k := range viewKeys {
+		if _, garbled := c.linkErrs[k]; garbled && k != keyLang {
+			c.bad.Set(k, "") // its value is lost: the message says so
+		}
+		delete(c.linkErrs, k)
+	}
 	c.wrongGame = ""
 	g := c.values.Get("game")
 	switch {
@@ -59,17 +67,11 @@ func (c *Page) reset() {
 		}
 		c.values.Set("game", g)
 	}
-	c.values.Del("lang")
-	c.whatIfs = map[string]bool{}
-	c.picked = map[string]int{}
-	c.atLeast = 0
 	c.compute()
 }
 
 // canCompare tells whether the calculator runs under both AT games.
-func (c *Page) canCompare() bool {
-	return slices.Contains(c.spec.games, "at43") && slices.Contains(c.spec.games, "at44")
-}
+func (c *Page) canCompare() bool { return c.spec.comparable() }
 
 // compute runs the engine on the values, the other game and the what-ifs.
 func (c *Page) compute() {
