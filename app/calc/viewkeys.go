@@ -21,7 +21,7 @@ import (
 
 // The view keys, as README's share-link table lists them.
 const (
-	keyAtLeast = "atleast" // the headline's "at least" number, 1-maxAtLeast
+	keyAtLeast = "atleast" // the headline's "at least" number, 1-maxAtLeast, when not the values' own
 	keyWhatIf  = "whatif"  // the what-ifs tried, comma-separated: acc, takecover, faw
 	keyCompare = "compare" // 1: the other game side by side
 	keyBar     = "bar"     // bars tapped, comma-separated: chart.bar, o for the other game's ("2.3,o2.1")
@@ -119,13 +119,14 @@ func parseBar(s string) (chart string, bar int, ok bool) {
 }
 
 // writeView adds the page's view keys to a link's values: the threshold
-// while the headline counts something, the rest when chosen, and every
-// value the page could not read, as it was.
+// while the headline counts something and it is not the one the link's
+// values give a page that opens it (firstThreshold), the rest when chosen,
+// and every value the page could not read, as it was.
 func (c *Page) writeView(q url.Values) {
 	for k, vs := range c.bad {
 		q[k] = slices.Clone(vs)
 	}
-	if c.atLeast > 0 && c.now.err == nil && c.now.out.main != nil && !c.bad.Has(keyAtLeast) {
+	if c.atLeast > 0 && c.now.err == nil && c.now.out.main != nil && c.atLeast != firstThreshold(c.now.out) && !c.bad.Has(keyAtLeast) {
 		q.Set(keyAtLeast, strconv.Itoa(c.atLeast))
 	}
 	if !c.bad.Has(keyWhatIf) {

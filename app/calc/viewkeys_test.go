@@ -45,7 +45,9 @@ func TestLinkCarriesTheView(t *testing.T) {
 				c.picked["now/0"], c.picked["other/0"], c.picked[c.mainChart("now")] = 2, 1, 4
 			}, []string{"bar=0.2%2Co0.1", "compare=1"}},
 		{"salvos, French", "salvos", "game=at43&s1.n=2&s2.n=5",
-			func(c *Page) { c.atLeast = 2 }, []string{"atleast=2"}},
+			func(c *Page) { c.atLeast = 4 }, []string{"atleast=4"}},
+		{"the values' own threshold is left out", "shoot", "game=at43&n=6",
+			func(c *Page) {}, []string{"?game=at43&lang=en&n=6"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
