@@ -37,14 +37,33 @@ type session struct {
 }
 
 // newSession starts a server for the site and a browser with a viewport of
-// width×height CSS pixels.
+// width×height CSS pixels. The browser prefers German, neither of the app's
+// languages, whatever the machine's locale: a page with no language in its
+// path (a calculator's link) then reads in its link's lang until the test
+// makes the reader choose one (see readerLang in app/lang.go).
 func newSession(t *testing.T, width, height int64) *session {
 	t.Helper()
 	return newSessionWith(t, width, height, FileServer)
 }
 
+// neutralLangs are the test browser's preferred languages when a test
+// names none: neither English nor French.
+const neutralLangs = "de-DE,de"
+
 // newSessionWith is newSession with the server's handler made by handler.
 func newSessionWith(t *testing.T, width, height int64, handler func(dir string) http.Handler) *session {
+	t.Helper()
+	return startSession(t, width, height, handler, neutralLangs)
+}
+
+// newSessionPreferring is newSession in a browser whose preferred
+// languages are langs, as navigator.languages gives them ("fr-FR,fr").
+func newSessionPreferring(t *testing.T, width, height int64, langs string) *session {
+	t.Helper()
+	return startSession(t, width, height, FileServer, langs)
+}
+
+func startSession(t *testing.T, width, height int64, handler func(dir string) http.Handler, langs string) *session {
 	t.Helper()
 	dir := siteDir(t)
 	if _, err := os.Stat(Chromium); err != nil {
@@ -53,7 +72,8 @@ func newSessionWith(t *testing.T, width, height int64, handler func(dir string) 
 	srv := httptest.NewServer(handler(dir))
 	t.Cleanup(srv.Close)
 
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), AllocatorOptions(chromedp.UserDataDir(t.TempDir()))...)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		AllocatorOptions(chromedp.UserDataDir(t.TempDir()), chromedp.Flag("accept-lang", langs))...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
 	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
