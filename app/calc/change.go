@@ -209,21 +209,75 @@ func (c *Page) syncURL(ctx goapp.Context) {
 	if !goapp.IsClient {
 		return
 	}
-	link := c.link()
-	path := c.Base + "/calc/" + c.Name
 	c.urlSeq++
+	c.pending = &record{Link: c.link()}
+	if c.now.err == nil { // a failed calculation stays out of the history
+		c.pending.Headline = c.summary()
+	}
 	seq := c.urlSeq
 	ctx.After(urlDelay, func(ctx goapp.Context) {
 		ctx.PreventUpdate()
 		// A later change or a navigation since then has the last word.
-		if seq != c.urlSeq || goapp.Window().Get("location").Get("pathname").String() != path {
-			return
-		}
-		goapp.Window().Get("history").Call("replaceState", nil, "", link)
-		if c.now.err == nil {
-			addToHistory(ctx, record{Link: link, Headline: c.summary()})
+		if seq == c.urlSeq {
+			c.flushURL(ctx)
 		}
 	})
+}
+
+// flushURL writes the address and the history entry syncURL is waiting to
+// write, at once: before the link is shared or the page left.
+func (c *Page) flushURL(ctx goapp.Context) {
+	r := c.pending
+	if r == nil {
+		return
+	}
+	c.pending = nil
+	c.urlSeq++ // the write waiting is this one
+	if goapp.Window().Get("location").Get("pathname").String() != c.Base+"/calc/"+c.Name {
+		return // navigated away
+	}
+	goapp.Window().Get("history").Call("replaceState", nil, "", r.Link)
+	c.record(ctx, *r)
+}
+
+// historyPause is how long the values rest before the next change starts a
+// new entry in the history instead of updating this calculation's.
+const historyPause = 10 * time.Second
+
+// record writes the calculation into the history: into the entry this
+// page's earlier changes wrote, while the reader keeps changing values,
+// so that one calculation built by taps is one entry; into a new entry
+// after a pause of historyPause, or once the reader shared the link or
+// left the page (closeEntry).
+func (c *Page) record(ctx goapp.Context, r record) {
+	if r.Headline == "" {
+		return
+	}
+	now := time.Now()
+	replaces := c.entry
+	if now.Sub(c.entryAt) > historyPause {
+		replaces = ""
+	}
+	c.entry, c.entryAt = r.Link, now
+	addToHistory(ctx, r, replaces)
+}
+
+// closeEntry ends the calculation in the history: the next change starts
+// a new entry.
+func (c *Page) closeEntry() { c.entry = "" }
+
+// onShared follows the share bar handing the link out: the address and the
+// history hold that link, and the next change is another calculation.
+func (c *Page) onShared(ctx goapp.Context, a goapp.Action) {
+	c.flushURL(ctx)
+	c.closeEntry()
+}
+
+// onHidden follows the page going out of sight (another app, another tab,
+// the phone locked): what waits is written, and the calculation ends.
+func (c *Page) onHidden(ctx goapp.Context) {
+	c.flushURL(ctx)
+	c.closeEntry()
 }
 
 // link is the share link of the current values and view, from the site's

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
@@ -19,6 +20,7 @@ const (
 	actionProfile     = "at4x/load-profile" // value: map[string]string of values to load
 	actionCopy        = "at4x/copy-result"  // value: "json" or "csv"
 	actionSaveProfile = "at4x/save-profile" // value: the profile's name
+	actionShared      = "at4x/shared"       // the share bar handed the link out
 )
 
 // Page is one calculator page. Its state is the URL query: it reads
@@ -61,10 +63,18 @@ type Page struct {
 	savedProfiles int
 	// more tells whether the results under the fields (explanation,
 	// what-ifs, charts, table) are drawn; see watchMore.
-	more      bool
-	onNear    goapp.Func
-	near      goapp.Value
-	urlSeq    int // counts address rewrites, so that only the last one runs
+	more   bool
+	onNear goapp.Func
+	near   goapp.Value
+	urlSeq int // counts address rewrites, so that only the last one runs
+	// pending is the link and headline an address rewrite waits to write
+	// (syncURL), or nil.
+	pending *record
+	// entry is the link of the history entry this page's changes update,
+	// written at entryAt; "" once the calculation ended (record).
+	entry     string
+	entryAt   time.Time
+	onHide    goapp.Func
 	jsonSeq   int // counts JSON writes, likewise
 	redrawSeq int // counts changes waiting for a redraw
 }
@@ -91,6 +101,14 @@ func (c *Page) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionProfile, c.onProfile)
 	ctx.Handle(actionCopy, c.onCopy)
 	ctx.Handle(actionSaveProfile, c.onSaveProfile)
+	ctx.Handle(actionShared, c.onShared)
+	c.onHide = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		if goapp.Window().Get("document").Get("visibilityState").String() == "hidden" {
+			ctx.Dispatch(c.onHidden)
+		}
+		return nil
+	})
+	goapp.Window().Get("document").Call("addEventListener", "visibilitychange", c.onHide)
 	c.writeJSON(ctx)
 	ctx.Defer(c.watchMore)
 }
@@ -128,8 +146,15 @@ func (c *Page) showMore(ctx goapp.Context) {
 	c.stopWatching()
 }
 
-// OnDismount stops watching for the results.
-func (c *Page) OnDismount() { c.stopWatching() }
+// OnDismount stops watching for the results and for the page hiding.
+func (c *Page) OnDismount() {
+	c.stopWatching()
+	if c.onHide != nil {
+		goapp.Window().Get("document").Call("removeEventListener", "visibilitychange", c.onHide)
+		c.onHide.Release()
+		c.onHide = nil
+	}
+}
 
 func (c *Page) stopWatching() {
 	if c.near != nil {
@@ -145,7 +170,14 @@ func (c *Page) stopWatching() {
 // OnUpdate rereads the link after a navigation to another calculator or
 // another link.
 func (c *Page) OnUpdate(ctx goapp.Context) {
+	if c.pending != nil {
+		// The address is the new link already: the calculation left
+		// goes into the history only.
+		c.record(ctx, *c.pending)
+		c.pending = nil
+	}
 	c.urlSeq++ // the new link wins over a rewrite still waiting
+	c.closeEntry()
 	c.reset()
 	c.writeJSON(ctx)
 }

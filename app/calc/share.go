@@ -68,6 +68,7 @@ func (b *shareBar) Render() goapp.UI {
 // share opens the share sheet, or copies the link where there is none or
 // the sheet failed for another reason than the reader closing it.
 func (b *shareBar) share(ctx goapp.Context, e goapp.Event) {
+	ctx.NewAction(actionShared)
 	link, at := absolute(b.Link), b.Link
 	nav := goapp.Window().Get("navigator")
 	if !nav.Get("share").Truthy() {
@@ -104,7 +105,12 @@ func (b *shareBar) copy(ctx goapp.Context, link, at string) {
 // say shows a confirmation for the link it is about.
 func (b *shareBar) say(k i18n.Key, link string) { b.said, b.saidFor = k, link }
 
-func (b *shareBar) toggleQR(ctx goapp.Context, e goapp.Event) { b.showQR = !b.showQR }
+func (b *shareBar) toggleQR(ctx goapp.Context, e goapp.Event) {
+	b.showQR = !b.showQR
+	if b.showQR {
+		ctx.NewAction(actionShared)
+	}
+}
 
 func (b *shareBar) selectAll(ctx goapp.Context, e goapp.Event) { ctx.JSSrc().Call("select") }
 
