@@ -74,6 +74,9 @@ func (c *Page) onSet(ctx goapp.Context, a goapp.Action) {
 			return
 		}
 		cur := f.valueIn(v)
+		if !v.Has(f.key) {
+			cur = f.valueIn(c.formValues()) // the value the field shows
+		}
 		if g := gameRules(c.now.game); key == "range" && cur == "" && g != nil && g.RangeBand != nil {
 			// The band shown is the one the distance gives.
 			if cm, err := strconv.Atoi(v.Get(prefix + "cm")); err == nil {

@@ -43,21 +43,22 @@ type Page struct {
 	Query string // the share link's query, as navigated to
 	Base  string // the site's path prefix
 
-	lib       *content.Library // the glossary, for the game's own words
-	spec      *spec
-	values    url.Values       // what the link says, with the reader's changes
-	wrongGame string           // the game the link asked for, when it does not fit
-	linkErrs  map[string]error // values the link garbled, by key (rules.ParseLink)
-	now       evaluation
-	other     *evaluation // the same situation under the other game
-	what      *evaluation // the current values with the what-ifs applied
-	compare   bool
-	whatIfs   map[string]bool
-	picked    map[string]int // bar picked per chart, by chart key
-	atLeast   int            // the headline's "at least" number; 0 until chosen
-	bad       url.Values     // view values of the link the page could not read (viewkeys.go)
-	copied    bool
-	words     gameWords
+	lib        *content.Library // the glossary, for the game's own words
+	spec       *spec
+	values     url.Values       // what the link says, with the reader's changes
+	wrongGame  string           // the game the link asked for, when it does not fit
+	renumbered int              // salvos of a link that skipped numbers, renumbered 1 to renumbered
+	linkErrs   map[string]error // values the link garbled, by key (rules.ParseLink)
+	now        evaluation
+	other      *evaluation // the same situation under the other game
+	what       *evaluation // the current values with the what-ifs applied
+	compare    bool
+	whatIfs    map[string]bool
+	picked     map[string]int // bar picked per chart, by chart key
+	atLeast    int            // the headline's "at least" number; 0 until chosen
+	bad        url.Values     // view values of the link the page could not read (viewkeys.go)
+	copied     bool
+	words      gameWords
 	// savedProfiles counts the profiles saved here, so the picker rereads
 	// them.
 	savedProfiles int
@@ -196,6 +197,9 @@ func (c *Page) Render() goapp.UI {
 		goapp.If(c.wrongGame != "", func() goapp.UI {
 			return ui.Elem("p").Class("note").Role("note").Textf(c.t(i18n.WrongGameF), c.t(c.spec.title), ui.GameName(c.spec.games[0]))
 		}),
+		goapp.If(c.renumbered > 0 && !pending, func() goapp.UI {
+			return ui.Elem("p").Class("note").ID("calc-renumbered").Role("note").Textf(c.t(i18n.SalvosRenumberedF), c.renumbered)
+		}),
 		&summaryBox{Lang: c.Lang, Sentence: c.summary(), Pending: pending},
 		&shareBar{Lang: c.Lang, Link: c.link(), Headline: c.summary()},
 		c.form(pending),
@@ -209,10 +213,7 @@ func (c *Page) noSubmit(ctx goapp.Context, e goapp.Event) { e.PreventDefault() }
 
 // form is one fieldView per field that applies to the values.
 func (c *Page) form(pending bool) goapp.UI {
-	shown := c.now.shown
-	if shown == nil {
-		shown = c.values
-	}
+	shown := c.formValues()
 	var items []goapp.UI
 	cls := "fields"
 	if pending {

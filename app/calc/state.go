@@ -46,6 +46,10 @@ func (c *Page) reset() {
 	for k, e := range c.linkErrs {
 		c.linkErrs[k] = fmt.Errorf("%w: %w", errBadEscape, e)
 	}
+	c.renumbered = 0
+	if c.spec.name == "salvos" && renumberSalvos(c.values) {
+		c.renumbered = countSalvos(c.values)
+	}
 	vw := readView(c.values, c.spec)
 	c.atLeast, c.whatIfs, c.compare, c.picked, c.bad = vw.atLeast, vw.whatIfs, vw.compare, vw.picked, vw.bad
 	for _, k := range viewKeys {
@@ -68,6 +72,56 @@ func (c *Page) reset() {
 		c.values.Set("game", g)
 	}
 	c.compute()
+}
+
+// renumberSalvos numbers the salvo groups of a link s1, s2, ... in their
+// order, when the link skips a number (s1 and s3): the engine refuses such
+// a link whole, and the salvos it holds are still the reader's. It tells
+// whether it renumbered. Keys that name no salvo 1 to maxSalvoGroups
+// ("s01.n", "s11.n") are left for the engine to refuse.
+func renumberSalvos(v url.Values) bool {
+	var groups []int
+	for k := range v {
+		if i, _, ok := salvoOf(k); ok && !slices.Contains(groups, i) {
+			groups = append(groups, i)
+		}
+	}
+	slices.Sort(groups)
+	if len(groups) == 0 || groups[len(groups)-1] == len(groups) {
+		return false // s1 to sN, no gap
+	}
+	moved := url.Values{}
+	for k, vs := range v {
+		if i, rest, ok := salvoOf(k); ok {
+			moved[salvoKey(slices.Index(groups, i)+1, rest)] = vs
+			delete(v, k)
+		}
+	}
+	for k, vs := range moved {
+		v[k] = vs
+	}
+	return true
+}
+
+// salvoOf reads a salvo key "s3.acc" as its salvo and the key within it.
+func salvoOf(key string) (i int, rest string, ok bool) {
+	num, rest, found := strings.Cut(key, ".")
+	n, err := strconv.Atoi(strings.TrimPrefix(num, "s"))
+	if !found || !strings.HasPrefix(num, "s") || err != nil || n < 1 || n > maxSalvoGroups || num != "s"+strconv.Itoa(n) {
+		return 0, "", false
+	}
+	return n, rest, true
+}
+
+// countSalvos is how many salvo groups the values hold.
+func countSalvos(v url.Values) int {
+	n := 0
+	for k := range v {
+		if i, _, ok := salvoOf(k); ok {
+			n = max(n, i)
+		}
+	}
+	return n
 }
 
 // canCompare tells whether the calculator runs under both AT games.
@@ -113,8 +167,12 @@ func (c *Page) compute() {
 	}
 }
 
-// summary is the summary's sentence for the current result.
+// summary is the summary's sentence for the current result. A failure
+// points at the fields marked in red only when there are some.
 func (c *Page) summary() string {
+	if c.now.err != nil && len(c.now.errs) == 0 {
+		return c.t(i18n.CalcFailedUnmarked)
+	}
 	if c.now.err != nil {
 		return c.t(i18n.CalcFailed)
 	}
@@ -183,23 +241,31 @@ func clone(v url.Values) url.Values {
 	return out
 }
 
-// base is the values the next change starts from: what the engine read,
-// with every bad value kept as the reader typed it, so that a change never
-// drops a value of the link.
-func (c *Page) base() url.Values {
-	if c.now.shown == nil {
-		return clone(c.values)
+// formValues are the values the form shows: the engine's, or when the
+// calculation failed as a whole, the link's over the calculator's
+// defaults, so that no field shows empty and a tap steps from the value
+// it shows, not from the field's least.
+func (c *Page) formValues() url.Values {
+	if c.now.shown != nil {
+		return c.now.shown
 	}
-	v := clone(c.now.shown)
-	for k := range c.now.errs {
-		if c.values.Has(k) {
-			v.Set(k, c.values.Get(k))
-		} else {
-			v.Del(k)
+	v := clone(c.values)
+	defaults, _, _ := c.spec.run(url.Values{"game": {c.values.Get("game")}})
+	for _, f := range c.spec.fields {
+		if !v.Has(f.key) && !f.optional && (f.show == nil || f.show(c.values)) {
+			if d := defaultOf(defaults, f.key); d != "" {
+				v.Set(f.key, d)
+			}
 		}
 	}
 	return v
 }
+
+// base is the values the next change starts from: the link's, with the
+// reader's changes. A change writes the key it changes and no other, not
+// the defaults the engine filled in, so a link holds what the reader set;
+// and it never drops a value of the link, a bad one included.
+func (c *Page) base() url.Values { return clone(c.values) }
 
 // stepped is a number field's value one step up (d = 1) or down (d = -1)
 // from cur, within the field's range. An optional value left out (a
