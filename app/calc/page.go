@@ -21,6 +21,7 @@ const (
 	actionCopy        = "at4x/copy-result"  // value: "json" or "csv"
 	actionSaveProfile = "at4x/save-profile" // value: the profile's name
 	actionShared      = "at4x/shared"       // the share bar handed the link out
+	actionShowMore    = "at4x/show-more"    // the results' place came near the screen
 )
 
 // Page is one calculator page. Its state is the URL query: it reads
@@ -63,10 +64,8 @@ type Page struct {
 	// them.
 	savedProfiles int
 	// more tells whether the results under the fields (explanation,
-	// what-ifs, charts, table) are drawn; see watchMore.
+	// what-ifs, charts, table) are drawn; see moreSpace.
 	more   bool
-	onNear goapp.Func
-	near   goapp.Value
 	urlSeq int // counts address rewrites, so that only the last one runs
 	// pending is the link and headline an address rewrite waits to write
 	// (syncURL), or nil.
@@ -110,61 +109,18 @@ func (c *Page) OnMount(ctx goapp.Context) {
 		return nil
 	})
 	goapp.Window().Get("document").Call("addEventListener", "visibilitychange", c.onHide)
+	ctx.Handle(actionShowMore, c.showMore)
 	c.writeJSON(ctx)
-	ctx.Defer(c.watchMore)
 }
 
-// moreAhead is how far below the screen the results start being drawn.
-const moreAhead = "0px 0px 25% 0px"
+func (c *Page) showMore(ctx goapp.Context, a goapp.Action) { c.more = true }
 
-// watchMore draws the results under the fields once they come within
-// moreAhead of the screen. They are a few hundred elements below the fold
-// of a phone: building them in the first mount made a shared link's page
-// answer its first tap a quarter of a second later on a mid-range phone,
-// for parts the reader may never scroll to. The answer itself is in the
-// summary, at the top, from the start.
-func (c *Page) watchMore(ctx goapp.Context) {
-	el := goapp.Window().GetElementByID("calc-more")
-	if c.more || !el.Truthy() {
-		return
-	}
-	c.onNear = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
-		entries := args[0]
-		for i := range entries.Length() {
-			if entries.Index(i).Get("isIntersecting").Bool() {
-				ctx.Dispatch(c.showMore)
-				break
-			}
-		}
-		return nil
-	})
-	c.near = goapp.Window().Get("IntersectionObserver").New(c.onNear, map[string]any{"rootMargin": moreAhead})
-	c.near.Call("observe", el)
-}
-
-func (c *Page) showMore(ctx goapp.Context) {
-	c.more = true
-	c.stopWatching()
-}
-
-// OnDismount stops watching for the results and for the page hiding.
+// OnDismount stops watching for the page hiding.
 func (c *Page) OnDismount() {
-	c.stopWatching()
 	if c.onHide != nil {
 		goapp.Window().Get("document").Call("removeEventListener", "visibilitychange", c.onHide)
 		c.onHide.Release()
 		c.onHide = nil
-	}
-}
-
-func (c *Page) stopWatching() {
-	if c.near != nil {
-		c.near.Call("disconnect")
-		c.near = nil
-	}
-	if c.onNear != nil {
-		c.onNear.Release()
-		c.onNear = nil
 	}
 }
 
@@ -305,6 +261,8 @@ func (c *Page) results() goapp.UI {
 	more := goapp.Div().Class("more").ID("calc-more")
 	if c.more {
 		more = more.Body(c.moreResults()...)
+	} else {
+		more = more.Body(&moreSpace{Lang: c.Lang, Room: c.moreRoom()})
 	}
 	return goapp.Div().Class("results").Body(
 		more,

@@ -110,7 +110,7 @@ func (s *session) waitApp(t *testing.T) {
 func (s *session) showResults(t *testing.T) {
 	t.Helper()
 	eval[bool](t, s, `(document.getElementById("calc-more").scrollIntoView(), true)`)
-	s.poll(t, `!!document.querySelector("#calc-more > *")`, "the results under the fields")
+	s.poll(t, `!!document.querySelector("#calc-more > :not(.more-space)")`, "the results under the fields")
 	eval[bool](t, s, `(window.scrollTo(0, 0), true)`)
 }
 
