@@ -217,6 +217,12 @@ func (c *Page) syncURL(ctx goapp.Context) {
 	if c.now.err == nil { // a failed calculation stays out of the history
 		c.pending.Headline = c.summary()
 	}
+	// The share button hands out this link even before the redraw gives
+	// it its new props: a link shared at once after a tap is that tap's.
+	if el := goapp.Window().GetElementByID("calc-share"); el.Truthy() {
+		el.Call("setAttribute", "data-link", c.pending.Link)
+		el.Call("setAttribute", "data-headline", c.pending.Headline)
+	}
 	seq := c.urlSeq
 	ctx.After(urlDelay, func(ctx goapp.Context) {
 		ctx.PreventUpdate()

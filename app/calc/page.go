@@ -148,6 +148,11 @@ func (c *Page) Render() goapp.UI {
 	// The prerendered page is the same for every link of the calculator:
 	// it shows no value and no result until the client has read the link.
 	pending := !goapp.IsClient
+	sentence := c.summary()
+	headline := sentence
+	if pending {
+		headline = "" // the share button's data holds it too
+	}
 	return ui.Elem("article").Class("calc").Body(
 		ui.Elem("h1").Text(c.t(c.spec.title)),
 		goapp.If(c.wrongGame != "", func() goapp.UI {
@@ -156,8 +161,8 @@ func (c *Page) Render() goapp.UI {
 		goapp.If(c.renumbered > 0 && !pending, func() goapp.UI {
 			return ui.Elem("p").Class("note").ID("calc-renumbered").Role("note").Textf(c.t(i18n.SalvosRenumberedF), c.renumbered)
 		}),
-		&summaryBox{Lang: c.Lang, Sentence: c.summary(), Pending: pending},
-		&shareBar{Lang: c.Lang, Link: c.link(), Headline: c.summary()},
+		&summaryBox{Lang: c.Lang, Sentence: sentence, Pending: pending},
+		&shareBar{Lang: c.Lang, Link: c.link(), Headline: headline},
 		c.form(pending),
 		goapp.If(c.spec.name == "salvos", c.salvoButtons),
 		goapp.If(!pending, c.results),
