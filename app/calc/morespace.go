@@ -28,8 +28,9 @@ const moreAhead = "0px 0px 50% 0px"
 type moreSpace struct {
 	goapp.Compo
 
-	Lang string
-	Room string // a CSS length: about the height of the results
+	Lang   string
+	Narrow string // a CSS length: about the height of the results on a phone
+	Wide   string // and where the page is at its widest
 
 	onNear goapp.Func
 	near   goapp.Value
@@ -55,13 +56,17 @@ func (m *moreSpace) OnMount(ctx goapp.Context) {
 // OnUpdate keeps the room the new result needs.
 func (m *moreSpace) OnUpdate(ctx goapp.Context) { m.keepRoom() }
 
-// keepRoom sets the element's least height through the style object: the
+// keepRoom gives the style sheet the two heights (.more-space picks one by
+// the screen's width) through the style object: the
 // Content-Security-Policy refuses style attributes, not the CSS object
 // model.
 func (m *moreSpace) keepRoom() {
-	if el := m.JSValue(); el.Truthy() && m.Room != "" {
-		el.Get("style").Call("setProperty", "min-height", m.Room)
+	el := m.JSValue()
+	if !el.Truthy() || m.Narrow == "" {
+		return
 	}
+	el.Get("style").Call("setProperty", "--room-narrow", m.Narrow)
+	el.Get("style").Call("setProperty", "--room-wide", m.Wide)
 }
 
 // OnDismount stops watching.
@@ -80,42 +85,67 @@ func (m *moreSpace) Render() goapp.UI {
 	return ui.Elem("p").Class("more-space muted").Text(i18n.T(m.Lang, i18n.MoreComing))
 }
 
-// The room the results take on a phone, for moreRoom: rem of text and
-// furniture per part, and a chart's drawing, as wide as the page and
-// chartHigh of its width high.
+// The room the results take, in rem, measured at 360 px and 1280 px wide
+// (a chart's drawing is as wide as its column and chartHigh of its width
+// high).
 const (
-	roomBase     = 4.0  // the details box's frame and the export below
-	roomLine     = 1.6  // a line of text
-	roomChars    = 38.0 // characters per line of the explanation on a phone
-	roomWhatIf   = 7.0  // the what-if box: legend, toggles, the result
-	roomCompare  = 3.5  // the comparison's checkbox
-	roomChart    = 5.5  // a chart's title, picked line and margins
-	roomTableRow = 2.1  // a row of the table
-	roomTable    = 4.5  // the table's head and margins
-	chartHigh    = (chartBars + chartLabels + 2) / chartWidth
+	roomBox       = 7.0  // the details box's padding, the margins between the parts
+	roomLine      = 1.55 // a line of text
+	roomNotes     = 3.6  // the notes' heading
+	roomToggle    = 2.75 // a what-if or the comparison's checkbox
+	roomLegend    = 2.6  // the what-if box's legend and frame
+	roomChart     = 3.6  // a chart's title, picked line and margins
+	roomOtherHead = 5.4  // the other game's title and headline
+	roomTableHead = 2.4  // the table's head and margins
+	roomRow       = 2.3  // a row of the table
+	roomRowFr     = 3.6  // in French in a narrow column, where "12,3 %" wraps
+	chartHigh     = (chartBars + chartLabels + 2) / chartWidth
 )
 
-// moreRoom is about the height the results take, as a CSS length: the
-// details' lines, the what-ifs, the charts and the table of each side
-// shown. It errs short rather than long on a wide screen, where the
-// explanation takes fewer lines.
-func (c *Page) moreRoom() string {
-	if c.spec == nil || c.now.err != nil {
+// column is a width of the page the results are laid out in.
+type column struct {
+	chars   int     // characters in a line of the details
+	toggles int     // what-ifs in a row
+	hint    float64 // lines of the threshold hint
+	picked  float64 // lines of the headline chart's figures
+	width   string  // the charts' width, as a CSS length
+	sideBy  bool    // the two games side by side
+}
+
+// The page on a phone, and at its widest (.main in style.css: 46rem less
+// its margins; the sides of a comparison side by side from 40rem).
+var (
+	narrow = column{chars: 34, toggles: 1, hint: 2, picked: 2.7, width: "min(100vw - 2rem, 44rem)"}
+	wide   = column{chars: 80, toggles: 3, hint: 1, picked: 1.7, width: "44rem", sideBy: true}
+)
+
+// moreRoom is about the height the results take in a column, as a CSS
+// length: the details' lines (d, as they will show), the what-ifs, and the
+// charts and table of each game shown.
+func (c *Page) moreRoom(col column, d *detailsBox) string {
+	if c.spec == nil || c.now.err != nil || d == nil {
 		return ""
 	}
+	lines := func(text string) float64 { return float64(1 + len([]rune(text))/col.chars) }
 	o := c.now.out
-	rem := roomBase + roomLine*float64(len(o.stats)+2*len(o.notes))
-	// The explanation, once it is phrased, is one paragraph.
-	rem += roomLine * float64(1+len(c.explainText())/int(roomChars))
-	if len(c.spec.whatIfs) > 0 {
-		rem += roomWhatIf
+	rem := roomBox + roomLine*lines(i18n.T(c.Lang, i18n.Explain)+" · "+d.Explain)
+	for _, st := range d.Stats {
+		rem += roomLine * lines(st)
 	}
-	sides := 1.0
-	if c.canCompare() {
-		rem += roomCompare
-		if c.compare {
-			sides = 2
+	if len(d.Notes) > 0 {
+		rem += roomNotes
+	}
+	for _, n := range d.Notes {
+		rem += roomLine * lines(n)
+	}
+	if k := len(c.spec.whatIfs); k > 0 {
+		rem += roomLegend + roomToggle*float64((k+col.toggles-1)/col.toggles)
+		if c.what != nil {
+			rem += roomLine * 2
 		}
+	}
+	if c.canCompare() {
+		rem += roomToggle
 	}
 	charts := 0
 	for _, ch := range o.charts {
@@ -123,18 +153,25 @@ func (c *Page) moreRoom() string {
 			charts++
 		}
 	}
-	rem += sides * roomChart * float64(charts)
+	side := roomChart * float64(charts)
 	if o.main != nil {
-		rem += roomLine + sides*(roomTable+roomTableRow*float64(len(tableRows(c.Lang, o.main.P))))
+		row := roomRow
+		if c.Lang == "fr" && (!col.sideBy || c.other != nil) {
+			row = roomRowFr
+		}
+		side += roomLine*(col.hint+col.picked) + roomTableHead + row*float64(len(tableRows(c.Lang, o.main.P)))
 	}
-	// The page's text column: the screen less its margins, at most the
-	// page's width (.main in style.css).
-	width := "min(100vw - 2rem, 44rem)"
+	plots := float64(charts) * chartHigh
+	switch {
+	case c.other == nil:
+		rem += side
+	case col.sideBy: // two columns: the taller, at half the width
+		rem += side + roomOtherHead
+		plots /= 2
+	default:
+		rem += 2*side + roomOtherHead
+		plots *= 2
+	}
 	return "calc(" + strconv.FormatFloat(rem, 'f', 1, 64) + "rem + " +
-		strconv.FormatFloat(sides*float64(charts)*chartHigh, 'f', 3, 64) + " * " + width + ")"
-}
-
-// explainText is the explanation the details show.
-func (c *Page) explainText() string {
-	return explain(c.words, c.spec, c.now.out.explain)
+		strconv.FormatFloat(plots, 'f', 3, 64) + " * " + col.width + ")"
 }

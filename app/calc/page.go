@@ -113,7 +113,28 @@ func (c *Page) OnMount(ctx goapp.Context) {
 	c.writeJSON(ctx)
 }
 
-func (c *Page) showMore(ctx goapp.Context, a goapp.Action) { c.more = true }
+// showMore draws the results in their place. When the reader looks at
+// what follows them (a fast scroll to the history), that stays where it
+// is on the screen: the page scrolls by what the results take beyond the
+// room kept. The browser's own scroll anchoring is off meanwhile, not to
+// scroll twice, and since it would anchor to the place that goes.
+func (c *Page) showMore(ctx goapp.Context, a goapp.Action) {
+	c.more = true
+	box := goapp.Window().GetElementByID("calc-more")
+	if !box.Truthy() {
+		return
+	}
+	before := box.Call("getBoundingClientRect")
+	top, bottom := before.Get("top").Float(), before.Get("bottom").Float()
+	root := goapp.Window().Get("document").Get("documentElement").Get("style")
+	root.Set("overflowAnchor", "none")
+	ctx.Defer(func(goapp.Context) {
+		if top < 0 {
+			goapp.Window().Call("scrollBy", 0, box.Call("getBoundingClientRect").Get("bottom").Float()-bottom)
+		}
+		root.Set("overflowAnchor", "")
+	})
+}
 
 // OnDismount stops watching for the page hiding.
 func (c *Page) OnDismount() {
@@ -267,7 +288,8 @@ func (c *Page) results() goapp.UI {
 	if c.more {
 		more = more.Body(c.moreResults()...)
 	} else {
-		more = more.Body(&moreSpace{Lang: c.Lang, Room: c.moreRoom()})
+		d, _ := c.details().(*detailsBox)
+		more = more.Body(&moreSpace{Lang: c.Lang, Narrow: c.moreRoom(narrow, d), Wide: c.moreRoom(wide, d)})
 	}
 	return goapp.Div().Class("results").Body(
 		more,
