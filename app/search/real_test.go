@@ -7,10 +7,11 @@ import (
 	"time"
 
 	"github.com/at4x/companion/app/contentdata"
+	"github.com/at4x/companion/docs/content"
 )
 
 // realQueries are typed letter by letter into a real text's index.
-var realQueries = []string{"covre", "leadership points", "tir indirect", "moral", "pénétration"}
+var realQueries = []string{"covre", "leadership points", "tir indirect", "moral", "pénétration", "overwatch", "tir de réaction"}
 
 // TestRealTextSpeed types the queries into the index of each real text and
 // logs the slowest keystroke. WebAssembly in a phone browser runs this code
@@ -42,20 +43,31 @@ func TestRealTextSpeed(t *testing.T) {
 	}
 }
 
-// BenchmarkRealTextKeystrokes times every keystroke of the queries on the
-// AT-43 English text; ns/op divided by the keystrokes is one keystroke.
+// BenchmarkRealTextKeystrokes times every keystroke of the queries, typed
+// letter by letter, on the AT-43 text in each language, and reports the
+// mean time of one keystroke (ns/key).
 func BenchmarkRealTextKeystrokes(b *testing.B) {
 	lib, err := contentdata.Load()
 	if err != nil {
 		b.Skipf("content does not load: %v", err)
 	}
-	ix := ForText(lib, "at43", "en")
-	for b.Loop() {
-		for _, q := range realQueries {
-			for i := 1; i <= len(q); i++ {
-				ix.Find(q[:i])
-			}
+	var typed []string
+	for _, q := range realQueries {
+		rs := []rune(q)
+		for i := 1; i <= len(rs); i++ {
+			typed = append(typed, string(rs[:i]))
 		}
+	}
+	for _, lang := range content.Langs {
+		b.Run(lang, func(b *testing.B) {
+			ix := ForText(lib, "at43", lang)
+			for b.Loop() {
+				for _, q := range typed {
+					ix.Find(q)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(typed)), "ns/key")
+		})
 	}
 }
 
