@@ -2,12 +2,14 @@ package search
 
 import (
 	"reflect"
+	"slices"
 	"sort"
 	"testing"
 	"time"
 
 	"github.com/at4x/companion/app/contentdata"
 	"github.com/at4x/companion/docs/content"
+	"github.com/sahilm/fuzzy"
 )
 
 // realQueries are typed letter by letter into a real text's index.
@@ -102,4 +104,38 @@ func TestPacedIndexIsTheSame(t *testing.T) {
 	if !sort.StringsAreSorted(paced.vocab) {
 		t.Error("vocabulary not sorted")
 	}
+}
+
+// TestLetterFilterKeepsFuzzyMatches checks that trying the fuzzy match only
+// on the strings holding every letter of the query finds what trying every
+// string finds, with the same scores and marks, on a real index.
+func TestLetterFilterKeepsFuzzyMatches(t *testing.T) {
+	lib, err := contentdata.Load()
+	if err != nil {
+		t.Skipf("content does not load: %v", err)
+	}
+	ix := ForText(lib, "at43", "fr")
+	var queries []string
+	for _, q := range append(realQueries, "ldrshp", "tir d'alerrte", "À couvert !", "pen 5", "lance-flammes") {
+		rs := []rune(Fold(q))
+		for i := 1; i <= len(rs); i++ {
+			queries = append(queries, string(rs[:i]))
+		}
+	}
+	for _, q := range queries {
+		all := fuzzy.FindFrom(q, ix.short)
+		src := ix.short.holding(q, func(int) bool { return true })
+		some := fuzzy.FindFrom(q, src)
+		if len(all) != len(some) {
+			t.Errorf("%q: %d fuzzy matches among the strings holding its letters, %d among all", q, len(some), len(all))
+			continue
+		}
+		for i := range all {
+			a, s := all[i], some[i]
+			if ix.short.ids[a.Index] != src.ids[s.Index] || a.Score != s.Score || !slices.Equal(a.MatchedIndexes, s.MatchedIndexes) {
+				t.Errorf("%q: match %d differs: %q %d %v against %q %d %v", q, i, a.Str, a.Score, a.MatchedIndexes, s.Str, s.Score, s.MatchedIndexes)
+			}
+		}
+	}
+	t.Logf("%d queries, %d short strings", len(queries), ix.short.Len())
 }
