@@ -39,13 +39,15 @@ func TestAuthorityWin(t *testing.T) {
 		{"five behind cannot win", AuthorityInput{Game: "at43", A: 0, B: 5, ARank: 0, BRank: 0}, 0, 1.0 / 36},
 	}
 	for _, tt := range tests {
-		res, err := Authority(tt.in)
-		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		if !near(res.Win, tt.win) || !near(res.Tie, tt.tie) {
-			t.Errorf("%s: win %v tie %v, want %v and %v", tt.name, res.Win, res.Tie, tt.win, tt.tie)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := Authority(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !near(res.Win, tt.win) || !near(res.Tie, tt.tie) {
+				t.Errorf("win %v tie %v, want %v and %v", res.Win, res.Tie, tt.win, tt.tie)
+			}
+		})
 	}
 }
 
@@ -68,29 +70,31 @@ func TestAuthorityTable(t *testing.T) {
 		{"AT-44", AuthorityInput{Game: "at44", A: 3, B: 1, ARank: 2, BRank: 4}, [2]int{6, 6}},
 	}
 	for _, tt := range tests {
-		res, err := Authority(tt.in)
-		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		if res.Limits != tt.limits || len(res.Table) != tt.limits[0]+1 || len(res.Table[0]) != tt.limits[1]+1 {
-			t.Fatalf("%s: limits %v, table %dx%d, want %v", tt.name, res.Limits, len(res.Table), len(res.Table[0]), tt.limits)
-		}
-		for x, row := range res.Table {
-			for y, win := range row {
-				want, _ := ratAuthority(tt.in.A + x - tt.in.B - y).Float64()
-				if math.Abs(win-want) > 1e-12 {
-					t.Errorf("%s: wagers %d vs %d: %v, want %v", tt.name, x, y, win, want)
-				}
-				if y > 0 && win > row[y-1] || x > 0 && win < res.Table[x-1][y] {
-					t.Errorf("%s: wagering more must never hurt (%d vs %d)", tt.name, x, y)
-				}
-				// The other side's chance is the rest.
-				mirror, _ := Authority(AuthorityInput{Game: tt.in.Game, A: tt.in.B, AWager: y, B: tt.in.A, BWager: x, ARank: tt.in.BRank, BRank: tt.in.ARank})
-				if !near(win+mirror.Win, 1) {
-					t.Errorf("%s: %v and the mirror %v do not sum to 1", tt.name, win, mirror.Win)
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := Authority(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Limits != tt.limits || len(res.Table) != tt.limits[0]+1 || len(res.Table[0]) != tt.limits[1]+1 {
+				t.Fatalf("limits %v, table %dx%d, want %v", res.Limits, len(res.Table), len(res.Table[0]), tt.limits)
+			}
+			for x, row := range res.Table {
+				for y, win := range row {
+					want, _ := ratAuthority(tt.in.A + x - tt.in.B - y).Float64()
+					if math.Abs(win-want) > 1e-12 {
+						t.Errorf("wagers %d vs %d: %v, want %v", x, y, win, want)
+					}
+					if y > 0 && win > row[y-1] || x > 0 && win < res.Table[x-1][y] {
+						t.Errorf("wagering more must never hurt (%d vs %d)", x, y)
+					}
+					// The other side's chance is the rest.
+					mirror, _ := Authority(AuthorityInput{Game: tt.in.Game, A: tt.in.B, AWager: y, B: tt.in.A, BWager: x, ARank: tt.in.BRank, BRank: tt.in.ARank})
+					if !near(win+mirror.Win, 1) {
+						t.Errorf("%v and the mirror %v do not sum to 1", win, mirror.Win)
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -103,9 +107,11 @@ func TestCommandPool(t *testing.T) {
 		t.Errorf("CommandPool(0, 0) = %d, %v, want 0", got, err)
 	}
 	for _, c := range [][2]int{{-1, 3}, {3, -1}, {31, 0}, {0, 101}} {
-		if _, err := CommandPool(c[0], c[1]); err == nil {
-			t.Errorf("CommandPool(%d, %d): no error", c[0], c[1])
-		}
+		t.Run(fmt.Sprintf("CommandPool(%d,%d)", c[0], c[1]), func(t *testing.T) {
+			if _, err := CommandPool(c[0], c[1]); err == nil {
+				t.Errorf("CommandPool(%d, %d): no error", c[0], c[1])
+			}
+		})
 	}
 }
 
@@ -114,13 +120,15 @@ func TestAuthorityQuery(t *testing.T) {
 		{Game: "at43", A: 3, AWager: 2, B: 1, BWager: 5, ARank: 1, BRank: 4},
 		{Game: "at44", A: 0, AWager: 6, B: 30, BWager: 0, ARank: 4, BRank: 0},
 	} {
-		got, err := ParseAuthority(in.Query())
-		if err != nil {
-			t.Fatalf("%+v: %v", in, err)
-		}
-		if !reflect.DeepEqual(got, in) {
-			t.Errorf("round trip: got %+v, want %+v", got, in)
-		}
+		t.Run(in.Query().Encode(), func(t *testing.T) {
+			got, err := ParseAuthority(in.Query())
+			if err != nil {
+				t.Fatalf("%+v: %v", in, err)
+			}
+			if !reflect.DeepEqual(got, in) {
+				t.Errorf("round trip: got %+v, want %+v", got, in)
+			}
+		})
 	}
 	if def, err := ParseAuthority(url.Values{}); err != nil || def != (AuthorityInput{Game: "at43", A: 2, B: 2, ARank: 1, BRank: 1}) {
 		t.Errorf("defaults: %+v, %v", def, err)
@@ -139,9 +147,11 @@ func TestAuthorityQuery(t *testing.T) {
 		{"game=", "game", "at43"},
 	}
 	for _, b := range bad {
-		v, _ := url.ParseQuery(b.query)
-		_, err := ParseAuthority(v)
-		wantKeyError(t, b.query, err, b.key, b.allowed)
+		t.Run(b.query, func(t *testing.T) {
+			v, _ := url.ParseQuery(b.query)
+			_, err := ParseAuthority(v)
+			wantKeyError(t, b.query, err, b.key, b.allowed)
+		})
 	}
 }
 

@@ -50,10 +50,12 @@ func TestCrushQuery(t *testing.T) {
 	for _, b := range []struct{ query, key string }{
 		{"free=101", "free"}, {"free=-1", "free"}, {"engaged=101", "engaged"}, {"engaged=a", "engaged"}, {"game=d10", "game"},
 	} {
-		v, _ := url.ParseQuery(b.query)
-		if _, err := ParseCrush(v); err == nil || !strings.HasPrefix(err.Error(), b.key+":") {
-			t.Errorf("%s: error %v, want one naming %s", b.query, err, b.key)
-		}
+		t.Run(b.query, func(t *testing.T) {
+			v, _ := url.ParseQuery(b.query)
+			if _, err := ParseCrush(v); err == nil || !strings.HasPrefix(err.Error(), b.key+":") {
+				t.Errorf("error %v, want one naming %s", err, b.key)
+			}
+		})
 	}
 }
 

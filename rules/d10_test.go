@@ -121,9 +121,11 @@ func TestD10NotesCatalogue(t *testing.T) {
 
 func TestD10Chance(t *testing.T) {
 	for target, want := range map[int]float64{-3: 0, 0: 0, 1: 0.1, 5: 0.5, 9: 0.9, 10: 1, 14: 1} {
-		if got := d10Chance(target); got != want {
-			t.Errorf("d10Chance(%d) = %v, want %v", target, got, want)
-		}
+		t.Run("target="+strconv.Itoa(target), func(t *testing.T) {
+			if got := d10Chance(target); got != want {
+				t.Errorf("d10Chance(%d) = %v, want %v", target, got, want)
+			}
+		})
 	}
 }
 
@@ -139,12 +141,14 @@ func TestD10IsItsOwnRuleset(t *testing.T) {
 		t.Error("Shoot accepts game=d10")
 	}
 	for _, q := range []string{"game=at43", "game=at44", "game=d6"} {
-		v := d10Query(t, q)
-		_, err := ParseD10Attack(v)
-		wantKeyError(t, q, err, "game", "allowed d10")
-		_, err = ParseD10Morale(v)
-		wantKeyError(t, q, err, "game", "allowed d10")
-		_, err = ParseD10Vehicle(v)
-		wantKeyError(t, q, err, "game", "allowed d10")
+		t.Run(q, func(t *testing.T) {
+			v := d10Query(t, q)
+			_, err := ParseD10Attack(v)
+			wantKeyError(t, q, err, "game", "allowed d10")
+			_, err = ParseD10Morale(v)
+			wantKeyError(t, q, err, "game", "allowed d10")
+			_, err = ParseD10Vehicle(v)
+			wantKeyError(t, q, err, "game", "allowed d10")
+		})
 	}
 }

@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"cmp"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -58,31 +60,32 @@ func TestD10Modifiers(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tt := range tests {
-		in, err := ParseD10Attack(d10Query(t, tt.query))
-		if tt.forbidden {
-			if err == nil {
-				t.Errorf("%s: accepted, want an error", tt.query)
+		t.Run(tt.query, func(t *testing.T) {
+			in, err := ParseD10Attack(d10Query(t, tt.query))
+			if tt.forbidden {
+				if err == nil {
+					t.Errorf("%s: accepted, want an error", tt.query)
+				}
+				return
 			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%s: %v", tt.query, err)
-			continue
-		}
-		res, err := D10Attack(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := res.Target - base.Target; got != tt.hit {
-			t.Errorf("%s: hit number moves by %d, want %d", tt.query, got, tt.hit)
-		}
-		armour, damage := d10Step(res, "d10-armour"), d10Step(res, "d10-damage")
-		if got := armour.Needed - (in.AR - in.MA); got != tt.ar {
-			t.Errorf("%s: armour roll number moves by %d, want %d", tt.query, got, tt.ar)
-		}
-		if got := damage.Needed - (5 + in.PUI - in.PHY); got != tt.pui {
-			t.Errorf("%s: damage roll number moves by %d, want %d", tt.query, got, tt.pui)
-		}
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := D10Attack(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Target - base.Target; got != tt.hit {
+				t.Errorf("hit number moves by %d, want %d", got, tt.hit)
+			}
+			armour, damage := d10Step(res, "d10-armour"), d10Step(res, "d10-damage")
+			if got := armour.Needed - (in.AR - in.MA); got != tt.ar {
+				t.Errorf("armour roll number moves by %d, want %d", got, tt.ar)
+			}
+			if got := damage.Needed - (5 + in.PUI - in.PHY); got != tt.pui {
+				t.Errorf("damage roll number moves by %d, want %d", got, tt.pui)
+			}
+		})
 	}
 }
 
@@ -97,9 +100,11 @@ func d10Step(res D10AttackResult, kind StepKind) Step {
 
 func TestD10HitChance(t *testing.T) {
 	for target, want := range map[int]float64{-20: 0.1, -1: 0.1, 0: 0.1, 1: 0.1, 2: 0.2, 7: 0.7, 9: 0.9, 10: 0.9, 25: 0.9} {
-		if got := D10HitChance(target); got != want {
-			t.Errorf("D10HitChance(%d) = %v, want %v", target, got, want)
-		}
+		t.Run(fmt.Sprint("target=", target), func(t *testing.T) {
+			if got := D10HitChance(target); got != want {
+				t.Errorf("D10HitChance(%d) = %v, want %v", target, got, want)
+			}
+		})
 	}
 }
 
@@ -123,16 +128,18 @@ func TestD10NaturalRolls(t *testing.T) {
 			D10AttackInput{Game: "d10", Skill: 9, Attacks: 1, AR: 0, PUI: 0, PHY: 6}, 0.9, 0, NoteD10NaturalRolls},
 	}
 	for _, tt := range tests {
-		res, err := D10Attack(tt.in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if math.Abs(res.HitChance-tt.hit) > d10Tolerance || math.Abs(res.DamageChance-tt.dmg) > d10Tolerance {
-			t.Errorf("%s: hit %v damage %v, want %v %v", tt.name, res.HitChance, res.DamageChance, tt.hit, tt.dmg)
-		}
-		if tt.naturalsOf != "" && !d10HasNote(res.Notes, tt.naturalsOf) {
-			t.Errorf("%s: note %s missing from %v", tt.name, tt.naturalsOf, res.Notes)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := D10Attack(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(res.HitChance-tt.hit) > d10Tolerance || math.Abs(res.DamageChance-tt.dmg) > d10Tolerance {
+				t.Errorf("hit %v damage %v, want %v %v", res.HitChance, res.DamageChance, tt.hit, tt.dmg)
+			}
+			if tt.naturalsOf != "" && !d10HasNote(res.Notes, tt.naturalsOf) {
+				t.Errorf("note %s missing from %v", tt.naturalsOf, res.Notes)
+			}
+		})
 	}
 }
 
@@ -148,25 +155,31 @@ func d10HasNote(notes []Note, id string) bool {
 func TestD10ParryChance(t *testing.T) {
 	// Faces 1..h hit; the defender needs a face strictly below the one rolled.
 	for target, want := range map[int]float64{0: 0, 1: 0, 2: 0.05, 5: 0.2, 9: 0.4, 12: 0.4} {
-		if got := D10ParryChance(target); math.Abs(got-want) > d10Tolerance {
-			t.Errorf("D10ParryChance(%d) = %v, want %v", target, got, want)
-		}
+		t.Run(fmt.Sprint("target=", target), func(t *testing.T) {
+			if got := D10ParryChance(target); math.Abs(got-want) > d10Tolerance {
+				t.Errorf("D10ParryChance(%d) = %v, want %v", target, got, want)
+			}
+		})
 	}
 }
 
 func TestD10DodgeChance(t *testing.T) {
 	for cr, want := range map[int]float64{0: 0.5, 3: 0.5, 5: 0.5, 6: 0.6, 8: 0.8, 9: 0.9, 10: 1} {
-		if got := D10DodgeChance(cr); math.Abs(got-want) > d10Tolerance {
-			t.Errorf("D10DodgeChance(%d) = %v, want %v", cr, got, want)
-		}
+		t.Run(fmt.Sprint("cr=", cr), func(t *testing.T) {
+			if got := D10DodgeChance(cr); math.Abs(got-want) > d10Tolerance {
+				t.Errorf("D10DodgeChance(%d) = %v, want %v", cr, got, want)
+			}
+		})
 	}
 }
 
 func TestD10KnockDownChance(t *testing.T) {
 	for mod, want := range map[int]float64{-6: 0, -5: 0, -2: 0.3, 0: 0.5, 3: 0.8, 5: 1, 10: 1} {
-		if got := D10KnockDownChance(mod); math.Abs(got-want) > d10Tolerance {
-			t.Errorf("D10KnockDownChance(%d) = %v, want %v", mod, got, want)
-		}
+		t.Run(fmt.Sprint("mod=", mod), func(t *testing.T) {
+			if got := D10KnockDownChance(mod); math.Abs(got-want) > d10Tolerance {
+				t.Errorf("D10KnockDownChance(%d) = %v, want %v", mod, got, want)
+			}
+		})
 	}
 }
 
@@ -370,44 +383,46 @@ func TestD10AttackMonteCarlo(t *testing.T) {
 		{Game: "d10", Mode: D10Melee, Skill: 6, Attacks: 3, AR: 4, MA: 1, PUI: 4, PHY: 3, Parry: true, Charge: true},
 		{Game: "d10", Mode: D10Ranged, Skill: 5, Attacks: 2, AR: 3, PUI: 5, PHY: 4, Dodge: true, DefCR: d10Int(7), HeavyCover: true},
 	} {
-		res, err := D10Attack(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		counts := make([]int, in.Attacks+1)
-		for range trials {
-			n := 0
-			for range in.Attacks {
-				r := d10()
-				if r == 10 || r != 1 && r > res.Target {
-					continue
+		t.Run(in.Query().Encode(), func(t *testing.T) {
+			res, err := D10Attack(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			counts := make([]int, in.Attacks+1)
+			for range trials {
+				n := 0
+				for range in.Attacks {
+					r := d10()
+					if r == 10 || r != 1 && r > res.Target {
+						continue
+					}
+					if in.Parry && d10() < r {
+						continue
+					}
+					if in.Dodge && d10()+max(*in.DefCR-5, 0) >= 6 {
+						continue
+					}
+					ar := in.AR
+					if in.HeavyCover {
+						ar++
+					}
+					if r != 1 && d10() <= ar-in.MA {
+						continue
+					}
+					if d10() <= 5+in.PUI-in.PHY {
+						n++
+					}
 				}
-				if in.Parry && d10() < r {
-					continue
-				}
-				if in.Dodge && d10()+max(*in.DefCR-5, 0) >= 6 {
-					continue
-				}
-				ar := in.AR
-				if in.HeavyCover {
-					ar++
-				}
-				if r != 1 && d10() <= ar-in.MA {
-					continue
-				}
-				if d10() <= 5+in.PUI-in.PHY {
-					n++
+				counts[n]++
+			}
+			for k, c := range counts {
+				p := res.Damaging.At(k)
+				sd := math.Sqrt(p * (1 - p) / trials)
+				if got := float64(c) / trials; math.Abs(got-p) > 5*sd+1e-4 {
+					t.Errorf("%s: P(%d damaging) = %v exact, %v rolled", in.Query().Encode(), k, p, got)
 				}
 			}
-			counts[n]++
-		}
-		for k, c := range counts {
-			p := res.Damaging.At(k)
-			sd := math.Sqrt(p * (1 - p) / trials)
-			if got := float64(c) / trials; math.Abs(got-p) > 5*sd+1e-4 {
-				t.Errorf("%s: P(%d damaging) = %v exact, %v rolled", in.Query().Encode(), k, p, got)
-			}
-		}
+		})
 	}
 }
 
@@ -434,18 +449,19 @@ func TestParseD10AttackRoundTrip(t *testing.T) {
 		"mode=ranged&defcr=8&dodge=1&intomelee=2&frommelee=1&reserved=1&indirect=1&groundpoint=1",
 		"mode=melee&better=1", "mode=melee&worse=1",
 	} {
-		in, err := ParseD10Attack(d10Query(t, q))
-		if err != nil {
-			t.Errorf("%q: %v", q, err)
-			continue
-		}
-		back, err := ParseD10Attack(in.Query())
-		if err != nil || !reflect.DeepEqual(in, back) {
-			t.Errorf("%q: round trip gives %+v, %v; want %+v", q, back, err, in)
-		}
-		if _, err := D10Attack(in); err != nil {
-			t.Errorf("%q: %v", q, err)
-		}
+		t.Run(cmp.Or(q, "defaults"), func(t *testing.T) {
+			in, err := ParseD10Attack(d10Query(t, q))
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := ParseD10Attack(in.Query())
+			if err != nil || !reflect.DeepEqual(in, back) {
+				t.Errorf("round trip gives %+v, %v; want %+v", back, err, in)
+			}
+			if _, err := D10Attack(in); err != nil {
+				t.Error(err)
+			}
+		})
 	}
 }
 
@@ -481,8 +497,10 @@ func TestParseD10AttackErrors(t *testing.T) {
 		{"dodge=1", "defcr", "0-10"},
 		{"game=at44", "game", "allowed d10"},
 	} {
-		_, err := ParseD10Attack(d10Query(t, tt.query))
-		wantKeyError(t, tt.query, err, tt.key, tt.allowed)
+		t.Run(tt.query, func(t *testing.T) {
+			_, err := ParseD10Attack(d10Query(t, tt.query))
+			wantKeyError(t, tt.query, err, tt.key, tt.allowed)
+		})
 	}
 	// A struct built in Go is checked the same way.
 	bad := defaultD10Attack()

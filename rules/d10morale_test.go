@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"cmp"
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"net/url"
 	"reflect"
@@ -20,12 +22,14 @@ func TestD10PanicTable(t *testing.T) {
 		9: {d10Retreat, d10Retreat}, 10: {d10Rout, d10Retreat},
 	}
 	for roll := 1; roll <= 10; roll++ {
-		if got := d10Panic(roll, false); got != want[roll].unit {
-			t.Errorf("unit, roll %d: %v, want %v", roll, got, want[roll].unit)
-		}
-		if got := d10Panic(roll, true); got != want[roll].independent {
-			t.Errorf("independent, roll %d: %v, want %v", roll, got, want[roll].independent)
-		}
+		t.Run(fmt.Sprint("roll=", roll), func(t *testing.T) {
+			if got := d10Panic(roll, false); got != want[roll].unit {
+				t.Errorf("unit, roll %d: %v, want %v", roll, got, want[roll].unit)
+			}
+			if got := d10Panic(roll, true); got != want[roll].independent {
+				t.Errorf("independent, roll %d: %v, want %v", roll, got, want[roll].independent)
+			}
+		})
 	}
 }
 
@@ -79,15 +83,16 @@ func TestParseD10Morale(t *testing.T) {
 		t.Errorf("defaults: %+v, %v", in, err)
 	}
 	for _, q := range []string{"", "game=d10&cou=7", "cou=0&independent=1", "cou=10&lang=en"} {
-		in, err := ParseD10Morale(d10Query(t, q))
-		if err != nil {
-			t.Errorf("%q: %v", q, err)
-			continue
-		}
-		back, err := ParseD10Morale(in.Query())
-		if err != nil || !reflect.DeepEqual(in, back) {
-			t.Errorf("%q: round trip gives %+v, %v", q, back, err)
-		}
+		t.Run(cmp.Or(q, "defaults"), func(t *testing.T) {
+			in, err := ParseD10Morale(d10Query(t, q))
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := ParseD10Morale(in.Query())
+			if err != nil || !reflect.DeepEqual(in, back) {
+				t.Errorf("round trip gives %+v, %v", back, err)
+			}
+		})
 	}
 	for _, tt := range []struct{ query, key, allowed string }{
 		{"cou=11", "cou", "allowed 0-10"},
@@ -96,8 +101,10 @@ func TestParseD10Morale(t *testing.T) {
 		{"independent=2", "independent", "allowed 0, 1"},
 		{"game=at43", "game", "allowed d10"},
 	} {
-		_, err := ParseD10Morale(d10Query(t, tt.query))
-		wantKeyError(t, tt.query, err, tt.key, tt.allowed)
+		t.Run(tt.query, func(t *testing.T) {
+			_, err := ParseD10Morale(d10Query(t, tt.query))
+			wantKeyError(t, tt.query, err, tt.key, tt.allowed)
+		})
 	}
 	if _, err := D10Morale(D10MoraleInput{Game: "d10", COU: 12}); err == nil {
 		t.Error("D10Morale runs COU 12")

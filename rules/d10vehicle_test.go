@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"cmp"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -33,9 +35,11 @@ func TestD10InternalTable(t *testing.T) {
 		4: d10Locomotion, 5: d10Locomotion, 6: d10Weapon, 7: d10Weapon,
 		8: d10Electronics, 9: d10Electronics, 10: d10Chain}
 	for roll := 1; roll <= 10; roll++ {
-		if got := d10InternalDamage(roll); got != want[roll] {
-			t.Errorf("roll %d: line %d, want %d", roll, got, want[roll])
-		}
+		t.Run(fmt.Sprint("roll=", roll), func(t *testing.T) {
+			if got := d10InternalDamage(roll); got != want[roll] {
+				t.Errorf("roll %d: line %d, want %d", roll, got, want[roll])
+			}
+		})
 	}
 }
 
@@ -203,50 +207,52 @@ func TestD10VehicleMonteCarlo(t *testing.T) {
 	d10 := func() int { return rng.IntN(10) + 1 }
 	const trials = 40000
 	for _, points := range []int{3, 6, 8} {
-		res, err := D10Vehicle(D10VehicleInput{Game: "d10", Points: points})
-		if err != nil {
-			t.Fatal(err)
-		}
-		counts := map[string]int{}
-		chains := 0
-		for range trials {
-			for p, rolling := points, true; rolling; p++ {
-				rolling = false
-				switch total := d10() + p; {
-				case total <= 6:
-					counts["nothing"]++
-				case total >= 11:
-					counts["detonation"]++
-				default:
-					switch r := d10(); {
-					case r == 1:
+		t.Run(fmt.Sprint("dmg=", points), func(t *testing.T) {
+			res, err := D10Vehicle(D10VehicleInput{Game: "d10", Points: points})
+			if err != nil {
+				t.Fatal(err)
+			}
+			counts := map[string]int{}
+			chains := 0
+			for range trials {
+				for p, rolling := points, true; rolling; p++ {
+					rolling = false
+					switch total := d10() + p; {
+					case total <= 6:
 						counts["nothing"]++
-					case r <= 3:
-						counts["immobilized"]++
-					case r <= 5:
-						counts["locomotion"]++
-					case r <= 7:
-						counts["weapon"]++
-					case r <= 9:
-						counts["electronics"]++
+					case total >= 11:
+						counts["detonation"]++
 					default:
-						chains++
-						rolling = true // a chain reaction: one more point, roll again
+						switch r := d10(); {
+						case r == 1:
+							counts["nothing"]++
+						case r <= 3:
+							counts["immobilized"]++
+						case r <= 5:
+							counts["locomotion"]++
+						case r <= 7:
+							counts["weapon"]++
+						case r <= 9:
+							counts["electronics"]++
+						default:
+							chains++
+							rolling = true // a chain reaction: one more point, roll again
+						}
 					}
 				}
 			}
-		}
-		for what, exact := range map[string]float64{"nothing": res.Nothing, "detonation": res.Detonation,
-			"immobilized": res.Immobilized, "locomotion": res.Locomotion, "weapon": res.Weapon,
-			"electronics": res.Electronics} {
-			sd := math.Sqrt(exact * (1 - exact) / trials)
-			if got := float64(counts[what]) / trials; math.Abs(got-exact) > 5*sd+1e-4 {
-				t.Errorf("%d points, %s: %v exact, %v rolled", points, what, exact, got)
+			for what, exact := range map[string]float64{"nothing": res.Nothing, "detonation": res.Detonation,
+				"immobilized": res.Immobilized, "locomotion": res.Locomotion, "weapon": res.Weapon,
+				"electronics": res.Electronics} {
+				sd := math.Sqrt(exact * (1 - exact) / trials)
+				if got := float64(counts[what]) / trials; math.Abs(got-exact) > 5*sd+1e-4 {
+					t.Errorf("%d points, %s: %v exact, %v rolled", points, what, exact, got)
+				}
 			}
-		}
-		if got := float64(chains) / trials; math.Abs(got-res.Chains.Mean()) > 0.005 {
-			t.Errorf("%d points: %v chains expected, %v rolled", points, res.Chains.Mean(), got)
-		}
+			if got := float64(chains) / trials; math.Abs(got-res.Chains.Mean()) > 0.005 {
+				t.Errorf("%d points: %v chains expected, %v rolled", points, res.Chains.Mean(), got)
+			}
+		})
 	}
 }
 
@@ -256,15 +262,16 @@ func TestParseD10Vehicle(t *testing.T) {
 		t.Errorf("defaults: %+v, %v", in, err)
 	}
 	for _, q := range []string{"", "game=d10&dmg=4", "dmg=0&loco=1", "dmg=20&lang=fr"} {
-		in, err := ParseD10Vehicle(d10Query(t, q))
-		if err != nil {
-			t.Errorf("%q: %v", q, err)
-			continue
-		}
-		back, err := ParseD10Vehicle(in.Query())
-		if err != nil || !reflect.DeepEqual(in, back) {
-			t.Errorf("%q: round trip gives %+v, %v", q, back, err)
-		}
+		t.Run(cmp.Or(q, "defaults"), func(t *testing.T) {
+			in, err := ParseD10Vehicle(d10Query(t, q))
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := ParseD10Vehicle(in.Query())
+			if err != nil || !reflect.DeepEqual(in, back) {
+				t.Errorf("round trip gives %+v, %v", back, err)
+			}
+		})
 	}
 	for _, tt := range []struct{ query, key, allowed string }{
 		{"dmg=21", "dmg", "allowed 0-20"},
@@ -273,8 +280,10 @@ func TestParseD10Vehicle(t *testing.T) {
 		{"loco=true", "loco", "allowed 0, 1"},
 		{"game=at44", "game", "allowed d10"},
 	} {
-		_, err := ParseD10Vehicle(d10Query(t, tt.query))
-		wantKeyError(t, tt.query, err, tt.key, tt.allowed)
+		t.Run(tt.query, func(t *testing.T) {
+			_, err := ParseD10Vehicle(d10Query(t, tt.query))
+			wantKeyError(t, tt.query, err, tt.key, tt.allowed)
+		})
 	}
 }
 

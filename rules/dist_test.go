@@ -25,9 +25,11 @@ func TestDistBasics(t *testing.T) {
 		{"At(4)", d.At(4), 0},
 	}
 	for _, tt := range tests {
-		if math.Abs(tt.got-tt.want) > 1e-12 {
-			t.Errorf("%s = %v, want %v", tt.name, tt.got, tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			if math.Abs(tt.got-tt.want) > 1e-12 {
+				t.Errorf("%s = %v, want %v", tt.name, tt.got, tt.want)
+			}
+		})
 	}
 	compareDists(t, "Cap(1)", d.Cap(1), Dist{P: []float64{0.1, 0.9}})
 	compareDists(t, "Cap(9)", d.Cap(9), d)

@@ -70,13 +70,15 @@ func TestJammerAndSniper(t *testing.T) {
 	}
 	a.Target = TargetInfantry
 	for _, cover := range []Cover{CoverNormal, CoverTakeCover, CoverKnee} {
-		res, err := Shoot(ShootInput{Game: "at44", Range: 2, Cover: cover, Sniper: true, Attack: a})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(res.Hits.P, res.Impacts.P) {
-			t.Errorf("sniper, cover %v: impacts %v differ from hits %v", cover, res.Impacts.P, res.Hits.P)
-		}
+		t.Run(cover.String(), func(t *testing.T) {
+			res, err := Shoot(ShootInput{Game: "at44", Range: 2, Cover: cover, Sniper: true, Attack: a})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(res.Hits.P, res.Impacts.P) {
+				t.Errorf("sniper, cover %v: impacts %v differ from hits %v", cover, res.Impacts.P, res.Hits.P)
+			}
+		})
 	}
 }
 
@@ -203,8 +205,10 @@ func TestFixedLinks(t *testing.T) {
 		{"indirect", "game=at44&fixed=4", "fixed", "no artillery strikes"},
 		{"indirect", "fixed=9", "fixed", "allowed 0 (none) or 2-6"},
 	} {
-		v, _ := url.ParseQuery(tt.query)
-		wantKeyError(t, tt.calc+" "+tt.query, parsers[tt.calc](v), tt.key, tt.allowed)
+		t.Run(tt.calc+"?"+tt.query, func(t *testing.T) {
+			v, _ := url.ParseQuery(tt.query)
+			wantKeyError(t, tt.calc+" "+tt.query, parsers[tt.calc](v), tt.key, tt.allowed)
+		})
 	}
 }
 

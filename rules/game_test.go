@@ -1,16 +1,19 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
 
 func TestGameByID(t *testing.T) {
 	for _, g := range Games() {
-		got, err := GameByID(g.ID)
-		if err != nil || got.ID != g.ID {
-			t.Errorf("GameByID(%q) = %q, %v", g.ID, got.ID, err)
-		}
+		t.Run(g.ID, func(t *testing.T) {
+			got, err := GameByID(g.ID)
+			if err != nil || got.ID != g.ID {
+				t.Errorf("GameByID(%q) = %q, %v", g.ID, got.ID, err)
+			}
+		})
 	}
 	_, err := GameByID("at45")
 	if err == nil || !strings.Contains(err.Error(), "at43") || !strings.Contains(err.Error(), "at44") {
@@ -27,12 +30,14 @@ func TestRangeBand(t *testing.T) {
 		{20, 2, 1}, {21, 2, 2}, {64, 6, 6}, {153, 15, 15}, {300, 30, 29},
 	}
 	for _, tt := range tests {
-		if got := AT43.RangeBand(tt.cm); got != tt.at43 {
-			t.Errorf("AT-43 %d cm: band %d, want %d", tt.cm, got, tt.at43)
-		}
-		if got := AT44.RangeBand(tt.cm); got != tt.at44 {
-			t.Errorf("AT-44 %d cm: band %d, want %d", tt.cm, got, tt.at44)
-		}
+		t.Run(fmt.Sprintf("cm=%d", tt.cm), func(t *testing.T) {
+			if got := AT43.RangeBand(tt.cm); got != tt.at43 {
+				t.Errorf("AT-43 %d cm: band %d, want %d", tt.cm, got, tt.at43)
+			}
+			if got := AT44.RangeBand(tt.cm); got != tt.at44 {
+				t.Errorf("AT-44 %d cm: band %d, want %d", tt.cm, got, tt.at44)
+			}
+		})
 	}
 }
 
@@ -47,9 +52,11 @@ func TestIndirectCap(t *testing.T) {
 		{AT44, 5, 3, 2}, {AT44, 10, 1, 1}, {AT44, 10, 3, 3}, {AT44, 3, 4, 1},
 	}
 	for _, tt := range tests {
-		if got := tt.g.Indirect.ImpactsPastCap(tt.aoe, tt.k); got != tt.wantImpact {
-			t.Errorf("%s AoE %d, %d successes: %d impacts, want %d", tt.g.Name, tt.aoe, tt.k, got, tt.wantImpact)
-		}
+		t.Run(fmt.Sprintf("%s aoe=%d k=%d", tt.g.ID, tt.aoe, tt.k), func(t *testing.T) {
+			if got := tt.g.Indirect.ImpactsPastCap(tt.aoe, tt.k); got != tt.wantImpact {
+				t.Errorf("%s AoE %d, %d successes: %d impacts, want %d", tt.g.Name, tt.aoe, tt.k, got, tt.wantImpact)
+			}
+		})
 	}
 }
 

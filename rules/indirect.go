@@ -59,33 +59,18 @@ type IndirectInput struct {
 // ParseIndirect reads an IndirectInput from share-link values and validates it.
 func ParseIndirect(v url.Values) (IndirectInput, error) {
 	r := newQueryReader(v, "")
-	if r.has("range") && r.has("cm") {
-		r.fail("cm", ErrBothRanges, "range and cm both given: give one of them")
-	}
-	in := IndirectInput{
-		Game:         r.str("game", AT43.ID),
-		Weapons:      r.int("n", 1),
-		Rate:         r.int("rate", 1),
-		Rerolls:      r.int("rr", 0),
-		Accuracy:     r.int("acc", 3),
-		Range:        r.int("range", 0),
-		CM:           r.optInt("cm"),
-		AoE:          r.int("aoe", 3),
-		Penetration:  r.int("pen", 5),
-		Damage:       r.int("dmg", 1),
-		DamageReroll: r.bool("dmgrr", false),
-		Protection:   r.int("prot", 5),
-		Under:        r.int("under", 1),
-		Fixed:        r.int("fixed", 0),
-	}
-	d := defaultAttack().Vehicle
-	in.Vehicle = VehicleTarget{
-		Vehicles:   r.int("vehicles", 0),
-		Frame:      r.int("frame", d.Frame),
-		Propulsion: r.int("prop", d.Propulsion),
-		Weapons:    r.ints("weapons", d.Weapons, maxVehWeapons),
-		Pick:       WeaponPick(r.choice("pick", int(d.Pick), pickNames)),
-	}
+	r.oneDistance()
+	in := IndirectInput{Game: r.str("game", AT43.ID)}
+	hit, damage := in.keys()
+	hit.read(r)
+	in.Range, in.CM = r.distance()
+	in.AoE = r.int("aoe", 3)
+	damage.read(r)
+	in.Protection = r.int("prot", defaultAttack().Protection)
+	in.Under = r.int("under", 1)
+	in.Fixed = r.int("fixed", 0)
+	in.Vehicle.Vehicles = r.int("vehicles", 0)
+	in.Vehicle.read(r, false)
 	in.VehicleProtection = r.int("vprot", defaultVehicleProtection)
 	if err := joinErrors(r.result(), in.Validate()); err != nil {
 		return IndirectInput{}, err
@@ -93,36 +78,30 @@ func ParseIndirect(v url.Values) (IndirectInput, error) {
 	return in, nil
 }
 
+// keys binds in's hit and damage keys.
+func (in *IndirectInput) keys() (hitKeys, damageKeys) {
+	return hitKeys{&in.Weapons, &in.Rate, &in.Rerolls, &in.Accuracy},
+		damageKeys{&in.Penetration, &in.Damage, &in.DamageReroll}
+}
+
 // Query writes in as share-link values.
 func (in IndirectInput) Query() url.Values {
 	v := url.Values{}
 	w := queryWriter{v: v}
+	hit, damage := in.keys()
 	w.str("game", in.Game)
-	w.int("n", in.Weapons)
-	w.int("rate", in.Rate)
-	w.int("rr", in.Rerolls)
-	w.int("acc", in.Accuracy)
-	if in.CM != nil {
-		w.int("cm", *in.CM)
-	} else {
-		w.int("range", in.Range)
-	}
+	hit.write(w)
+	w.distance(in.Range, in.CM)
 	w.int("aoe", in.AoE)
-	w.int("pen", in.Penetration)
-	w.int("dmg", in.Damage)
-	w.bool("dmgrr", in.DamageReroll)
+	damage.write(w)
 	w.int("prot", in.Protection)
 	w.int("under", in.Under)
 	if in.Fixed != 0 {
 		w.int("fixed", in.Fixed)
 	}
 	if in.Vehicle.Vehicles != 0 {
-		w.int("vehicles", in.Vehicle.Vehicles)
 		w.int("vprot", in.VehicleProtection)
-		w.int("frame", in.Vehicle.Frame)
-		w.int("prop", in.Vehicle.Propulsion)
-		w.ints("weapons", in.Vehicle.Weapons)
-		w.choice("pick", int(in.Vehicle.Pick), pickNames)
+		in.Vehicle.write(w, true)
 	}
 	return v
 }
@@ -135,14 +114,11 @@ func (in IndirectInput) Validate() error {
 	if in.Fixed != 0 && g.ID != "" && !g.Fixed.ArtilleryStrike {
 		c.fail("fixed", ErrChoice, "%s has no artillery strikes: allowed 0", clip(in.Game))
 	}
-	c.rng("n", in.Weapons, 0, maxFighters)
-	c.rng("rate", in.Rate, 1, maxRate)
-	c.rng("rr", in.Rerolls, 0, maxRerolls)
-	c.rng("acc", in.Accuracy, 0, maxValue)
+	hit, damage := in.keys()
+	hit.check(c)
 	c.distance(in.Range, in.CM)
 	c.rng("aoe", in.AoE, 1, maxAoE)
-	c.rng("pen", in.Penetration, 0, maxValue)
-	c.rng("dmg", in.Damage, 1, maxDamage)
+	damage.check(c)
 	c.rng("prot", in.Protection, 0, maxValue)
 	c.rng("under", in.Under, 0, maxFighters)
 	c.rng("vehicles", in.Vehicle.Vehicles, 0, maxVehicles)

@@ -27,11 +27,13 @@ func TestSeedTemplates(t *testing.T) {
 		{"no dice", AT43, 3, 0, 0, true, template{}},
 	}
 	for _, tt := range tests {
-		g := tt.g
-		got, ok := placeTemplate(g.Indirect, tt.aoe, tt.dice, tt.k)
-		if ok == tt.lost || got != tt.want {
-			t.Errorf("%s: %+v (placed %v), want %+v (lost %v)", tt.source, got, ok, tt.want, tt.lost)
-		}
+		t.Run(tt.source, func(t *testing.T) {
+			g := tt.g
+			got, ok := placeTemplate(g.Indirect, tt.aoe, tt.dice, tt.k)
+			if ok == tt.lost || got != tt.want {
+				t.Errorf("%+v (placed %v), want %+v (lost %v)", got, ok, tt.want, tt.lost)
+			}
+		})
 	}
 }
 
@@ -101,31 +103,33 @@ func TestIndirectMatchesExactReference(t *testing.T) {
 					for _, aoe := range []int{1, 3, 4, 10} {
 						in := IndirectInput{Game: g.ID, Weapons: weapons, Rate: 1 + aoe%2, Rerolls: rr,
 							Accuracy: acc, Range: 2, AoE: aoe, Penetration: 5, Damage: 1, Protection: 4, Under: 5}
-						res, err := Indirect(in)
-						if err != nil {
-							t.Fatal(err)
-						}
-						lost, radius, cas := ratIndirect(g, in)
-						if l, _ := lost.Float64(); math.Abs(l-res.ShotLost) > 1e-12 {
-							t.Errorf("%+v: shot lost %v, exact %v", in, res.ShotLost, l)
-						}
-						for r, pr := range radius {
-							if f, _ := pr.Float64(); math.Abs(f-res.Radius[r]) > 1e-12 {
-								t.Errorf("%+v: radius %s chance %v, exact %v", in, r, res.Radius[r], f)
+						t.Run(in.Query().Encode(), func(t *testing.T) {
+							res, err := Indirect(in)
+							if err != nil {
+								t.Fatal(err)
 							}
-						}
-						if len(radius) != len(res.Radius) {
-							t.Errorf("%+v: radii %v, exact %v", in, res.Radius, radius)
-						}
-						compare(t, "indirect casualties", res.Casualties, cas)
-						checkSums(t, "impacts per fighter", res.ImpactsPerFighter)
-						var dev float64
-						for _, p := range res.Deviation {
-							dev += p
-						}
-						if math.Abs(dev+res.ShotLost-1) > 1e-12 {
-							t.Errorf("%+v: deviation chances add to %v with %v lost", in, dev, res.ShotLost)
-						}
+							lost, radius, cas := ratIndirect(g, in)
+							if l, _ := lost.Float64(); math.Abs(l-res.ShotLost) > 1e-12 {
+								t.Errorf("%+v: shot lost %v, exact %v", in, res.ShotLost, l)
+							}
+							for r, pr := range radius {
+								if f, _ := pr.Float64(); math.Abs(f-res.Radius[r]) > 1e-12 {
+									t.Errorf("%+v: radius %s chance %v, exact %v", in, r, res.Radius[r], f)
+								}
+							}
+							if len(radius) != len(res.Radius) {
+								t.Errorf("%+v: radii %v, exact %v", in, res.Radius, radius)
+							}
+							compare(t, "indirect casualties", res.Casualties, cas)
+							checkSums(t, "impacts per fighter", res.ImpactsPerFighter)
+							var dev float64
+							for _, p := range res.Deviation {
+								dev += p
+							}
+							if math.Abs(dev+res.ShotLost-1) > 1e-12 {
+								t.Errorf("%+v: deviation chances add to %v with %v lost", in, dev, res.ShotLost)
+							}
+						})
 					}
 				}
 			}
@@ -186,10 +190,12 @@ func TestIndirectQuery(t *testing.T) {
 	withCM := want
 	withCM.Range, withCM.CM = 0, ptr(35)
 	for _, q := range []url.Values{want.Query(), withCM.Query()} {
-		back, err := ParseIndirect(q)
-		if err != nil || back.Query().Encode() != q.Encode() {
-			t.Errorf("round trip of %s: %v, %s", q.Encode(), err, back.Query().Encode())
-		}
+		t.Run(q.Encode(), func(t *testing.T) {
+			back, err := ParseIndirect(q)
+			if err != nil || back.Query().Encode() != q.Encode() {
+				t.Errorf("round trip of %s: %v, %s", q.Encode(), err, back.Query().Encode())
+			}
+		})
 	}
 	def, err := ParseIndirect(url.Values{})
 	if err != nil || def.AoE != 3 || def.Under != 1 || def.Game != "at43" {
@@ -208,9 +214,11 @@ func TestIndirectQuery(t *testing.T) {
 		"pen=x":          "pen: \"x\" is not a whole number",
 		"under=4&dmg=11": "dmg: 11 is out of range: allowed 1-10",
 	} {
-		v, _ := url.ParseQuery(query)
-		if _, err := ParseIndirect(v); err == nil || !strings.Contains(err.Error(), wantErr) {
-			t.Errorf("%s: error %v, want %q", query, err, wantErr)
-		}
+		t.Run(query, func(t *testing.T) {
+			v, _ := url.ParseQuery(query)
+			if _, err := ParseIndirect(v); err == nil || !strings.Contains(err.Error(), wantErr) {
+				t.Errorf("error %v, want %q", err, wantErr)
+			}
+		})
 	}
 }

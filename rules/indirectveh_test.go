@@ -115,9 +115,11 @@ func TestIndirectVehicleLinks(t *testing.T) {
 		{"vehicles=1&frame=0", "frame", "allowed 1-60"},
 		{"vehicles=1&weapons=1,,1", "weapons", "item 2 is empty"},
 	} {
-		v, _ := url.ParseQuery(tt.query)
-		_, err := ParseIndirect(v)
-		wantKeyError(t, tt.query, err, tt.key, tt.allowed)
+		t.Run(tt.query, func(t *testing.T) {
+			v, _ := url.ParseQuery(tt.query)
+			_, err := ParseIndirect(v)
+			wantKeyError(t, tt.query, err, tt.key, tt.allowed)
+		})
 	}
 }
 

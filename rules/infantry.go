@@ -15,8 +15,6 @@ const (
 
 var targetNames = []string{"inf", "veh"}
 
-var pickNames = []string{"wreck", "disarm"}
-
 // Attack is what shooting and close combat share: the attacking weapons, the
 // damage they do and the unit they hit. Query keys and defaults:
 //
@@ -53,51 +51,41 @@ type Attack struct {
 	Vehicle      VehicleTarget
 }
 
-// defaultAttack holds the defaults documented on Attack.
+// defaultAttack holds the defaults documented on Attack; the other inputs
+// take the defaults of the keys they share with it from here too.
 func defaultAttack() Attack {
 	return Attack{Weapons: 1, Rate: 1, Accuracy: 3, Penetration: 5, Damage: 1,
-		Protection: 5, Size: 6, Type: 1,
-		Vehicle: VehicleTarget{Frame: 6, Propulsion: 3, Weapons: []int{3}, Vehicles: 1}}
+		Protection: 5, Size: 6, Type: 1, Vehicle: defaultVehicleTarget()}
+}
+
+// keys binds a's hit and damage keys.
+func (a *Attack) keys() (hitKeys, damageKeys) {
+	return hitKeys{&a.Weapons, &a.Rate, &a.Rerolls, &a.Accuracy},
+		damageKeys{&a.Penetration, &a.Damage, &a.DamageReroll}
 }
 
 func (a *Attack) read(r *queryReader) {
 	d := defaultAttack()
-	a.Weapons = r.int("n", d.Weapons)
-	a.Rate = r.int("rate", d.Rate)
-	a.Rerolls = r.int("rr", d.Rerolls)
-	a.Accuracy = r.int("acc", d.Accuracy)
-	a.Penetration = r.int("pen", d.Penetration)
-	a.Damage = r.int("dmg", d.Damage)
-	a.DamageReroll = r.bool("dmgrr", d.DamageReroll)
+	hit, damage := a.keys()
+	hit.read(r)
+	damage.read(r)
 	a.Target = Target(r.choice("target", int(d.Target), targetNames))
 	a.Protection = r.int("prot", d.Protection)
 	a.Size = r.int("size", d.Size)
 	a.Type = r.int("type", d.Type)
 	a.Medic = r.bool("medic", d.Medic)
-	a.Vehicle.Frame = r.int("frame", d.Vehicle.Frame)
-	a.Vehicle.Propulsion = r.int("prop", d.Vehicle.Propulsion)
-	a.Vehicle.Weapons = r.ints("weapons", d.Vehicle.Weapons, maxVehWeapons)
-	a.Vehicle.Vehicles = r.int("vehicles", d.Vehicle.Vehicles)
-	a.Vehicle.Pick = WeaponPick(r.choice("pick", int(d.Vehicle.Pick), pickNames))
+	a.Vehicle.read(r, true)
 }
 
 func (a Attack) write(w queryWriter) {
-	w.int("n", a.Weapons)
-	w.int("rate", a.Rate)
-	w.int("rr", a.Rerolls)
-	w.int("acc", a.Accuracy)
-	w.int("pen", a.Penetration)
-	w.int("dmg", a.Damage)
-	w.bool("dmgrr", a.DamageReroll)
+	hit, damage := a.keys()
+	hit.write(w)
+	damage.write(w)
 	w.choice("target", int(a.Target), targetNames)
 	w.int("prot", a.Protection)
 	w.bool("medic", a.Medic)
 	if a.Target == TargetVehicle {
-		w.int("frame", a.Vehicle.Frame)
-		w.int("prop", a.Vehicle.Propulsion)
-		w.ints("weapons", a.Vehicle.Weapons)
-		w.int("vehicles", a.Vehicle.Vehicles)
-		w.choice("pick", int(a.Vehicle.Pick), pickNames)
+		a.Vehicle.write(w, true)
 		return
 	}
 	w.int("size", a.Size)
@@ -105,12 +93,9 @@ func (a Attack) write(w queryWriter) {
 }
 
 func (a Attack) check(c *validator) {
-	c.rng("n", a.Weapons, 0, maxFighters)
-	c.rng("rate", a.Rate, 1, maxRate)
-	c.rng("rr", a.Rerolls, 0, maxRerolls)
-	c.rng("acc", a.Accuracy, 0, maxValue)
-	c.rng("pen", a.Penetration, 0, maxValue)
-	c.rng("dmg", a.Damage, 1, maxDamage)
+	hit, damage := a.keys()
+	hit.check(c)
+	damage.check(c)
 	c.rng("prot", a.Protection, 0, maxValue)
 	checkTarget(c, a.Target, a.Size, a.Type, a.Vehicle)
 }
@@ -126,33 +111,6 @@ func checkTarget(c *validator, t Target, size, typ int, v VehicleTarget) {
 		v.check(c)
 	default:
 		c.fail("target", ErrChoice, "%d is not allowed: allowed inf, veh", int(t))
-	}
-}
-
-// checkPicker accepts picker=defender only at vehicles, in a game whose
-// active player picks the weapon hit (AT-43 overwatch).
-func checkPicker(c *validator, g Game, id string, target Target, v VehicleTarget) {
-	switch {
-	case !v.DefenderPicks:
-	case target != TargetVehicle:
-		c.fail("picker", ErrConflict, "applies to vehicles only: allowed with target=veh")
-	case g.ID != "" && !g.Vehicle.OverwatchDefenderPicks:
-		c.fail("picker", ErrConflict, "the attacker always picks the weapon hit in %s: allowed attacker", clip(id))
-	}
-}
-
-func (v VehicleTarget) check(c *validator) {
-	c.rng("frame", v.Frame, 1, maxSP)
-	c.rng("prop", v.Propulsion, 0, maxSP)
-	if len(v.Weapons) > maxVehWeapons {
-		c.fail("weapons", ErrRange, "%d weapons given: allowed 0-%d", len(v.Weapons), maxVehWeapons)
-	}
-	for _, sp := range v.Weapons {
-		c.rng("weapons", sp, 0, maxSP)
-	}
-	c.rng("vehicles", v.Vehicles, 1, maxVehicles)
-	if v.Pick < 0 || int(v.Pick) >= len(pickNames) {
-		c.fail("pick", ErrChoice, "%d is not allowed: allowed wreck, disarm", int(v.Pick))
 	}
 }
 
@@ -216,15 +174,12 @@ func ParseShoot(v url.Values) (ShootInput, error) {
 	r := newQueryReader(v, "")
 	in := ShootInput{Game: r.str("game", AT43.ID)}
 	in.Attack.read(r)
-	if r.has("range") && r.has("cm") {
-		r.fail("cm", ErrBothRanges, "range and cm both given: give one of them")
-	}
-	in.Range = r.int("range", 0)
-	in.CM = r.optInt("cm")
+	r.oneDistance()
+	in.Range, in.CM = r.distance()
 	in.Cover = Cover(r.choice("cover", int(CoverNone), coverNames[:]))
 	in.FireAtWill = r.bool("faw", false)
 	in.Detection = r.bool("det", false)
-	in.Vehicle.DefenderPicks = r.choice("picker", 0, pickerNames) == 1
+	in.Vehicle.readPicker(r)
 	in.Lock = r.int("lock", 0)
 	in.Jammer = r.int("jammer", 0)
 	in.Sniper = r.bool("sniper", false)
@@ -240,16 +195,12 @@ func (in ShootInput) Query() url.Values {
 	w := queryWriter{v: v}
 	w.str("game", in.Game)
 	in.Attack.write(w)
-	if in.CM != nil {
-		w.int("cm", *in.CM)
-	} else {
-		w.int("range", in.Range)
-	}
+	w.distance(in.Range, in.CM)
 	w.choice("cover", int(in.Cover), coverNames[:])
 	w.bool("faw", in.FireAtWill)
 	w.bool("det", in.Detection)
-	if in.Target == TargetVehicle && in.Vehicle.DefenderPicks {
-		w.str("picker", pickerNames[1])
+	if in.Target == TargetVehicle {
+		in.Vehicle.writePicker(w)
 	}
 	in.salvo().writeFixed(w)
 	return v
@@ -264,7 +215,7 @@ func (in ShootInput) Validate() error {
 
 func (in ShootInput) check(c *validator) {
 	g := c.game(in.Game)
-	checkPicker(c, g, in.Game, in.Target, in.Vehicle)
+	in.Vehicle.checkPicker(c, g, in.Game, in.Target)
 	checkFixed(c, g, in.Game, in.Target, in.Lock, in.Jammer, in.Sniper)
 	in.Attack.check(c)
 	c.distance(in.Range, in.CM)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"net/url"
 	"strings"
@@ -51,24 +52,26 @@ func TestSeedAttacks(t *testing.T) {
 			}, 10, 3.0 / 6, 1.0 / 6},
 	}
 	for _, tt := range tests {
-		res, err := tt.run()
-		if err != nil {
-			t.Fatalf("%s: %v", tt.source, err)
-		}
-		compareDists(t, tt.source+": hits", res.Hits, Binomial(tt.dice, tt.hit))
-		var dice, damage Step
-		for _, s := range res.Explain {
-			switch s.Kind {
-			case "dice":
-				dice = s
-			case "damage":
-				damage = s
+		t.Run(tt.source, func(t *testing.T) {
+			res, err := tt.run()
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		if dice.Value != tt.dice || !near(damage.Chance, tt.damage) {
-			t.Errorf("%s: %d dice and damage chance %v, want %d and %v", tt.source, dice.Value, damage.Chance, tt.dice, tt.damage)
-		}
-		checkSums(t, tt.source+": casualties", res.Casualties)
+			compareDists(t, tt.source+": hits", res.Hits, Binomial(tt.dice, tt.hit))
+			var dice, damage Step
+			for _, s := range res.Explain {
+				switch s.Kind {
+				case "dice":
+					dice = s
+				case "damage":
+					damage = s
+				}
+			}
+			if dice.Value != tt.dice || !near(damage.Chance, tt.damage) {
+				t.Errorf("%d dice and damage chance %v, want %d and %v", dice.Value, damage.Chance, tt.dice, tt.damage)
+			}
+			checkSums(t, tt.source+": casualties", res.Casualties)
+		})
 	}
 }
 
@@ -112,15 +115,17 @@ func TestCoverRules(t *testing.T) {
 		{AT44, 2, CoverKnee, 2.0 / 6, NoteKneeCoverAT44},
 	}
 	for _, tt := range tests {
-		res, err := Shoot(ShootInput{Game: tt.g.ID, Range: tt.band, Cover: tt.cover, Attack: base})
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Every die hits and every impact kills: casualties are the impacts.
-		compareDists(t, tt.g.Name+" "+tt.cover.String(), res.Casualties, Binomial(6, 1-tt.save))
-		if tt.note != "" && !carriesNote(res.Notes, tt.note) {
-			t.Errorf("%s %v: note %s missing from %v", tt.g.Name, tt.cover, tt.note, res.Notes)
-		}
+		t.Run(fmt.Sprintf("%s range=%d %v", tt.g.ID, tt.band, tt.cover), func(t *testing.T) {
+			res, err := Shoot(ShootInput{Game: tt.g.ID, Range: tt.band, Cover: tt.cover, Attack: base})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Every die hits and every impact kills: casualties are the impacts.
+			compareDists(t, tt.g.Name+" "+tt.cover.String(), res.Casualties, Binomial(6, 1-tt.save))
+			if tt.note != "" && !carriesNote(res.Notes, tt.note) {
+				t.Errorf("%s %v: note %s missing from %v", tt.g.Name, tt.cover, tt.note, res.Notes)
+			}
+		})
 	}
 }
 
@@ -200,15 +205,17 @@ func TestMoraleThreshold(t *testing.T) {
 		{2, 5, 1, 1, 0}, {1, 5, 1, 0, 0}, {5, 5, 1, 0, 1}, {3, 4, 3, 1, 0}, {2, 4, 3, 0, 0}, {0, 3, 1, 1, 0},
 	}
 	for _, tt := range tests {
-		res, err := Melee(MeleeInput{Game: "at44", Defense: 0, Attack: Attack{Weapons: tt.n, Rate: 1, Accuracy: 10,
-			Penetration: 20, Damage: 1, Protection: 0, Size: tt.size, Type: tt.typ}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.MoraleThreshold != tt.threshold || res.WipedOut != tt.wiped {
-			t.Errorf("%d casualties of %d, type %d: threshold %v wiped %v, want %v %v",
-				tt.n, tt.size, tt.typ, res.MoraleThreshold, res.WipedOut, tt.threshold, tt.wiped)
-		}
+		t.Run(fmt.Sprintf("n=%d size=%d type=%d", tt.n, tt.size, tt.typ), func(t *testing.T) {
+			res, err := Melee(MeleeInput{Game: "at44", Defense: 0, Attack: Attack{Weapons: tt.n, Rate: 1, Accuracy: 10,
+				Penetration: 20, Damage: 1, Protection: 0, Size: tt.size, Type: tt.typ}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.MoraleThreshold != tt.threshold || res.WipedOut != tt.wiped {
+				t.Errorf("%d casualties of %d, type %d: threshold %v wiped %v, want %v %v",
+					tt.n, tt.size, tt.typ, res.MoraleThreshold, res.WipedOut, tt.threshold, tt.wiped)
+			}
+		})
 	}
 }
 
@@ -303,13 +310,15 @@ func TestShootQuery(t *testing.T) {
 		t.Errorf("parsed %s, want %s", in.Query().Encode(), want.Query().Encode())
 	}
 	for _, q := range []url.Values{in.Query(), defaultShoot().Query()} {
-		back, err := ParseShoot(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if back.Query().Encode() != q.Encode() {
-			t.Errorf("round trip: %s became %s", q.Encode(), back.Query().Encode())
-		}
+		t.Run(q.Encode(), func(t *testing.T) {
+			back, err := ParseShoot(q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if back.Query().Encode() != q.Encode() {
+				t.Errorf("round trip: %s became %s", q.Encode(), back.Query().Encode())
+			}
+		})
 	}
 	def, err := ParseShoot(url.Values{})
 	if err != nil || def.Game != "at43" || def.Weapons != 1 || def.Size != 6 {
@@ -366,11 +375,13 @@ func TestBadInput(t *testing.T) {
 		{"target=veh&pick=all", "pick: \"all\" is not allowed: allowed wreck, disarm"},
 	}
 	for _, tt := range tests {
-		v, _ := url.ParseQuery(tt.query)
-		_, err := ParseShoot(v)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: error %v, want %q", tt.query, err, tt.want)
-		}
+		t.Run(tt.query, func(t *testing.T) {
+			v, _ := url.ParseQuery(tt.query)
+			_, err := ParseShoot(v)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %v, want %q", err, tt.want)
+			}
+		})
 	}
 	if _, err := Shoot(ShootInput{Game: "at43", Cover: Cover(9), Attack: defaultAttack()}); err == nil {
 		t.Error("Shoot accepts cover 9")

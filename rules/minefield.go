@@ -50,23 +50,18 @@ type MinefieldResult struct {
 // validates it.
 func ParseMinefield(v url.Values) (MinefieldInput, error) {
 	r := newQueryReader(v, "")
-	d := defaultAttack().Vehicle
+	d := defaultAttack()
 	in := MinefieldInput{
 		Game:       r.str("game", AT43.ID),
 		Members:    r.int("n", 6),
 		Cards:      r.int("cards", 1),
-		Target:     Target(r.choice("target", int(TargetInfantry), targetNames)),
-		Protection: r.int("prot", 5),
-		Type:       r.int("type", 1),
-		Medic:      r.bool("medic", false),
+		Target:     Target(r.choice("target", int(d.Target), targetNames)),
+		Protection: r.int("prot", d.Protection),
+		Type:       r.int("type", d.Type),
+		Medic:      r.bool("medic", d.Medic),
 	}
 	if in.Target == TargetVehicle {
-		in.Vehicle = VehicleTarget{
-			Frame:      r.int("frame", d.Frame),
-			Propulsion: r.int("prop", d.Propulsion),
-			Weapons:    r.ints("weapons", d.Weapons, maxVehWeapons),
-			Pick:       WeaponPick(r.choice("pick", int(d.Pick), pickNames)),
-		}
+		in.Vehicle.read(r, false) // n counts the vehicles
 	}
 	if err := joinErrors(r.result(), in.Validate()); err != nil {
 		return MinefieldInput{}, err
@@ -85,10 +80,7 @@ func (in MinefieldInput) Query() url.Values {
 	w.int("prot", in.Protection)
 	w.bool("medic", in.Medic)
 	if in.Target == TargetVehicle {
-		w.int("frame", in.Vehicle.Frame)
-		w.int("prop", in.Vehicle.Propulsion)
-		w.ints("weapons", in.Vehicle.Weapons)
-		w.choice("pick", int(in.Vehicle.Pick), pickNames)
+		in.Vehicle.write(w, false)
 		return v
 	}
 	w.int("type", in.Type)

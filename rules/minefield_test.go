@@ -27,18 +27,20 @@ func TestMinefieldInfantry(t *testing.T) {
 			ratBinomial(4, new(big.Rat))},
 	}
 	for _, tt := range tests {
-		res, err := Minefield(tt.in)
-		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		compare(t, tt.name, res.Casualties, tt.want)
-		wiped, _ := tt.want[tt.in.Members].Float64()
-		if res.InfantryResult == nil || res.VehicleResult != nil || !near(res.WipedOut, wiped) {
-			t.Errorf("%s: wiped out %v, want %v", tt.name, res.WipedOut, wiped)
-		}
-		if !near(res.Impacts.At(tt.in.Members*tt.in.Cards), 1) {
-			t.Errorf("%s: impacts %v, want %d certain", tt.name, res.Impacts.P, tt.in.Members*tt.in.Cards)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := Minefield(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			compare(t, tt.name, res.Casualties, tt.want)
+			wiped, _ := tt.want[tt.in.Members].Float64()
+			if res.InfantryResult == nil || res.VehicleResult != nil || !near(res.WipedOut, wiped) {
+				t.Errorf("wiped out %v, want %v", res.WipedOut, wiped)
+			}
+			if !near(res.Impacts.At(tt.in.Members*tt.in.Cards), 1) {
+				t.Errorf("impacts %v, want %d certain", res.Impacts.P, tt.in.Members*tt.in.Cards)
+			}
+		})
 	}
 }
 
@@ -76,13 +78,15 @@ func TestMinefieldQuery(t *testing.T) {
 		{Game: "at43", Members: 2, Cards: 1, Target: TargetVehicle, Protection: 15, Type: 1,
 			Vehicle: VehicleTarget{Frame: 5, Propulsion: 3, Weapons: []int{2, 1}, Pick: PickDisarm}},
 	} {
-		got, err := ParseMinefield(in.Query())
-		if err != nil {
-			t.Fatalf("%+v: %v", in, err)
-		}
-		if !reflect.DeepEqual(got, in) {
-			t.Errorf("round trip: got %+v, want %+v", got, in)
-		}
+		t.Run(in.Query().Encode(), func(t *testing.T) {
+			got, err := ParseMinefield(in.Query())
+			if err != nil {
+				t.Fatalf("%+v: %v", in, err)
+			}
+			if !reflect.DeepEqual(got, in) {
+				t.Errorf("round trip: got %+v, want %+v", got, in)
+			}
+		})
 	}
 	for _, b := range []struct{ query, key, allowed string }{
 		{"game=at44", "game", "allowed at43"},
@@ -95,9 +99,11 @@ func TestMinefieldQuery(t *testing.T) {
 		{"target=veh&weapons=1,2,3,4,5,6,7", "weapons", "at most 6"},
 		{"target=tank", "target", "inf, veh"},
 	} {
-		v, _ := url.ParseQuery(b.query)
-		_, err := ParseMinefield(v)
-		wantKeyError(t, b.query, err, b.key, b.allowed)
+		t.Run(b.query, func(t *testing.T) {
+			v, _ := url.ParseQuery(b.query)
+			_, err := ParseMinefield(v)
+			wantKeyError(t, b.query, err, b.key, b.allowed)
+		})
 	}
 	// The vehicles of a minefield's unit are n: an error never names a
 	// vehicles key the link does not have.

@@ -86,48 +86,50 @@ func TestMonteCarloShoot(t *testing.T) {
 			Accuracy: 2, Penetration: 7, Damage: 2, Protection: 8, Size: 10, Type: 1, Medic: true}},
 	}
 	for _, in := range inputs {
-		g, _ := GameByID(in.Game)
-		res, err := Shoot(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rr := in.Rerolls
-		if in.FireAtWill {
-			rr++
-		}
-		save := g.CoverSave[in.Cover]
-		if in.Range == 0 && !g.CoverAtRangeZero {
-			save = 0
-		}
-		hitCounts := make([]int, in.Weapons*in.Rate+1)
-		casCounts := make([]int, in.Size+1)
-		for range trials {
-			h := d.hits(g, in.Weapons, in.Rate, rr, in.Accuracy, in.Range)
-			hitCounts[h]++
-			killed, medic := 0, in.Medic
-			for range h {
-				if save > 0 && d.roll() >= save {
-					continue
-				}
-				ok := d.pass(in.Penetration, in.Protection)
-				if !ok && in.DamageReroll {
-					ok = d.pass(in.Penetration, in.Protection)
-				}
-				if !ok {
-					continue
-				}
-				if medic {
-					medic = false
-					if in.Damage == 1 {
+		t.Run(in.Query().Encode(), func(t *testing.T) {
+			g, _ := GameByID(in.Game)
+			res, err := Shoot(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rr := in.Rerolls
+			if in.FireAtWill {
+				rr++
+			}
+			save := g.CoverSave[in.Cover]
+			if in.Range == 0 && !g.CoverAtRangeZero {
+				save = 0
+			}
+			hitCounts := make([]int, in.Weapons*in.Rate+1)
+			casCounts := make([]int, in.Size+1)
+			for range trials {
+				h := d.hits(g, in.Weapons, in.Rate, rr, in.Accuracy, in.Range)
+				hitCounts[h]++
+				killed, medic := 0, in.Medic
+				for range h {
+					if save > 0 && d.roll() >= save {
 						continue
 					}
+					ok := d.pass(in.Penetration, in.Protection)
+					if !ok && in.DamageReroll {
+						ok = d.pass(in.Penetration, in.Protection)
+					}
+					if !ok {
+						continue
+					}
+					if medic {
+						medic = false
+						if in.Damage == 1 {
+							continue
+						}
+					}
+					killed++
 				}
-				killed++
+				casCounts[min(killed, in.Size)]++
 			}
-			casCounts[min(killed, in.Size)]++
-		}
-		agree(t, in.Game+" hits", res.Hits, hitCounts, trials)
-		agree(t, in.Game+" casualties", res.Casualties, casCounts, trials)
+			agree(t, in.Game+" hits", res.Hits, hitCounts, trials)
+			agree(t, in.Game+" casualties", res.Casualties, casCounts, trials)
+		})
 	}
 }
 

@@ -29,17 +29,19 @@ func TestMoralePass(t *testing.T) {
 		{"Nerves of steel", MoraleInput{Game: "at43", NervesOfSteel: true}, 0, 1, ""},
 	}
 	for _, tt := range tests {
-		tt.in.Activations = 1
-		res, err := Morale(tt.in)
-		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		if res.Value != tt.value || !near(res.Pass, tt.pass) {
-			t.Errorf("%s: value %d pass %v, want %d and %v", tt.name, res.Value, res.Pass, tt.value, tt.pass)
-		}
-		if tt.note != "" && !slices.ContainsFunc(res.Notes, func(n Note) bool { return n.ID == tt.note }) {
-			t.Errorf("%s: notes %v lack %s", tt.name, res.Notes, tt.note)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			tt.in.Activations = 1
+			res, err := Morale(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Value != tt.value || !near(res.Pass, tt.pass) {
+				t.Errorf("value %d pass %v, want %d and %v", res.Value, res.Pass, tt.value, tt.pass)
+			}
+			if tt.note != "" && !slices.ContainsFunc(res.Notes, func(n Note) bool { return n.ID == tt.note }) {
+				t.Errorf("notes %v lack %s", res.Notes, tt.note)
+			}
+		})
 	}
 }
 
@@ -66,32 +68,34 @@ func TestMoraleChain(t *testing.T) {
 		{"Nerves of steel", MoraleInput{Game: "at44", NervesOfSteel: true, Activations: 20}, 0, 0, 0},
 	}
 	for _, tt := range tests {
-		res, err := Morale(tt.in)
-		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		if !near(res.NoSpend.States.Rout, tt.rout) || !near(res.Rout, tt.rout) {
-			t.Errorf("%s: rout %v (headline %v), want %v", tt.name, res.NoSpend.States.Rout, res.Rout, tt.rout)
-		}
-		if !near(res.Spend.States.Rout, tt.spendRout) || !near(res.Spend.Points, tt.spendPoints) {
-			t.Errorf("%s: spending: rout %v points %v, want %v and %v", tt.name, res.Spend.States.Rout, res.Spend.Points, tt.spendRout, tt.spendPoints)
-		}
-		tt.in.Spend = true
-		spent, _ := Morale(tt.in)
-		if !near(spent.Rout, tt.spendRout) {
-			t.Errorf("%s: headline rout with spend=1 is %v, want %v", tt.name, spent.Rout, tt.spendRout)
-		}
-		for _, ch := range []MoraleChain{res.NoSpend, res.Spend} {
-			s := ch.States
-			if !near(s.Valiant+s.Disorganized+s.Rout, 1) {
-				t.Errorf("%s: states %+v do not sum to 1", tt.name, s)
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := Morale(tt.in)
+			if err != nil {
+				t.Fatal(err)
 			}
-			for k := 1; k < len(ch.RoutBy); k++ {
-				if ch.RoutBy[k] < ch.RoutBy[k-1] {
-					t.Errorf("%s: rout by activation %v falls", tt.name, ch.RoutBy)
+			if !near(res.NoSpend.States.Rout, tt.rout) || !near(res.Rout, tt.rout) {
+				t.Errorf("rout %v (headline %v), want %v", res.NoSpend.States.Rout, res.Rout, tt.rout)
+			}
+			if !near(res.Spend.States.Rout, tt.spendRout) || !near(res.Spend.Points, tt.spendPoints) {
+				t.Errorf("spending: rout %v points %v, want %v and %v", res.Spend.States.Rout, res.Spend.Points, tt.spendRout, tt.spendPoints)
+			}
+			tt.in.Spend = true
+			spent, _ := Morale(tt.in)
+			if !near(spent.Rout, tt.spendRout) {
+				t.Errorf("headline rout with spend=1 is %v, want %v", spent.Rout, tt.spendRout)
+			}
+			for _, ch := range []MoraleChain{res.NoSpend, res.Spend} {
+				s := ch.States
+				if !near(s.Valiant+s.Disorganized+s.Rout, 1) {
+					t.Errorf("states %+v do not sum to 1", s)
+				}
+				for k := 1; k < len(ch.RoutBy); k++ {
+					if ch.RoutBy[k] < ch.RoutBy[k-1] {
+						t.Errorf("rout by activation %v falls", ch.RoutBy)
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -176,13 +180,15 @@ func TestMoraleQuery(t *testing.T) {
 		{Game: "at44", Morale: 5, Rank: 3, Objective: true, Earlier: 2, Activations: 20, Spend: true, Status: Disorganized},
 		{Game: "at43", NervesOfSteel: true, Activations: 1},
 	} {
-		got, err := ParseMorale(in.Query())
-		if err != nil {
-			t.Fatalf("%+v: %v", in, err)
-		}
-		if !reflect.DeepEqual(got, in) {
-			t.Errorf("round trip: got %+v, want %+v", got, in)
-		}
+		t.Run(in.Query().Encode(), func(t *testing.T) {
+			got, err := ParseMorale(in.Query())
+			if err != nil {
+				t.Fatalf("%+v: %v", in, err)
+			}
+			if !reflect.DeepEqual(got, in) {
+				t.Errorf("round trip: got %+v, want %+v", got, in)
+			}
+		})
 	}
 	def, err := ParseMorale(url.Values{})
 	if err != nil || def != (MoraleInput{Game: "at43", Morale: 6, Activations: 1}) {
@@ -204,9 +210,11 @@ func TestMoraleQuery(t *testing.T) {
 		{"game=at45", "game", "at43"},
 	}
 	for _, b := range bad {
-		v, _ := url.ParseQuery(b.query)
-		_, err := ParseMorale(v)
-		wantKeyError(t, b.query, err, b.key, b.allowed)
+		t.Run(b.query, func(t *testing.T) {
+			v, _ := url.ParseQuery(b.query)
+			_, err := ParseMorale(v)
+			wantKeyError(t, b.query, err, b.key, b.allowed)
+		})
 	}
 }
 

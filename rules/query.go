@@ -386,19 +386,6 @@ func (c *validator) rng(key string, n, lo, hi int) {
 	c.fail(key, ErrRange, "%d is out of range: allowed %d-%d", n, lo, hi)
 }
 
-// distance checks a shot's distance, given as a range band or in
-// centimetres (cm, when not nil), never both.
-func (c *validator) distance(band int, cm *int) {
-	if cm == nil {
-		c.rng("range", band, 0, maxBand)
-		return
-	}
-	c.rng("cm", *cm, 0, maxCM)
-	if band != 0 {
-		c.fail("cm", ErrBothRanges, "range and cm both given: give one of them")
-	}
-}
-
 // game resolves a game id.
 func (c *validator) game(id string) Game {
 	g, err := GameByID(id)

@@ -5,6 +5,7 @@ package rules
 // no thinning shortcuts): the fast engine must agree with it to 1e-12.
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"testing"
@@ -165,15 +166,17 @@ func TestShootMatchesExactReference(t *testing.T) {
 									Attack: Attack{Weapons: weapons, Rate: rate, Rerolls: rr,
 										Accuracy: acc, Penetration: 4 + rate, Damage: 1 + rr%2, DamageReroll: rr == 1,
 										Protection: 5, Size: 1 + (weapons*rate)%9, Type: 1, Medic: medic}}
-								res, err := Shoot(in)
-								if err != nil {
-									t.Fatal(err)
-								}
-								hits, impacts, cas := ratInfantry(g, in)
-								compare(t, "hits", res.Hits, hits)
-								compare(t, "impacts", res.Impacts, impacts)
-								compare(t, "casualties", res.Casualties, cas)
-								n++
+								t.Run(in.Query().Encode(), func(t *testing.T) {
+									res, err := Shoot(in)
+									if err != nil {
+										t.Fatal(err)
+									}
+									hits, impacts, cas := ratInfantry(g, in)
+									compare(t, "hits", res.Hits, hits)
+									compare(t, "impacts", res.Impacts, impacts)
+									compare(t, "casualties", res.Casualties, cas)
+									n++
+								})
 							}
 						}
 					}
@@ -191,20 +194,24 @@ func TestLargeMatchesExactReference(t *testing.T) {
 		t.Skip("exact arithmetic on long rows is slow")
 	}
 	for _, g := range Games() {
-		p := big.NewRat(2, 6)
-		hits := ratHits(g, 60, 2, 1, p)
-		fast := Hits(g, 60, 2, 1, 2.0/6)
-		compare(t, g.Name+" 120 dice", fast, hits)
-		compare(t, g.Name+" thinned", fast.Thin(0.5), ratThin(hits, big.NewRat(1, 2)))
-		compare(t, g.Name+" thinned and capped", fast.thinCap(1.0/6, 10), ratCap(ratThin(hits, big.NewRat(1, 6)), 10))
+		t.Run(g.ID, func(t *testing.T) {
+			p := big.NewRat(2, 6)
+			hits := ratHits(g, 60, 2, 1, p)
+			fast := Hits(g, 60, 2, 1, 2.0/6)
+			compare(t, g.Name+" 120 dice", fast, hits)
+			compare(t, g.Name+" thinned", fast.Thin(0.5), ratThin(hits, big.NewRat(1, 2)))
+			compare(t, g.Name+" thinned and capped", fast.thinCap(1.0/6, 10), ratCap(ratThin(hits, big.NewRat(1, 6)), 10))
+		})
 	}
 }
 
 func TestBinomialMatchesExactReference(t *testing.T) {
 	for _, n := range []int{0, 1, 2, 7, 40, 150} {
 		for _, p := range []*big.Rat{big.NewRat(1, 6), big.NewRat(1, 2), big.NewRat(5, 6), big.NewRat(35, 36), big.NewRat(1, 216)} {
-			pf, _ := p.Float64()
-			compare(t, "binomial", Binomial(n, pf), ratBinomial(n, p))
+			t.Run(fmt.Sprintf("n=%d p=%v", n, p), func(t *testing.T) {
+				pf, _ := p.Float64()
+				compare(t, "binomial", Binomial(n, pf), ratBinomial(n, p))
+			})
 		}
 	}
 }

@@ -48,25 +48,27 @@ type Salvo struct {
 	Sniper       bool
 }
 
-// DefaultSalvo is the salvo a link gets for missing keys.
+// DefaultSalvo is the salvo a link gets for missing keys: the attack's
+// defaults, at range 0 with none of the options.
 func DefaultSalvo() Salvo {
-	return Salvo{Weapons: 1, Rate: 1, Accuracy: 3, Penetration: 5, Damage: 1}
+	a := defaultAttack()
+	return Salvo{Weapons: a.Weapons, Rate: a.Rate, Rerolls: a.Rerolls, Accuracy: a.Accuracy,
+		Penetration: a.Penetration, Damage: a.Damage, DamageReroll: a.DamageReroll}
+}
+
+// keys binds s's hit and damage keys.
+func (s *Salvo) keys() (hitKeys, damageKeys) {
+	return hitKeys{&s.Weapons, &s.Rate, &s.Rerolls, &s.Accuracy},
+		damageKeys{&s.Penetration, &s.Damage, &s.DamageReroll}
 }
 
 func (s *Salvo) read(r *queryReader) {
 	d := DefaultSalvo()
-	if r.has("range") && r.has("cm") {
-		r.fail("cm", ErrBothRanges, "range and cm both given: give one of them")
-	}
-	s.Weapons = r.int("n", d.Weapons)
-	s.Rate = r.int("rate", d.Rate)
-	s.Rerolls = r.int("rr", d.Rerolls)
-	s.Accuracy = r.int("acc", d.Accuracy)
-	s.Range = r.int("range", d.Range)
-	s.CM = r.optInt("cm")
-	s.Penetration = r.int("pen", d.Penetration)
-	s.Damage = r.int("dmg", d.Damage)
-	s.DamageReroll = r.bool("dmgrr", d.DamageReroll)
+	r.oneDistance()
+	hit, damage := s.keys()
+	hit.read(r)
+	s.Range, s.CM = r.distance()
+	damage.read(r)
 	s.Cover = Cover(r.choice("cover", int(d.Cover), coverNames[:]))
 	s.FireAtWill = r.bool("faw", d.FireAtWill)
 	s.Detection = r.bool("det", d.Detection)
@@ -76,18 +78,10 @@ func (s *Salvo) read(r *queryReader) {
 }
 
 func (s Salvo) write(w queryWriter) {
-	w.int("n", s.Weapons)
-	w.int("rate", s.Rate)
-	w.int("rr", s.Rerolls)
-	w.int("acc", s.Accuracy)
-	if s.CM != nil {
-		w.int("cm", *s.CM)
-	} else {
-		w.int("range", s.Range)
-	}
-	w.int("pen", s.Penetration)
-	w.int("dmg", s.Damage)
-	w.bool("dmgrr", s.DamageReroll)
+	hit, damage := s.keys()
+	hit.write(w)
+	w.distance(s.Range, s.CM)
+	damage.write(w)
 	w.choice("cover", int(s.Cover), coverNames[:])
 	w.bool("faw", s.FireAtWill)
 	w.bool("det", s.Detection)
@@ -109,13 +103,10 @@ func (s Salvo) writeFixed(w queryWriter) {
 }
 
 func (s Salvo) check(c *validator) {
-	c.rng("n", s.Weapons, 0, maxFighters)
-	c.rng("rate", s.Rate, 1, maxRate)
-	c.rng("rr", s.Rerolls, 0, maxRerolls)
-	c.rng("acc", s.Accuracy, 0, maxValue)
+	hit, damage := s.keys()
+	hit.check(c)
 	c.distance(s.Range, s.CM)
-	c.rng("pen", s.Penetration, 0, maxValue)
-	c.rng("dmg", s.Damage, 1, maxDamage)
+	damage.check(c)
 	if s.Cover < 0 || int(s.Cover) >= len(coverNames) {
 		c.fail("cover", ErrChoice, "%d is not allowed: allowed none, cover, takecover, kneecover", int(s.Cover))
 	}
@@ -160,23 +151,17 @@ type SalvosInput struct {
 // ParseSalvos reads a SalvosInput from share-link values and validates it.
 func ParseSalvos(v url.Values) (SalvosInput, error) {
 	r := newQueryReader(v, "")
+	d := defaultAttack()
 	in := SalvosInput{
 		Game:       r.str("game", AT43.ID),
-		Size:       r.int("size", 6),
-		Type:       r.int("type", 1),
-		Protection: r.int("prot", 5),
-		Medic:      r.bool("medic", false),
+		Size:       r.int("size", d.Size),
+		Type:       r.int("type", d.Type),
+		Protection: r.int("prot", d.Protection),
+		Medic:      r.bool("medic", d.Medic),
 	}
-	d := defaultAttack()
-	in.Target = Target(r.choice("target", int(TargetInfantry), targetNames))
-	in.Vehicle = VehicleTarget{
-		Frame:      r.int("frame", d.Vehicle.Frame),
-		Propulsion: r.int("prop", d.Vehicle.Propulsion),
-		Weapons:    r.ints("weapons", d.Vehicle.Weapons, maxVehWeapons),
-		Vehicles:   r.int("vehicles", d.Vehicle.Vehicles),
-		Pick:       WeaponPick(r.choice("pick", int(d.Vehicle.Pick), pickNames)),
-	}
-	in.Vehicle.DefenderPicks = r.choice("picker", 0, pickerNames) == 1
+	in.Target = Target(r.choice("target", int(d.Target), targetNames))
+	in.Vehicle.read(r, true)
+	in.Vehicle.readPicker(r)
 	count := salvoGroups(v, r)
 	if count == 0 {
 		in.Salvos = []Salvo{DefaultSalvo()}
@@ -250,14 +235,8 @@ func (in SalvosInput) Query() url.Values {
 	w.bool("medic", in.Medic)
 	if in.Target == TargetVehicle {
 		w.choice("target", int(in.Target), targetNames)
-		w.int("frame", in.Vehicle.Frame)
-		w.int("prop", in.Vehicle.Propulsion)
-		w.ints("weapons", in.Vehicle.Weapons)
-		w.int("vehicles", in.Vehicle.Vehicles)
-		w.choice("pick", int(in.Vehicle.Pick), pickNames)
-		if in.Vehicle.DefenderPicks {
-			w.str("picker", pickerNames[1])
-		}
+		in.Vehicle.write(w, true)
+		in.Vehicle.writePicker(w)
 	} else {
 		w.int("size", in.Size)
 		w.int("type", in.Type)
@@ -273,7 +252,7 @@ func (in SalvosInput) Validate() error {
 	c := &validator{}
 	g := c.game(in.Game)
 	c.rng("prot", in.Protection, 0, maxValue)
-	checkPicker(c, g, in.Game, in.Target, in.Vehicle)
+	in.Vehicle.checkPicker(c, g, in.Game, in.Target)
 	checkTarget(c, in.Target, in.Size, in.Type, in.Vehicle)
 	if len(in.Salvos) < 1 || len(in.Salvos) > maxSalvos {
 		c.fail("s1", ErrRange, "%d salvos given: allowed 1-%d", len(in.Salvos), maxSalvos)

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"math/big"
 	"net/url"
 	"strings"
@@ -56,17 +57,19 @@ func TestSalvosMatchExactReference(t *testing.T) {
 					{Weapons: 2, Rate: 3, Accuracy: 3, Range: 1, Penetration: 7, Damage: 2, DamageReroll: true},
 					{Weapons: 3, Rate: 1, Accuracy: 4, Range: 0, Penetration: 5, Damage: 1, FireAtWill: true, Detection: true, Cover: CoverTakeCover},
 				}}
-				res, err := Salvos(in)
-				if err != nil {
-					t.Fatal(err)
-				}
-				compare(t, "salvos", res.Casualties, ratSalvos(g, in))
-				for i, d := range res.After {
-					checkSums(t, "after salvo "+string(rune('1'+i)), d)
-					if i > 0 && d.Mean() < res.After[i-1].Mean() {
-						t.Errorf("casualties went down after salvo %d", i+1)
+				t.Run(fmt.Sprintf("%s size=%d medic=%v", g.ID, size, medic), func(t *testing.T) {
+					res, err := Salvos(in)
+					if err != nil {
+						t.Fatal(err)
 					}
-				}
+					compare(t, "salvos", res.Casualties, ratSalvos(g, in))
+					for i, d := range res.After {
+						checkSums(t, "after salvo "+string(rune('1'+i)), d)
+						if i > 0 && d.Mean() < res.After[i-1].Mean() {
+							t.Errorf("casualties went down after salvo %d", i+1)
+						}
+					}
+				})
 			}
 		}
 	}
@@ -136,9 +139,11 @@ func TestParseSalvos(t *testing.T) {
 		"s1.cover=wall":       "s1.cover",
 		"size=0":              "size",
 	} {
-		v, _ := url.ParseQuery(query)
-		if _, err := ParseSalvos(v); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: error %v, want one mentioning %q", query, err, want)
-		}
+		t.Run(query, func(t *testing.T) {
+			v, _ := url.ParseQuery(query)
+			if _, err := ParseSalvos(v); err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("error %v, want one mentioning %q", err, want)
+			}
+		})
 	}
 }

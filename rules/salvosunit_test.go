@@ -320,13 +320,15 @@ func TestMonteCarloSalvosUnitLarge(t *testing.T) {
 		six.Salvos = append(six.Salvos, salvo)
 	}
 	for _, in := range []SalvosInput{three, two, five, six} {
-		if unitEstimated(in) {
-			t.Fatalf("%+v is estimated", in.Vehicle)
-		}
-		res := sampleUnit(t, d, in, 20000)
-		if m := res.Wrecks.Mean() / float64(in.Vehicle.Vehicles); m < 0.1 || m > 0.9 {
-			t.Errorf("%+v: mean share of wrecks %v: the sample says little", in.Vehicle, m)
-		}
+		t.Run(fmt.Sprintf("%d vehicles", in.Vehicle.Vehicles), func(t *testing.T) {
+			if unitEstimated(in) {
+				t.Fatalf("%+v is estimated", in.Vehicle)
+			}
+			res := sampleUnit(t, d, in, 20000)
+			if m := res.Wrecks.Mean() / float64(in.Vehicle.Vehicles); m < 0.1 || m > 0.9 {
+				t.Errorf("%+v: mean share of wrecks %v: the sample says little", in.Vehicle, m)
+			}
+		})
 	}
 }
 
@@ -420,25 +422,27 @@ func TestSalvosUnitEstimate(t *testing.T) {
 		return slices.ContainsFunc(r.Notes, func(n Note) bool { return n.ID == id })
 	}
 	for _, tt := range tests {
-		in := unitSalvos(tt.t, tt.dice, func(int) int { return 2 })
-		if !unitEstimated(in) {
-			t.Fatalf("%s: small enough for the joint chain: make it larger", tt.name)
-		}
-		res, err := Salvos(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !hasNote(res, tt.note.ID) || !res.Estimated {
-			t.Errorf("%s: no %s note, or not marked estimated", tt.name, tt.note.ID)
-		}
-		all, mean := 1.0, 0.0
-		for _, v := range res.Vehicles {
-			all *= v.Destroyed
-			mean += v.Destroyed
-		}
-		if math.Abs(res.Destroyed-all) > 1e-12 || math.Abs(res.Wrecks.Mean()-mean) > 1e-9 {
-			t.Errorf("%s: all destroyed %v, want %v; mean wrecks %v, want %v", tt.name, res.Destroyed, all, res.Wrecks.Mean(), mean)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			in := unitSalvos(tt.t, tt.dice, func(int) int { return 2 })
+			if !unitEstimated(in) {
+				t.Fatalf("%s: small enough for the joint chain: make it larger", tt.name)
+			}
+			res, err := Salvos(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !hasNote(res, tt.note.ID) || !res.Estimated {
+				t.Errorf("no %s note, or not marked estimated", tt.note.ID)
+			}
+			all, mean := 1.0, 0.0
+			for _, v := range res.Vehicles {
+				all *= v.Destroyed
+				mean += v.Destroyed
+			}
+			if math.Abs(res.Destroyed-all) > 1e-12 || math.Abs(res.Wrecks.Mean()-mean) > 1e-9 {
+				t.Errorf("all destroyed %v, want %v; mean wrecks %v, want %v", res.Destroyed, all, res.Wrecks.Mean(), mean)
+			}
+		})
 	}
 	in := unitSalvos(VehicleTarget{Frame: 4, Propulsion: 2, Weapons: []int{2}, Vehicles: 2}, 3, func(int) int { return 2 })
 	in.Salvos = in.Salvos[:1]
@@ -747,24 +751,30 @@ func TestUnitCommute(t *testing.T) {
 	// of 1 ends as one that took them the other way round only where they
 	// commute. With two weapons they do not; with Self-repair they do once
 	// the first hit (which it reduces) is kept apart.
-	for _, tg := range []VehicleTarget{
-		{Frame: 2, Propulsion: 1, Weapons: []int{2, 2}, Vehicles: 2},
-		{Frame: 4, Propulsion: 1, Vehicles: 2, SelfRepair: true},
+	for _, tt := range []struct {
+		name string
+		tg   VehicleTarget
+	}{
+		{"two weapons", VehicleTarget{Frame: 2, Propulsion: 1, Weapons: []int{2, 2}, Vehicles: 2}},
+		{"self-repair", VehicleTarget{Frame: 4, Propulsion: 1, Vehicles: 2, SelfRepair: true}},
 	} {
-		in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 6, Medic: tg.SelfRepair, Vehicle: tg,
-			Salvos: []Salvo{{Weapons: 2, Rate: 1, Accuracy: 4, Range: 1, Penetration: 10, Damage: 1},
-				{Weapons: 2, Rate: 1, Accuracy: 4, Range: 1, Penetration: 10, Damage: 3},
-				{Weapons: 2, Rate: 1, Accuracy: 4, Range: 1, Penetration: 10, Damage: 1}}}
-		g, _ := GameByID(in.Game)
-		want := refResult(ratSalvosUnit(g, in))
-		if d := differs(unitChainFigures(in, "counts")[2], want); d != "" {
-			t.Errorf("%+v counts: %s", tg, d)
-		}
-		if tg.SelfRepair {
-			continue
-		}
-		if differs(unitChainFigures(in, "by damage")[2], want) == "" {
-			t.Error("counting by Damage value where hits do not commute agrees with the reference: the test shows nothing")
-		}
+		t.Run("chain of "+tt.name, func(t *testing.T) {
+			tg := tt.tg
+			in := SalvosInput{Game: "at43", Target: TargetVehicle, Protection: 6, Medic: tg.SelfRepair, Vehicle: tg,
+				Salvos: []Salvo{{Weapons: 2, Rate: 1, Accuracy: 4, Range: 1, Penetration: 10, Damage: 1},
+					{Weapons: 2, Rate: 1, Accuracy: 4, Range: 1, Penetration: 10, Damage: 3},
+					{Weapons: 2, Rate: 1, Accuracy: 4, Range: 1, Penetration: 10, Damage: 1}}}
+			g, _ := GameByID(in.Game)
+			want := refResult(ratSalvosUnit(g, in))
+			if d := differs(unitChainFigures(in, "counts")[2], want); d != "" {
+				t.Errorf("%+v counts: %s", tg, d)
+			}
+			if tg.SelfRepair {
+				return
+			}
+			if differs(unitChainFigures(in, "by damage")[2], want) == "" {
+				t.Error("counting by Damage value where hits do not commute agrees with the reference: the test shows nothing")
+			}
+		})
 	}
 }

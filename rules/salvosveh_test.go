@@ -107,22 +107,24 @@ func TestSalvosVehicleMatchesExactReference(t *testing.T) {
 				in := SalvosInput{Game: g.ID, Target: TargetVehicle, Protection: 7, Medic: medic, Vehicle: tgt,
 					Salvos: salvos[:1+(i+n)%3]}
 				name := fmt.Sprintf("%s %+v medic=%v salvos=%d", g.ID, tgt, medic, len(in.Salvos))
-				res, err := Salvos(in)
-				if err != nil {
-					t.Fatal(err)
-				}
-				ref := ratSalvosVehicle(g, in)
-				if !near(res.Destroyed, ratFloat(ref.dead)) || !near(res.Immobilized, ratFloat(ref.immobile)) {
-					t.Errorf("%s: destroyed %v immobilized %v, exact %v %v", name, res.Destroyed, res.Immobilized,
-						ratFloat(ref.dead), ratFloat(ref.immobile))
-				}
-				for w := range ref.lost {
-					if !near(res.Lost[w], ratFloat(ref.lost[w])) {
-						t.Errorf("%s: weapon %d lost %v, exact %v", name, w, res.Lost[w], ratFloat(ref.lost[w]))
+				t.Run(name, func(t *testing.T) {
+					res, err := Salvos(in)
+					if err != nil {
+						t.Fatal(err)
 					}
-				}
-				compare(t, name+" frame", res.Frame, ref.frame)
-				n++
+					ref := ratSalvosVehicle(g, in)
+					if !near(res.Destroyed, ratFloat(ref.dead)) || !near(res.Immobilized, ratFloat(ref.immobile)) {
+						t.Errorf("destroyed %v immobilized %v, exact %v %v", res.Destroyed, res.Immobilized,
+							ratFloat(ref.dead), ratFloat(ref.immobile))
+					}
+					for w := range ref.lost {
+						if !near(res.Lost[w], ratFloat(ref.lost[w])) {
+							t.Errorf("weapon %d lost %v, exact %v", w, res.Lost[w], ratFloat(ref.lost[w]))
+						}
+					}
+					compare(t, name+" frame", res.Frame, ref.frame)
+					n++
+				})
 			}
 		}
 	}
@@ -365,9 +367,11 @@ func TestSalvosVehicleLinks(t *testing.T) {
 		{"target=tank", "target", "allowed inf, veh"},
 		{"target=veh&s2.dmg=11&s1.n=1", "s2.dmg", "allowed 1-10"},
 	} {
-		v, _ := url.ParseQuery(tt.query)
-		_, err := ParseSalvos(v)
-		wantKeyError(t, tt.query, err, tt.key, tt.allowed)
+		t.Run(tt.query, func(t *testing.T) {
+			v, _ := url.ParseQuery(tt.query)
+			_, err := ParseSalvos(v)
+			wantKeyError(t, tt.query, err, tt.key, tt.allowed)
+		})
 	}
 }
 
@@ -580,33 +584,35 @@ func TestMeleeKeepsTheBetterDiePerState(t *testing.T) {
 // literal chain, its link, and where it is refused.
 func TestDefenderPicks(t *testing.T) {
 	for _, dmg := range []int{1, 2, 3} {
-		tgt := VehicleTarget{Frame: 4, Propulsion: 2, Weapons: []int{1, 3, 2}, Vehicles: 1, DefenderPicks: true}
-		res, err := vehicleDamage(AT43, Binomial(6, 0.5), 2.0/3, dmg, tgt, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ratImpacts := ratBinomial(6, big.NewRat(1, 2))
-		var dead, immobile *big.Rat = new(big.Rat), new(big.Rat)
-		lost := ratZeros(3)
-		for i, pi := range ratImpacts {
-			o := refOne(tgt, i, big.NewRat(2, 3), dmg, 1)
-			dead.Add(dead, new(big.Rat).Mul(pi, o.dead))
-			immobile.Add(immobile, new(big.Rat).Mul(pi, o.immobile))
+		t.Run(fmt.Sprint("dmg=", dmg), func(t *testing.T) {
+			tgt := VehicleTarget{Frame: 4, Propulsion: 2, Weapons: []int{1, 3, 2}, Vehicles: 1, DefenderPicks: true}
+			res, err := vehicleDamage(AT43, Binomial(6, 0.5), 2.0/3, dmg, tgt, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ratImpacts := ratBinomial(6, big.NewRat(1, 2))
+			var dead, immobile *big.Rat = new(big.Rat), new(big.Rat)
+			lost := ratZeros(3)
+			for i, pi := range ratImpacts {
+				o := refOne(tgt, i, big.NewRat(2, 3), dmg, 1)
+				dead.Add(dead, new(big.Rat).Mul(pi, o.dead))
+				immobile.Add(immobile, new(big.Rat).Mul(pi, o.immobile))
+				for w := range lost {
+					lost[w].Add(lost[w], new(big.Rat).Mul(pi, o.lost[w]))
+				}
+			}
+			if !near(res.Destroyed, ratFloat(dead)) || !near(res.Immobilized, ratFloat(immobile)) {
+				t.Errorf("dmg %d: destroyed %v immobilized %v, exact %v %v", dmg, res.Destroyed, res.Immobilized, ratFloat(dead), ratFloat(immobile))
+			}
 			for w := range lost {
-				lost[w].Add(lost[w], new(big.Rat).Mul(pi, o.lost[w]))
+				if !near(res.Lost[w], ratFloat(lost[w])) {
+					t.Errorf("dmg %d weapon %d: lost %v, exact %v", dmg, w, res.Lost[w], ratFloat(lost[w]))
+				}
 			}
-		}
-		if !near(res.Destroyed, ratFloat(dead)) || !near(res.Immobilized, ratFloat(immobile)) {
-			t.Errorf("dmg %d: destroyed %v immobilized %v, exact %v %v", dmg, res.Destroyed, res.Immobilized, ratFloat(dead), ratFloat(immobile))
-		}
-		for w := range lost {
-			if !near(res.Lost[w], ratFloat(lost[w])) {
-				t.Errorf("dmg %d weapon %d: lost %v, exact %v", dmg, w, res.Lost[w], ratFloat(lost[w]))
+			if res.Notes[0].ID != "vehicle-pick-defender" {
+				t.Errorf("notes %v: want vehicle-pick-defender first", res.Notes)
 			}
-		}
-		if res.Notes[0].ID != "vehicle-pick-defender" {
-			t.Errorf("notes %v: want vehicle-pick-defender first", res.Notes)
-		}
+		})
 	}
 	// The defender spreads the damage: a weapon result on weapons of 1 and
 	// 3 SP hits the 3 and loses nothing at Damage 1, where wreck loses the 1.
@@ -634,11 +640,13 @@ func TestDefenderPicks(t *testing.T) {
 		{"game=at43&picker=defender", "allowed with target=veh"},
 		{"game=at43&target=veh&picker=me", "allowed attacker, defender"},
 	} {
-		v, _ := url.ParseQuery(tt.query)
-		_, err := ParseShoot(v)
-		wantKeyError(t, tt.query, err, "picker", tt.allowed)
-		_, err = ParseSalvos(v)
-		wantKeyError(t, "salvos "+tt.query, err, "picker", tt.allowed)
+		t.Run(tt.query, func(t *testing.T) {
+			v, _ := url.ParseQuery(tt.query)
+			_, err := ParseShoot(v)
+			wantKeyError(t, tt.query, err, "picker", tt.allowed)
+			_, err = ParseSalvos(v)
+			wantKeyError(t, "salvos "+tt.query, err, "picker", tt.allowed)
+		})
 	}
 }
 

@@ -1,6 +1,9 @@
 package rules
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestNeeded(t *testing.T) {
 	tests := []struct {
@@ -14,10 +17,12 @@ func TestNeeded(t *testing.T) {
 		{6, 0, AutoSuccess}, {25, 0, AutoSuccess},
 	}
 	for _, tt := range tests {
-		roll, auto := Needed(tt.d)
-		if roll != tt.roll || auto != tt.auto {
-			t.Errorf("Needed(%d) = %d, %v; want %d, %v", tt.d, roll, auto, tt.roll, tt.auto)
-		}
+		t.Run(fmt.Sprintf("Needed(%d)", tt.d), func(t *testing.T) {
+			roll, auto := Needed(tt.d)
+			if roll != tt.roll || auto != tt.auto {
+				t.Errorf("Needed(%d) = %d, %v; want %d, %v", tt.d, roll, auto, tt.roll, tt.auto)
+			}
+		})
 	}
 }
 
@@ -43,10 +48,12 @@ func TestSeedTests(t *testing.T) {
 		{"AT-44: nanoblasters PRE 3 at range 1", 3, 1, 3, Roll},
 	}
 	for _, tt := range tests {
-		roll, auto := Needed(tt.action - tt.difficulty)
-		if roll != tt.roll || auto != tt.auto {
-			t.Errorf("%s: needs %d (%v), want %d (%v)", tt.source, roll, auto, tt.roll, tt.auto)
-		}
+		t.Run(tt.source, func(t *testing.T) {
+			roll, auto := Needed(tt.action - tt.difficulty)
+			if roll != tt.roll || auto != tt.auto {
+				t.Errorf("needs %d (%v), want %d (%v)", roll, auto, tt.roll, tt.auto)
+			}
+		})
 	}
 }
 
@@ -59,27 +66,33 @@ func TestChance(t *testing.T) {
 		{5, 3, 4.0 / 6}, {5, 1, 5.0 / 6}, {9, 3, 1},
 	}
 	for _, tt := range tests {
-		if got := Chance(tt.action, tt.difficulty); got != tt.want {
-			t.Errorf("Chance(%d, %d) = %v, want %v", tt.action, tt.difficulty, got, tt.want)
-		}
+		t.Run(fmt.Sprintf("Chance(%d,%d)", tt.action, tt.difficulty), func(t *testing.T) {
+			if got := Chance(tt.action, tt.difficulty); got != tt.want {
+				t.Errorf("Chance(%d, %d) = %v, want %v", tt.action, tt.difficulty, got, tt.want)
+			}
+		})
 	}
 	for roll, want := range map[int]float64{0: 0, 1: 1, 2: 5.0 / 6, 5: 2.0 / 6, 6: 1.0 / 6, 7: 0} {
-		if got := RollChance(roll); got != want {
-			t.Errorf("RollChance(%d) = %v, want %v", roll, got, want)
-		}
+		t.Run(fmt.Sprintf("RollChance(%d)", roll), func(t *testing.T) {
+			if got := RollChance(roll); got != want {
+				t.Errorf("RollChance(%d) = %v, want %v", roll, got, want)
+			}
+		})
 	}
 }
 
 func TestOutcomeText(t *testing.T) {
 	for _, o := range []Outcome{Roll, AutoFail, AutoSuccess} {
-		b, err := o.MarshalText()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var back Outcome
-		if err := back.UnmarshalText(b); err != nil || back != o {
-			t.Errorf("%v round-trips to %v, %v", o, back, err)
-		}
+		t.Run(o.String(), func(t *testing.T) {
+			b, err := o.MarshalText()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back Outcome
+			if err := back.UnmarshalText(b); err != nil || back != o {
+				t.Errorf("%v round-trips to %v, %v", o, back, err)
+			}
+		})
 	}
 	if _, err := Outcome(9).MarshalText(); err == nil {
 		t.Error("Outcome(9) marshals")

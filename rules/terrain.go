@@ -60,23 +60,15 @@ type TerrainResult struct {
 // ParseTerrain reads a TerrainInput from share-link values and validates it.
 func ParseTerrain(v url.Values) (TerrainInput, error) {
 	r := newQueryReader(v, "")
-	in := TerrainInput{
-		Game:        r.str("game", AT44.ID),
-		Weapons:     r.int("n", 1),
-		Rate:        r.int("rate", 1),
-		Rerolls:     r.int("rr", 0),
-		Accuracy:    r.int("acc", 3),
-		Range:       r.int("range", 0),
-		CM:          r.optInt("cm"),
-		Penetration: r.int("pen", 5),
-		Damage:      r.int("dmg", 1),
-		Salvos:      r.int("salvos", 1),
-		Lock:        r.int("lock", 0),
-	}
+	in := TerrainInput{Game: r.str("game", AT44.ID)}
+	hit, damage := in.keys()
+	hit.read(r)
+	in.Range, in.CM = r.distance()
+	damage.read(r)
+	in.Salvos = r.int("salvos", 1)
+	in.Lock = r.int("lock", 0)
 	in.Structure = 12
-	if r.has("range") && r.has("cm") {
-		r.fail("cm", ErrBothRanges, "range and cm both given: give one of them")
-	}
+	r.oneDistance()
 	// The structure's names depend on the game: with a game that has no
 	// terrain calculator, Validate reports the game and structure is left.
 	if g, err := GameByID(in.Game); err == nil && g.Terrain.StructureDrops {
@@ -128,22 +120,21 @@ func structureNames(g Game) []string {
 	return names
 }
 
+// keys binds in's hit and damage keys; terrain has no dmgrr.
+func (in *TerrainInput) keys() (hitKeys, damageKeys) {
+	return hitKeys{&in.Weapons, &in.Rate, &in.Rerolls, &in.Accuracy},
+		damageKeys{&in.Penetration, &in.Damage, nil}
+}
+
 // Query writes in as share-link values; the structure as its number.
 func (in TerrainInput) Query() url.Values {
 	v := url.Values{}
 	w := queryWriter{v: v}
+	hit, damage := in.keys()
 	w.str("game", in.Game)
-	w.int("n", in.Weapons)
-	w.int("rate", in.Rate)
-	w.int("rr", in.Rerolls)
-	w.int("acc", in.Accuracy)
-	if in.CM != nil {
-		w.int("cm", *in.CM)
-	} else {
-		w.int("range", in.Range)
-	}
-	w.int("pen", in.Penetration)
-	w.int("dmg", in.Damage)
+	hit.write(w)
+	w.distance(in.Range, in.CM)
+	damage.write(w)
 	w.int("structure", in.Structure)
 	w.int("salvos", in.Salvos)
 	if in.Lock != 0 {
@@ -162,13 +153,10 @@ func (in TerrainInput) Validate() error {
 	if !g.Terrain.StructureDrops {
 		c.fail("game", ErrChoice, "%s has no terrain calculator (its scenery does not lose structure): allowed %s", clip(in.Game), strings.Join(terrainGames(), ", "))
 	}
-	c.rng("n", in.Weapons, 0, maxFighters)
-	c.rng("rate", in.Rate, 1, maxRate)
-	c.rng("rr", in.Rerolls, 0, maxRerolls)
-	c.rng("acc", in.Accuracy, 0, maxValue)
+	hit, damage := in.keys()
+	hit.check(c)
 	c.distance(in.Range, in.CM)
-	c.rng("pen", in.Penetration, 0, maxValue)
-	c.rng("dmg", in.Damage, 1, maxDamage)
+	damage.check(c)
 	c.rng("structure", in.Structure, 1, maxValue)
 	c.rng("salvos", in.Salvos, 1, maxTerrainSalvos)
 	checkFixedValue(c, "lock", in.Lock)

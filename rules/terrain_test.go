@@ -42,24 +42,26 @@ func TestTerrainMatchesExactReference(t *testing.T) {
 		{Game: "at44", Weapons: 1, Rate: 3, Rerolls: 2, Accuracy: 5, Penetration: 16, Damage: 3, Structure: 14, Salvos: 5},
 		{Game: "at44", Weapons: 4, Rate: 1, Accuracy: 3, Penetration: 4, Damage: 1, Structure: 10, Salvos: 3},
 	} {
-		res, err := Terrain(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		by, left := ratTerrain(AT44, in)
-		name := fmt.Sprintf("%+v", in)
-		compare(t, name+" structure", res.Structure, left)
-		for k := range by {
-			if f, _ := by[k].Float64(); math.Abs(res.BySalvo[k]-f) > 1e-12 {
-				t.Errorf("%s: down within %d salvos %v, want %v", name, k+1, res.BySalvo[k], f)
+		t.Run(in.Query().Encode(), func(t *testing.T) {
+			res, err := Terrain(in)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if k > 0 && res.BySalvo[k] < res.BySalvo[k-1] {
-				t.Errorf("%s: more salvos lowered the chance", name)
+			by, left := ratTerrain(AT44, in)
+			name := fmt.Sprintf("%+v", in)
+			compare(t, name+" structure", res.Structure, left)
+			for k := range by {
+				if f, _ := by[k].Float64(); math.Abs(res.BySalvo[k]-f) > 1e-12 {
+					t.Errorf("%s: down within %d salvos %v, want %v", name, k+1, res.BySalvo[k], f)
+				}
+				if k > 0 && res.BySalvo[k] < res.BySalvo[k-1] {
+					t.Errorf("%s: more salvos lowered the chance", name)
+				}
 			}
-		}
-		if res.Destroyed != res.BySalvo[in.Salvos-1] || !near(res.Structure.Sum(), 1) {
-			t.Errorf("%s: destroyed %v, by salvo %v, structure sums to %v", name, res.Destroyed, res.BySalvo, res.Structure.Sum())
-		}
+			if res.Destroyed != res.BySalvo[in.Salvos-1] || !near(res.Structure.Sum(), 1) {
+				t.Errorf("%s: destroyed %v, by salvo %v, structure sums to %v", name, res.Destroyed, res.BySalvo, res.Structure.Sum())
+			}
+		})
 	}
 }
 
@@ -102,10 +104,12 @@ func TestTerrainQuery(t *testing.T) {
 		{"container", 10}, {"wooden wall", 10}, {"stone-wall", 14}, {"Concrete_Wall", 16},
 		{"reinforcedconcrete", 18}, {"9", 9},
 	} {
-		got, err := ParseTerrain(url.Values{"structure": {tt.name}})
-		if err != nil || got.Structure != tt.want {
-			t.Errorf("structure=%s: %d, %v, want %d", tt.name, got.Structure, err, tt.want)
-		}
+		t.Run("structure="+tt.name, func(t *testing.T) {
+			got, err := ParseTerrain(url.Values{"structure": {tt.name}})
+			if err != nil || got.Structure != tt.want {
+				t.Errorf("structure=%s: %d, %v, want %d", tt.name, got.Structure, err, tt.want)
+			}
+		})
 	}
 	if def, err := ParseTerrain(url.Values{}); err != nil || def.Structure != 12 || def.Game != "at44" {
 		t.Errorf("defaults: %+v, %v", def, err)
@@ -127,9 +131,11 @@ func TestTerrainQuery(t *testing.T) {
 		{"cm=301", "cm", "0-300"},
 		{"cm=x", "cm", "not a whole number"},
 	} {
-		v, _ := url.ParseQuery(b.query)
-		_, err := ParseTerrain(v)
-		wantKeyError(t, b.query, err, b.key, b.allowed)
+		t.Run(b.query, func(t *testing.T) {
+			v, _ := url.ParseQuery(b.query)
+			_, err := ParseTerrain(v)
+			wantKeyError(t, b.query, err, b.key, b.allowed)
+		})
 	}
 }
 
@@ -179,28 +185,30 @@ func BenchmarkTerrainWorst(b *testing.B) {
 // refused beside range or out of its range.
 func TestTerrainCM(t *testing.T) {
 	for _, cm := range []int{0, 9, 10, 25, 40, 300} {
-		in := TerrainInput{Game: "at44", Weapons: 3, Rate: 2, Accuracy: 4, CM: &cm, Penetration: 10, Damage: 1, Structure: 12, Salvos: 3}
-		res, err := Terrain(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		band := in
-		band.CM, band.Range = nil, AT44.RangeBand(cm)
-		want, _ := Terrain(band)
-		if res.Destroyed != want.Destroyed || res.Explain[0].Kind != StepRange || res.Explain[0].Value != band.Range {
-			t.Errorf("cm=%d: destroyed %v, band %d gives %v; first step %+v", cm, res.Destroyed, band.Range, want.Destroyed, res.Explain[0])
-		}
-		back, err := ParseTerrain(in.Query())
-		if err != nil || back.CM == nil || *back.CM != cm || back.Query().Get("range") != "" {
-			t.Errorf("cm=%d: round trip %+v, %v", cm, back, err)
-		}
-		hasLine := false
-		for _, n := range res.Notes {
-			hasLine = hasLine || n.ID == NoteRangeLine
-		}
-		if hasLine != (cm > 0 && cm%10 == 0) {
-			t.Errorf("cm=%d: range-line note %v", cm, hasLine)
-		}
+		t.Run(fmt.Sprint("cm=", cm), func(t *testing.T) {
+			in := TerrainInput{Game: "at44", Weapons: 3, Rate: 2, Accuracy: 4, CM: &cm, Penetration: 10, Damage: 1, Structure: 12, Salvos: 3}
+			res, err := Terrain(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			band := in
+			band.CM, band.Range = nil, AT44.RangeBand(cm)
+			want, _ := Terrain(band)
+			if res.Destroyed != want.Destroyed || res.Explain[0].Kind != StepRange || res.Explain[0].Value != band.Range {
+				t.Errorf("cm=%d: destroyed %v, band %d gives %v; first step %+v", cm, res.Destroyed, band.Range, want.Destroyed, res.Explain[0])
+			}
+			back, err := ParseTerrain(in.Query())
+			if err != nil || back.CM == nil || *back.CM != cm || back.Query().Get("range") != "" {
+				t.Errorf("cm=%d: round trip %+v, %v", cm, back, err)
+			}
+			hasLine := false
+			for _, n := range res.Notes {
+				hasLine = hasLine || n.ID == NoteRangeLine
+			}
+			if hasLine != (cm > 0 && cm%10 == 0) {
+				t.Errorf("cm=%d: range-line note %v", cm, hasLine)
+			}
+		})
 	}
 }
 
@@ -283,8 +291,10 @@ func TestTerrainLockOn(t *testing.T) {
 		{"lock=7", "lock", "allowed 0 (none) or 2-6"},
 		{"lock=x", "lock", "not a whole number"},
 	} {
-		v, _ := url.ParseQuery(b.query)
-		_, err := ParseTerrain(v)
-		wantKeyError(t, b.query, err, b.key, b.allowed)
+		t.Run(b.query, func(t *testing.T) {
+			v, _ := url.ParseQuery(b.query)
+			_, err := ParseTerrain(v)
+			wantKeyError(t, b.query, err, b.key, b.allowed)
+		})
 	}
 }

@@ -35,8 +35,9 @@ func (p WeaponPick) String() string {
 }
 
 // VehicleTarget is a unit of identical armoured vehicles taking impacts. Its
-// query keys are read with the attack (see Attack): frame, prop, weapons,
-// vehicles, pick, and medic for SelfRepair.
+// query keys (frame, prop, weapons, vehicles, pick, picker) are read,
+// written and checked by its own methods, which every input that can aim at
+// vehicles calls; SelfRepair comes from the input's medic key.
 type VehicleTarget struct {
 	Frame      int        // frame SP, 1-60
 	Propulsion int        // propulsion SP, 0-60 (0: immobilized already)
@@ -56,8 +57,6 @@ func (t VehicleTarget) weaponPick() WeaponPick {
 	}
 	return t.Pick
 }
-
-var pickerNames = []string{"attacker", "defender"}
 
 // VehicleResult is what impacts do to a unit of vehicles. With one vehicle
 // every figure is that vehicle's. With several, Destroyed, Immobilized and

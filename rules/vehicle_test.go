@@ -24,13 +24,15 @@ func TestShareEvenlyClosestFirst(t *testing.T) {
 		{11, 4, []int{3, 3, 3, 2}},
 	}
 	for _, tt := range tests {
-		got := make([]int, tt.vehicles)
-		for j := range got {
-			got[j] = share(tt.impacts, tt.vehicles, j)
-		}
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("%d impacts on %d vehicles: got %v, want %v", tt.impacts, tt.vehicles, got, tt.want)
-		}
+		t.Run(fmt.Sprintf("%d impacts on %d", tt.impacts, tt.vehicles), func(t *testing.T) {
+			got := make([]int, tt.vehicles)
+			for j := range got {
+				got[j] = share(tt.impacts, tt.vehicles, j)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("%d impacts on %d vehicles: got %v, want %v", tt.impacts, tt.vehicles, got, tt.want)
+			}
+		})
 	}
 }
 
@@ -49,10 +51,12 @@ func TestLocationOdds(t *testing.T) {
 		{"two dice disarm", 2, PickDisarm, 4.0 / 36, 21.0 / 36, 11.0 / 36},
 	}
 	for _, tt := range tests {
-		got := newLocationOdds(tt.dice, tt.pick)
-		if !near(got.prop, tt.prop) || !near(got.frame, tt.frame) || !near(got.weapon, tt.weapon) {
-			t.Errorf("%s: got %+v, want prop %v frame %v weapon %v", tt.name, got, tt.prop, tt.frame, tt.weapon)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			got := newLocationOdds(tt.dice, tt.pick)
+			if !near(got.prop, tt.prop) || !near(got.frame, tt.frame) || !near(got.weapon, tt.weapon) {
+				t.Errorf("got %+v, want prop %v frame %v weapon %v", got, tt.prop, tt.frame, tt.weapon)
+			}
+		})
 	}
 }
 
@@ -82,15 +86,17 @@ func TestWeaponSequence(t *testing.T) {
 			[]int{0, 0, 2}, []int{0, 1}},
 	}
 	for _, tt := range tests {
-		over, kill := weaponSequence(tt.sp, tt.first, tt.rest, tt.pick, tt.frame)
-		for w := range kill {
-			if kill[w] == math.MaxInt {
-				kill[w] = -1
+		t.Run(tt.name, func(t *testing.T) {
+			over, kill := weaponSequence(tt.sp, tt.first, tt.rest, tt.pick, tt.frame)
+			for w := range kill {
+				if kill[w] == math.MaxInt {
+					kill[w] = -1
+				}
 			}
-		}
-		if !slices.Equal(over[:min(len(over), len(tt.over))], tt.over) || !slices.Equal(kill, tt.kill) {
-			t.Errorf("%s: got over %v kill %v, want over %v... kill %v", tt.name, over, kill, tt.over, tt.kill)
-		}
+			if !slices.Equal(over[:min(len(over), len(tt.over))], tt.over) || !slices.Equal(kill, tt.kill) {
+				t.Errorf("got over %v kill %v, want over %v... kill %v", over, kill, tt.over, tt.kill)
+			}
+		})
 	}
 }
 
@@ -386,59 +392,61 @@ func TestVehicleMatchesLiteralChain(t *testing.T) {
 		[]int64{0, 0, 0, 0, 0, 1}, big.NewRat(1, 1), 2, true, AT44})
 	for _, c := range cases {
 		name := fmt.Sprintf("%s %+v dmg %d p %v melee %v", c.game.ID, c.target, c.dmg, c.pDamage, c.melee)
-		var total int64
-		for _, w := range c.impacts {
-			total += w
-		}
-		imp := make([]float64, len(c.impacts))
-		rat := make([]*big.Rat, len(c.impacts))
-		for i, w := range c.impacts {
-			rat[i] = big.NewRat(w, total)
-			imp[i] = ratFloat(rat[i])
-		}
-		pd := ratFloat(c.pDamage)
-		got, err := vehicleDamage(c.game, Dist{P: imp}, pd, c.dmg, c.target, c.melee)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		dice := 1
-		if c.melee {
-			dice = c.game.Vehicle.MeleeLocationDice
-		}
-		dead, stuck, lost, wrecks, perDead := refUnit(c.target, rat, c.pDamage, c.dmg, dice)
-		check := func(what string, got float64, want *big.Rat) {
-			t.Helper()
-			if w := ratFloat(want); math.Abs(got-w) > 1e-12 {
-				t.Errorf("%s: %s = %.15g, want %.15g", name, what, got, w)
+		t.Run(name, func(t *testing.T) {
+			var total int64
+			for _, w := range c.impacts {
+				total += w
 			}
-		}
-		check("destroyed", got.Destroyed, dead)
-		check("immobilized", got.Immobilized, stuck)
-		for w := range lost {
-			check(fmt.Sprintf("lost[%d]", w), got.Lost[w], lost[w])
-		}
-		for n := range wrecks {
-			check(fmt.Sprintf("wrecks[%d]", n), got.Wrecks.At(n), wrecks[n])
-		}
-		for j := range perDead {
-			check(fmt.Sprintf("vehicle %d destroyed", j), got.Vehicles[j].Destroyed, perDead[j])
-		}
-		if c.target.Vehicles == 1 {
-			// The single vehicle's frame, SP by SP, against the chain run per total.
-			want := make([]*big.Rat, c.target.Frame+1)
-			for s := range want {
-				want[s] = new(big.Rat)
+			imp := make([]float64, len(c.impacts))
+			rat := make([]*big.Rat, len(c.impacts))
+			for i, w := range c.impacts {
+				rat[i] = big.NewRat(w, total)
+				imp[i] = ratFloat(rat[i])
 			}
-			for i, pI := range rat {
-				o := refOne(c.target, i, c.pDamage, c.dmg, dice)
-				for s := range want {
-					want[s].Add(want[s], new(big.Rat).Mul(pI, o.frame[s]))
+			pd := ratFloat(c.pDamage)
+			got, err := vehicleDamage(c.game, Dist{P: imp}, pd, c.dmg, c.target, c.melee)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dice := 1
+			if c.melee {
+				dice = c.game.Vehicle.MeleeLocationDice
+			}
+			dead, stuck, lost, wrecks, perDead := refUnit(c.target, rat, c.pDamage, c.dmg, dice)
+			check := func(what string, got float64, want *big.Rat) {
+				t.Helper()
+				if w := ratFloat(want); math.Abs(got-w) > 1e-12 {
+					t.Errorf("%s = %.15g, want %.15g", what, got, w)
 				}
 			}
-			for s := range want {
-				check(fmt.Sprintf("frame[%d]", s), got.Frame.At(s), want[s])
+			check("destroyed", got.Destroyed, dead)
+			check("immobilized", got.Immobilized, stuck)
+			for w := range lost {
+				check(fmt.Sprintf("lost[%d]", w), got.Lost[w], lost[w])
 			}
-		}
+			for n := range wrecks {
+				check(fmt.Sprintf("wrecks[%d]", n), got.Wrecks.At(n), wrecks[n])
+			}
+			for j := range perDead {
+				check(fmt.Sprintf("vehicle %d destroyed", j), got.Vehicles[j].Destroyed, perDead[j])
+			}
+			if c.target.Vehicles == 1 {
+				// The single vehicle's frame, SP by SP, against the chain run per total.
+				want := make([]*big.Rat, c.target.Frame+1)
+				for s := range want {
+					want[s] = new(big.Rat)
+				}
+				for i, pI := range rat {
+					o := refOne(c.target, i, c.pDamage, c.dmg, dice)
+					for s := range want {
+						want[s].Add(want[s], new(big.Rat).Mul(pI, o.frame[s]))
+					}
+				}
+				for s := range want {
+					check(fmt.Sprintf("frame[%d]", s), got.Frame.At(s), want[s])
+				}
+			}
+		})
 	}
 }
 
@@ -511,51 +519,53 @@ func TestVehicleMonteCarlo(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(43, 44))
 	for i, c := range cases {
-		got, err := vehicleDamage(AT44, c.impacts, c.pDamage, c.dmg, c.target, c.melee)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dice := 1
-		if c.melee {
-			dice = AT44.Vehicle.MeleeLocationDice
-		}
-		var all, stuck, frameTop int
-		wrecks := make([]int, c.target.Vehicles+1)
-		lost := make([]int, len(c.target.Weapons))
-		for range runs {
-			dead, s, l, f := simulate(rng, c.impacts, c.pDamage, c.dmg, c.target, dice)
-			wrecks[dead]++
-			if dead == c.target.Vehicles {
-				all++
+		t.Run(fmt.Sprint("case ", i), func(t *testing.T) {
+			got, err := vehicleDamage(AT44, c.impacts, c.pDamage, c.dmg, c.target, c.melee)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if s {
-				stuck++
+			dice := 1
+			if c.melee {
+				dice = AT44.Vehicle.MeleeLocationDice
 			}
-			for w := range l {
-				if l[w] {
-					lost[w]++
+			var all, stuck, frameTop int
+			wrecks := make([]int, c.target.Vehicles+1)
+			lost := make([]int, len(c.target.Weapons))
+			for range runs {
+				dead, s, l, f := simulate(rng, c.impacts, c.pDamage, c.dmg, c.target, dice)
+				wrecks[dead]++
+				if dead == c.target.Vehicles {
+					all++
+				}
+				if s {
+					stuck++
+				}
+				for w := range l {
+					if l[w] {
+						lost[w]++
+					}
+				}
+				if f == c.target.Frame {
+					frameTop++
 				}
 			}
-			if f == c.target.Frame {
-				frameTop++
+			within := func(what string, p float64, count int) {
+				t.Helper()
+				sd := math.Sqrt(p*(1-p)/runs) + 1e-9
+				if got := float64(count) / runs; math.Abs(got-p) > 5*sd {
+					t.Errorf("case %d %s: sampled %.4f, exact %.4f (5 sd = %.4f)", i, what, got, p, 5*sd)
+				}
 			}
-		}
-		within := func(what string, p float64, count int) {
-			t.Helper()
-			sd := math.Sqrt(p*(1-p)/runs) + 1e-9
-			if got := float64(count) / runs; math.Abs(got-p) > 5*sd {
-				t.Errorf("case %d %s: sampled %.4f, exact %.4f (5 sd = %.4f)", i, what, got, p, 5*sd)
+			within("destroyed", got.Destroyed, all)
+			within("immobilized", got.Immobilized, stuck)
+			for w := range lost {
+				within(fmt.Sprintf("lost[%d]", w), got.Lost[w], lost[w])
 			}
-		}
-		within("destroyed", got.Destroyed, all)
-		within("immobilized", got.Immobilized, stuck)
-		for w := range lost {
-			within(fmt.Sprintf("lost[%d]", w), got.Lost[w], lost[w])
-		}
-		for n := range wrecks {
-			within(fmt.Sprintf("wrecks[%d]", n), got.Wrecks.At(n), wrecks[n])
-		}
-		within("frame untouched", got.Frame.At(c.target.Frame), frameTop)
+			for n := range wrecks {
+				within(fmt.Sprintf("wrecks[%d]", n), got.Wrecks.At(n), wrecks[n])
+			}
+			within("frame untouched", got.Frame.At(c.target.Frame), frameTop)
+		})
 	}
 }
 
@@ -599,39 +609,41 @@ func TestVehicleInvariants(t *testing.T) {
 		{Frame: 3, Propulsion: 0, Weapons: []int{0}, Vehicles: 4, SelfRepair: true},
 	}
 	for _, tg := range targets {
-		for _, melee := range []bool{false, true} {
-			prev, prevStuckOrDead := -1.0, -1.0
-			for n := 0; n <= 24; n += 3 {
-				res, err := vehicleDamage(AT44, Binomial(n, 0.7), 0.5, 2, tg, melee)
-				if err != nil {
-					t.Fatal(err)
-				}
-				name := fmt.Sprintf("%+v melee %v %d dice", tg, melee, n)
-				for _, d := range []Dist{res.Frame, res.Wrecks} {
-					if s := d.Sum(); math.Abs(s-1) > 1e-12 {
-						t.Errorf("%s: distribution sums to %v", name, s)
+		t.Run(fmt.Sprintf("frame=%d vehicles=%d", tg.Frame, tg.Vehicles), func(t *testing.T) {
+			for _, melee := range []bool{false, true} {
+				prev, prevStuckOrDead := -1.0, -1.0
+				for n := 0; n <= 24; n += 3 {
+					res, err := vehicleDamage(AT44, Binomial(n, 0.7), 0.5, 2, tg, melee)
+					if err != nil {
+						t.Fatal(err)
 					}
-				}
-				for j, v := range res.Vehicles {
-					if s := v.Frame.Sum(); math.Abs(s-1) > 1e-12 {
-						t.Errorf("%s: vehicle %d frame sums to %v", name, j, s)
+					name := fmt.Sprintf("%+v melee %v %d dice", tg, melee, n)
+					for _, d := range []Dist{res.Frame, res.Wrecks} {
+						if s := d.Sum(); math.Abs(s-1) > 1e-12 {
+							t.Errorf("%s: distribution sums to %v", name, s)
+						}
 					}
-					if j > 0 && v.Destroyed > res.Vehicles[j-1].Destroyed+1e-12 {
-						t.Errorf("%s: vehicle %d, farther, is destroyed more often", name, j)
+					for j, v := range res.Vehicles {
+						if s := v.Frame.Sum(); math.Abs(s-1) > 1e-12 {
+							t.Errorf("%s: vehicle %d frame sums to %v", name, j, s)
+						}
+						if j > 0 && v.Destroyed > res.Vehicles[j-1].Destroyed+1e-12 {
+							t.Errorf("%s: vehicle %d, farther, is destroyed more often", name, j)
+						}
 					}
-				}
-				if res.Destroyed < prev-1e-12 {
-					t.Errorf("%s: P(destroyed) fell from %v to %v with more dice", name, prev, res.Destroyed)
-				}
-				if tg.Vehicles == 1 {
-					if sd := res.Destroyed + res.Immobilized; sd < prevStuckOrDead-1e-12 {
-						t.Errorf("%s: P(destroyed or immobilized) fell", name)
+					if res.Destroyed < prev-1e-12 {
+						t.Errorf("%s: P(destroyed) fell from %v to %v with more dice", name, prev, res.Destroyed)
 					}
-					prevStuckOrDead = res.Destroyed + res.Immobilized
+					if tg.Vehicles == 1 {
+						if sd := res.Destroyed + res.Immobilized; sd < prevStuckOrDead-1e-12 {
+							t.Errorf("%s: P(destroyed or immobilized) fell", name)
+						}
+						prevStuckOrDead = res.Destroyed + res.Immobilized
+					}
+					prev = res.Destroyed
 				}
-				prev = res.Destroyed
 			}
-		}
+		})
 	}
 }
 
@@ -658,10 +670,12 @@ func TestVehicleBadInput(t *testing.T) {
 		{"too many impacts", Point(maxVehicles * (maxImpacts + 1)), 0.5, 1, ok, "impacts"},
 	}
 	for _, tt := range tests {
-		_, err := vehicleDamage(AT43, tt.impacts, tt.p, tt.dmg, tt.t, false)
-		if err == nil || !strings.HasPrefix(err.Error(), tt.key) {
-			t.Errorf("%s: error %v, want one naming %q", tt.name, err, tt.key)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := vehicleDamage(AT43, tt.impacts, tt.p, tt.dmg, tt.t, false)
+			if err == nil || !strings.HasPrefix(err.Error(), tt.key) {
+				t.Errorf("error %v, want one naming %q", err, tt.key)
+			}
+		})
 	}
 }
 
@@ -814,16 +828,18 @@ func TestExtrasJSON(t *testing.T) {
 		}), []string{`"destroyed":`, `"by_salvo":[`, `"structure":{"p":[`, `"hits":{"p":[`, `"id":"at44-structure-salvo"`}, nil},
 	}
 	for _, tt := range tests {
-		for _, key := range tt.keys {
-			if !strings.Contains(tt.json, key) {
-				t.Errorf("%s: JSON %s lacks %s", tt.name, tt.json, key)
+		t.Run(tt.name, func(t *testing.T) {
+			for _, key := range tt.keys {
+				if !strings.Contains(tt.json, key) {
+					t.Errorf("JSON %s lacks %s", tt.json, key)
+				}
 			}
-		}
-		for _, key := range tt.absent {
-			if strings.Contains(tt.json, key) {
-				t.Errorf("%s: JSON %s has %s", tt.name, tt.json, key)
+			for _, key := range tt.absent {
+				if strings.Contains(tt.json, key) {
+					t.Errorf("JSON %s has %s", tt.json, key)
+				}
 			}
-		}
+		})
 	}
 }
 
