@@ -99,9 +99,10 @@ func ForTextPaced(lib *content.Library, game, lang string, pause func()) *Index 
 // addNew appends to also the strings that are neither title nor already in
 // it, compared folded.
 func addNew(also []string, title string, strs ...string) []string {
+	ft := Fold(title)
 	for _, s := range strs {
 		f := Fold(s)
-		if f != Fold(title) && !slices.ContainsFunc(also, func(a string) bool { return Fold(a) == f }) {
+		if f != ft && !slices.ContainsFunc(also, func(a string) bool { return Fold(a) == f }) {
 			also = append(also, s)
 		}
 	}

@@ -75,7 +75,8 @@ type Index struct {
 	strs  []string
 	owner []int
 	alt   []int
-	// short lists the strings of terms and headings, for fuzzy matching.
+	// short lists the names of terms and titles of headings, for fuzzy
+	// matching.
 	short shortSource
 	// vocab is every folded word, sorted; posts[i] lists the strings that
 	// contain vocab[i].
@@ -146,7 +147,11 @@ func newPaced(entries []*Entry, pause func()) *Index {
 			ix.strs = append(ix.strs, f)
 			ix.owner = append(ix.owner, e)
 			ix.alt = append(ix.alt, a+1)
-			if en.Kind != Text {
+			// Fuzzy matching, which finds "ldrshp", is for the names of
+			// terms and the titles of headings; a heading's other strings
+			// (its title in another language, aliases) match by words only,
+			// or "covre" would find "conditions de victoire".
+			if en.Kind == Term || en.Kind == Heading && a < 0 {
 				ix.short.strs = append(ix.short.strs, f)
 				ix.short.ids = append(ix.short.ids, int(id))
 				ix.short.masks = append(ix.short.masks, stringLetters(f))

@@ -138,6 +138,33 @@ func TestGroupOrder(t *testing.T) {
 	}
 }
 
+// TestFuzzyOnlyOnNamesAndTitles checks that the fuzzy match tries a term's
+// every name but only a heading's own title: its other strings, found by
+// their words, would otherwise turn up for stray letters.
+func TestFuzzyOnlyOnNamesAndTitles(t *testing.T) {
+	ix := New([]*Entry{
+		{Kind: Term, Title: "victory", Also: []string{"conditions de victoire"}, Href: "term"},
+		{Kind: Heading, Title: "Winning the game", Also: []string{"conditions de victoire"}, Href: "heading"},
+	})
+	tests := []struct{ query, want string }{
+		{"cdvic", "term"},    // a subsequence of the term's other name
+		{"wngam", "heading"}, // a subsequence of the heading's title
+		{"victoire", "heading term"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			var got []string
+			for _, r := range ix.Find(tt.query) {
+				got = append(got, r.Entry.Href)
+			}
+			slices.Sort(got)
+			if strings.Join(got, " ") != tt.want {
+				t.Errorf("found %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
 func TestFindNothing(t *testing.T) {
 	ix := ForText(testLibrary(), "at43", "en")
 	for _, q := range []string{"", "   ", "zzqx", "?!"} {
