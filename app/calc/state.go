@@ -136,6 +136,16 @@ func evaluate(spec *spec, values url.Values) evaluation {
 		bad, _ := fieldErrors(err)
 		fixed := false
 		for key, reason := range bad {
+			// The keys the calculator does not read are left out, all of
+			// them, whatever the key their one error stands under.
+			var unknown *rules.UnknownKeys
+			if errors.As(reason, &unknown) && s.errs[key] == nil {
+				for _, k := range unknown.Keys {
+					v.Del(k)
+				}
+				s.errs[key], fixed = reason, true
+				continue
+			}
 			if !v.Has(key) || s.errs[key] != nil {
 				continue
 			}
@@ -183,14 +193,16 @@ func clone(v url.Values) url.Values {
 
 // base is the values the next change starts from: what the engine read,
 // with every bad value kept as the reader typed it, so that a change never
-// drops a value of the link.
+// drops a value of the link; but the keys the calculator does not read,
+// which its message said were left out, and the second value of a key
+// given twice.
 func (c *Page) base() url.Values {
 	if c.now.shown == nil {
 		return clone(c.values)
 	}
 	v := clone(c.now.shown)
-	for k := range c.now.errs {
-		if c.values.Has(k) {
+	for k, reason := range c.now.errs {
+		if c.values.Has(k) && !errors.Is(reason, rules.ErrUnknownKey) {
 			v.Set(k, c.values.Get(k))
 		} else {
 			v.Del(k)
