@@ -441,7 +441,7 @@ var table = [keyCount]struct{ en, fr string }{
 	EmptyItemF:            {"item %d is empty; allowed: %s", "l’élément %d est vide ; accepté : %s"},
 	BadItemF:              {"item %d, %q, is not allowed; allowed: %s", "l’élément %d, « %s », n’est pas accepté ; accepté : %s"},
 	TooManyItemsF:         {"%d values given; allowed: %s", "%d valeurs données ; accepté : %s"},
-	Repeated:              {"the link gives it more than once; one value is allowed", "le lien la donne plusieurs fois ; une seule valeur est acceptée"},
+	Repeated:              {"the link gives it more than once; one value is allowed: the first is used", "le lien la donne plusieurs fois ; une seule valeur est acceptée : la première est retenue"},
 	MoreKeysF:             {"%s and %d more", "%s et %d autres"},
 	UnknownKeys:           {"this calculator reads none of these values: they were left out", "ce calculateur ne lit aucune de ces valeurs : elles sont ignorées"},
 	StepD10IntoMelee:      {"Shooting into a melee", "Tir dans une mêlée"},

@@ -335,7 +335,7 @@ func TestStrayErrors(t *testing.T) {
 		{"Detection in AT-43 fr", "salvos", "game=at43&s1.n=2&s1.det=1", "fr", "« 1 » ne s’applique pas avec le jeu ou la cible choisis ; accepté ici : décoché (0)."},
 		{"picker in close combat", "melee", "game=at43&target=veh&picker=defender", "en", "picker: this calculator reads no such value: it was left out."},
 		{"capital salvo key fr", "salvos", "game=at43&s1.n=2&S1.n=3", "fr", "S1.n : ce calculateur ne lit pas cette valeur"},
-		{"game twice", "crush", "game=at43&game=at44", "en", "game: the link gives it more than once; one value is allowed."},
+		{"game twice", "crush", "game=at43&game=at44", "en", "game: the link gives it more than once; one value is allowed: the first is used."},
 		{"unknown keys together", "shoot", "game=at43&k1=1&k2=1&k3=1&__proto__=1", "en",
 			"__proto__, k1, k2, k3: this calculator reads none of these values: they were left out."},
 		{"many unknown keys fr", "salvos", "game=at43&s1.n=2&" + manyKeys(2000), "fr",
@@ -398,20 +398,36 @@ func TestUnknownKeysLeftOut(t *testing.T) {
 	}
 }
 
-// TestRepeatedKey: a key given twice is refused on its field, its default
-// standing in, and the next change keeps one value.
+// TestRepeatedKey: a key given twice is said on its field and keeps its
+// first value, which the form shows and the result uses; a first value
+// refused too is said instead, its default standing in.
 func TestRepeatedKey(t *testing.T) {
-	c := &Page{Name: "shoot", Lang: "fr", Query: "game=at43&n=2&n=abc&acc=5"}
-	c.reset()
-	if c.now.err != nil || !errors.Is(c.now.errs["n"], rules.ErrRepeated) || len(c.now.errs) != 1 {
-		t.Fatalf("errors %v (whole: %v), want n's repetition only", c.now.errs, c.now.err)
+	tests := []struct {
+		name, query string
+		kind        error
+		shown, says string
+	}{
+		{"first value used", "game=at43&n=2&n=abc&acc=5", rules.ErrRepeated, "2", "plusieurs fois"},
+		{"first value refused", "game=at43&n=abc&n=2&acc=5", rules.ErrSyntax, "1", "« abc » n’est pas accepté"},
 	}
-	f, _ := c.spec.field("n", c.now.shown)
-	if got := c.fieldOf(f, c.now.shown, false).Err; !strings.Contains(got, "plusieurs fois") {
-		t.Errorf("the field says %q", got)
-	}
-	if vs := c.base()["n"]; len(vs) != 1 {
-		t.Errorf("the next change starts with n=%q", vs)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := &Page{Name: "shoot", Lang: "fr", Query: tt.query}
+			c.reset()
+			if c.now.err != nil || !errors.Is(c.now.errs["n"], tt.kind) || len(c.now.errs) != 1 {
+				t.Fatalf("errors %v (whole: %v), want one on n, %v", c.now.errs, c.now.err, tt.kind)
+			}
+			if got := c.now.shown.Get("n"); got != tt.shown || c.now.shown.Get("acc") != "5" {
+				t.Errorf("the result used n=%s acc=%s, want n=%s acc=5", got, c.now.shown.Get("acc"), tt.shown)
+			}
+			f, _ := c.spec.field("n", c.now.shown)
+			if got := c.fieldOf(f, c.now.shown, false).Err; !strings.Contains(got, tt.says) {
+				t.Errorf("the field says %q, want %q", got, tt.says)
+			}
+			if vs := c.base()["n"]; len(vs) != 1 {
+				t.Errorf("the next change starts with n=%q", vs)
+			}
+		})
 	}
 }
 

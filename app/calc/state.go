@@ -122,7 +122,9 @@ func (c *Page) summary() string {
 // evaluate runs a calculator. Every bad value the engine reports (all at
 // once, as rules.FieldErrors) gets its message and is replaced by its
 // default, so the other values still count: a salvo's bad number must not
-// make the salvo vanish and renumber the next ones.
+// make the salvo vanish and renumber the next ones. A key given twice
+// keeps its first value; the keys the calculator does not read are left
+// out.
 func evaluate(spec *spec, values url.Values) evaluation {
 	v := clone(values)
 	s := evaluation{game: v.Get("game"), errs: map[string]error{}}
@@ -146,10 +148,17 @@ func evaluate(spec *spec, values url.Values) evaluation {
 				s.errs[key], fixed = reason, true
 				continue
 			}
-			if !v.Has(key) || s.errs[key] != nil {
+			// A key given twice keeps its first value, which the form
+			// shows; if that too is refused, its own reason replaces the
+			// repetition's.
+			if !v.Has(key) || s.errs[key] != nil && !errors.Is(s.errs[key], rules.ErrRepeated) {
 				continue
 			}
 			s.errs[key], fixed = reason, true
+			if errors.Is(reason, rules.ErrRepeated) {
+				v[key] = v[key][:1]
+				continue
+			}
 			if defaults == nil {
 				defaults, _, _ = spec.run(url.Values{"game": {s.game}})
 			}
