@@ -277,7 +277,7 @@ func (l *keyLog) allowed() string {
 type queryReader struct {
 	v      url.Values
 	prefix string
-	group  *keyGroup // the family prefix belongs to, nil for none
+	family *keyGroup // the family prefix belongs to, nil for none
 	log    *keyLog
 	errorList
 }
@@ -294,18 +294,18 @@ func newQueryReader(v url.Values, prefix string) *queryReader {
 	return &queryReader{v: v, prefix: prefix, log: log}
 }
 
-// family starts a family of repeated key groups, named as its prefixes are
-// written ("s1. to s10.").
-func (r *queryReader) family(name string) *keyGroup {
+// newFamily starts a family of repeated key groups, named as its prefixes
+// are written ("s1. to s10.").
+func (r *queryReader) newFamily(name string) *keyGroup {
 	g := &keyGroup{name: name}
 	r.log.groups = append(r.log.groups, g)
 	return g
 }
 
-// in is a reader of the group with prefix in family g: it shares r's key
-// log, but keeps its own errors.
-func (r *queryReader) in(g *keyGroup, prefix string) *queryReader {
-	return &queryReader{v: r.v, prefix: prefix, group: g, log: r.log}
+// group is a reader of the group with prefix in family f: it shares r's
+// key log, but keeps its own errors.
+func (r *queryReader) group(f *keyGroup, prefix string) *queryReader {
+	return &queryReader{v: r.v, prefix: prefix, family: f, log: r.log}
 }
 
 // note logs key as read.
@@ -316,10 +316,10 @@ func (r *queryReader) note(key string) {
 	}
 	r.log.read[full] = true
 	switch {
-	case r.group == nil:
+	case r.family == nil:
 		r.log.names = append(r.log.names, key)
-	case !slices.Contains(r.group.keys, key):
-		r.group.keys = append(r.group.keys, key)
+	case !slices.Contains(r.family.keys, key):
+		r.family.keys = append(r.family.keys, key)
 	}
 }
 

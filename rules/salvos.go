@@ -166,7 +166,7 @@ func ParseSalvos(v url.Values) (SalvosInput, error) {
 	// past a gap are read only for their keys to be known, as the gap is
 	// refused instead.
 	present := salvoGroups(v)
-	family := r.family(fmt.Sprintf("s1. to s%d. (no leading zero)", maxSalvos))
+	family := r.newFamily(fmt.Sprintf("s1. to s%d. (no leading zero)", maxSalvos))
 	count := 0
 	for present[count+1] {
 		count++
@@ -177,7 +177,7 @@ func ParseSalvos(v url.Values) (SalvosInput, error) {
 			continue
 		}
 		var s Salvo
-		sr := r.in(family, salvoPrefix(i))
+		sr := r.group(family, salvoPrefix(i))
 		s.read(sr)
 		if salvo {
 			for _, e := range sr.errs {
