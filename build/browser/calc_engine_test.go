@@ -151,14 +151,25 @@ func TestCalcHostileLinks(t *testing.T) {
 			if len(stray) != 1 {
 				t.Errorf("%s %d: %d messages under the form, want the unknown keys' one: %.300q", lang, i, len(stray), stray)
 			}
+			// The 40 characters of a long value, with no space to break at,
+			// still fit the narrow screen.
+			if w := eval[int](t, s, `document.documentElement.scrollWidth - window.innerWidth`); w > 0 {
+				t.Errorf("%s %d: the page is %d px wider than the screen", lang, i, w)
+			}
 			if i == 0 {
 				if got := s.text(t, ".field.bad .error"); !strings.Contains(got, words[lang].twice) {
 					t.Errorf("%s: the repeated n says %q", lang, got)
 				}
 				s.screenshot(t, "calc-hostile-shoot-"+lang)
-			} else if len(stray) == 1 && !strings.Contains(stray[0], words[lang].more) {
+				continue
+			}
+			if len(stray) == 1 && !strings.Contains(stray[0], words[lang].more) {
 				t.Errorf("%s: the unknown keys say %q", lang, stray[0])
 			}
+			eval[bool](t, s, `(document.querySelector(".field.bad").scrollIntoView({block: "center"}), true)`)
+			s.screenshot(t, "calc-hostile-salvos-value-"+lang)
+			eval[bool](t, s, `(document.querySelector(".error.stray").scrollIntoView({block: "center"}), true)`)
+			s.screenshot(t, "calc-hostile-salvos-keys-"+lang)
 		}
 	}
 }
