@@ -182,7 +182,9 @@ func (c *Page) summary() string {
 // evaluate runs a calculator. Every bad value the engine reports (all at
 // once, as rules.FieldErrors) gets its message and is replaced by its
 // default, so the other values still count: a salvo's bad number must not
-// make the salvo vanish and renumber the next ones.
+// make the salvo vanish and renumber the next ones. A key given twice
+// keeps its first value; the keys the calculator does not read are left
+// out.
 func evaluate(spec *spec, values url.Values) evaluation {
 	v := clone(values)
 	s := evaluation{game: v.Get("game"), errs: map[string]error{}}
@@ -196,10 +198,27 @@ func evaluate(spec *spec, values url.Values) evaluation {
 		bad, _ := fieldErrors(err)
 		fixed := false
 		for key, reason := range bad {
-			if !v.Has(key) || s.errs[key] != nil {
+			// The keys the calculator does not read are left out, all of
+			// them, whatever the key their one error stands under.
+			var unknown *rules.UnknownKeys
+			if errors.As(reason, &unknown) && s.errs[key] == nil {
+				for _, k := range unknown.Keys {
+					v.Del(k)
+				}
+				s.errs[key], fixed = reason, true
+				continue
+			}
+			// A key given twice keeps its first value, which the form
+			// shows; if that too is refused, its own reason replaces the
+			// repetition's.
+			if !v.Has(key) || s.errs[key] != nil && !errors.Is(s.errs[key], rules.ErrRepeated) {
 				continue
 			}
 			s.errs[key], fixed = reason, true
+			if errors.Is(reason, rules.ErrRepeated) {
+				v[key] = v[key][:1]
+				continue
+			}
 			if defaults == nil {
 				defaults, _, _ = spec.run(url.Values{"game": {s.game}})
 			}
@@ -264,8 +283,29 @@ func (c *Page) formValues() url.Values {
 // base is the values the next change starts from: the link's, with the
 // reader's changes. A change writes the key it changes and no other, not
 // the defaults the engine filled in, so a link holds what the reader set;
-// and it never drops a value of the link, a bad one included.
-func (c *Page) base() url.Values { return clone(c.values) }
+// and it drops no value of the link, a bad one included, but the keys the
+// calculator does not read, which its message said were left out, and the
+// second value of a key given twice.
+func (c *Page) base() url.Values {
+	v := clone(c.values)
+	for k, reason := range c.now.errs {
+		var unknown *rules.UnknownKeys
+		if errors.As(reason, &unknown) {
+			for _, u := range unknown.Keys {
+				v.Del(u)
+			}
+		}
+		if errors.Is(reason, rules.ErrUnknownKey) {
+			v.Del(k)
+		}
+	}
+	for k, vs := range v {
+		if len(vs) > 1 {
+			v[k] = vs[:1]
+		}
+	}
+	return v
+}
 
 // stepped is a number field's value one step up (d = 1) or down (d = -1)
 // from cur, within the field's range. An optional value left out (a
