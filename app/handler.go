@@ -4,6 +4,7 @@ package app
 
 import (
 	_ "embed"
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -93,6 +94,7 @@ func NewHandler(o HandlerOptions) *goapp.Handler {
 		ServiceWorkerTemplate: strings.NewReplacer(
 			"{{SHELL}}", shellPath(o.Base),
 			"{{PREFIX}}", CachePrefix(o.Base),
+			"{{ROUTES}}", jsString(RoutePattern()),
 		).Replace(workerJS),
 	}
 	if o.WasmSize > 0 {
@@ -103,6 +105,15 @@ func NewHandler(o HandlerOptions) *goapp.Handler {
 		h.StartURL = "/"
 	}
 	return h
+}
+
+// jsString writes s as a JavaScript string literal.
+func jsString(s string) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(err) // a string always marshals
+	}
+	return string(b)
 }
 
 func shellPath(base string) string {
