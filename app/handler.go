@@ -31,8 +31,11 @@ const HeadScriptPath = "/web/head.js"
 // HeadScript is the head script for a site served under base: it reads the
 // preferences under that base's storage key.
 func HeadScript(base string) []byte {
-	s := strings.ReplaceAll(headJS, "{{PREFS_KEY}}", ui.StoragePrefix(base)+prefsName)
-	return []byte(strings.ReplaceAll(s, "{{CONTROLLED}}", controlledFlag))
+	return []byte(strings.NewReplacer(
+		"{{PREFS_KEY}}", ui.StoragePrefix(base)+prefsName,
+		"{{CONTROLLED}}", controlledFlag,
+		"{{NO_STORAGE}}", ui.NoStorageFlag,
+	).Replace(headJS))
 }
 
 // VersionMark is the tag each page carries in its head, which the service

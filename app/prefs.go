@@ -11,9 +11,9 @@ import (
 )
 
 // The shell's local storage keys (see ui.StorageKey; the calculators keep
-// theirs in package calc), read with ctx.LocalStorage().Get(key, &v) and
-// saved with ui.Store. The head script (head.js) reads the preferences too,
-// to apply the theme before the first paint.
+// theirs in package calc), read with ui.Load and saved with ui.Store. The
+// head script (head.js) reads the preferences too, to apply the theme
+// before the first paint.
 var (
 	prefsKey  = ui.StorageKey(prefsName)
 	marksKey  = ui.StorageKey("bookmarks")
@@ -111,10 +111,9 @@ func validMarks(list []mark, max int) []mark {
 // loadPrefs reads the reader's preferences, bookmarks and recent sections
 // from the device, validated and capped.
 func loadPrefs(ctx goapp.Context) (p prefs, marks, recent []mark) {
-	ls := ctx.LocalStorage()
-	_ = ls.Get(prefsKey, &p)
-	_ = ls.Get(marksKey, &marks)
-	_ = ls.Get(recentKey, &recent)
+	ui.Load(ctx, prefsKey, &p)
+	ui.Load(ctx, marksKey, &marks)
+	ui.Load(ctx, recentKey, &recent)
 	return p.valid(), validMarks(marks, maxMarks), validMarks(recent, maxRecent)
 }
 

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -9,8 +11,14 @@ import (
 // Local storage keys are StorageKey(name), declared by the package that
 // owns the value: the reader's preferences, bookmarks and recent sections
 // in package app, the profiles and the history of calculations in package
-// calc. Each is read with ctx.LocalStorage().Get(key, &v) and saved with
-// Store.
+// calc. Every reading and writing goes through Load (Read before go-app
+// gives a context) and Store, which never let the storage stop the app:
+//   - a browser set to keep no site data throws on any reading of
+//     localStorage, go-app's own start included; the head script then puts
+//     an in-memory store in its place for the visit and sets
+//     NoStorageFlag, and the shell says once that nothing is kept;
+//   - a save the device refuses (storage full) raises SaveFailedState, and
+//     the shell's notice.
 
 // StoragePrefix starts every local storage key and cache name of the app
 // served under base ("" or "/sub"): two apps on one origin, or two copies of
@@ -47,16 +55,69 @@ func adoptLegacy(key, old string) {
 	}
 }
 
+// NoStorageFlag is the window property the head script sets when the
+// browser keeps no site data and the app runs on an in-memory store.
+const NoStorageFlag = "at4xNoStorage"
+
+// StorageBlocked reports whether the browser keeps no site data: what the
+// app saves lasts until the page is closed.
+func StorageBlocked() bool {
+	return goapp.IsClient && goapp.Window().Get(NoStorageFlag).Truthy()
+}
+
 // SaveFailedState is the go-app state Store sets when a save fails; the
 // shell's save notice observes it.
 const SaveFailedState = "at4x-save-failed"
 
+// Load reads the value saved under key into v (see Read).
+func Load(ctx goapp.Context, key string, v any) bool {
+	return Read(key, v)
+}
+
+// Read reads the value the device stores under key into v. It reports
+// false when there is none or it is not the JSON of v's type; v may then
+// hold part of it. The caller validates what it gets.
+func Read(key string, v any) (ok bool) {
+	if !goapp.IsClient {
+		return false
+	}
+	defer func() {
+		if r := recover(); r != nil { // storage refused: as if empty
+			ok = false
+		}
+	}()
+	raw := goapp.Window().Get("localStorage").Call("getItem", key)
+	if raw.Type() != goapp.TypeString {
+		return false
+	}
+	return json.Unmarshal([]byte(raw.String()), v) == nil
+}
+
 // Store saves v under key. A full or disabled storage must not stop the
-// reader: the caller keeps v in memory, and the save notice tells the reader
-// that the change lasts only until the app is closed.
+// reader: the caller keeps v in memory, and the save notice tells the
+// reader that the change lasts only until the app is closed.
 func Store(ctx goapp.Context, key string, v any) {
-	if err := ctx.LocalStorage().Set(key, v); err != nil {
+	if !goapp.IsClient {
+		return
+	}
+	b, err := json.Marshal(v)
+	if err == nil {
+		err = setItem(key, string(b))
+	}
+	if err != nil {
 		goapp.Log("saving", key, "failed:", err)
 		ctx.SetState(SaveFailedState, true)
 	}
+}
+
+// setItem stores value under key, turning the exception a full storage
+// throws into an error.
+func setItem(key, value string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the browser refused it: %v", r)
+		}
+	}()
+	goapp.Window().Get("localStorage").Call("setItem", key, value)
+	return nil
 }

@@ -1,6 +1,8 @@
 package browser
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -96,4 +98,69 @@ func TestStorageAdoptsOldKeys(t *testing.T) {
 	if !eval[bool](t, s, `localStorage.getItem("at4x:/:bookmarks") !== null`) {
 		t.Error("the bookmarks were not copied under the new key")
 	}
+}
+
+// blockSiteData writes a browser profile set to keep no site data
+// (Chromium's "Sites can't save data", what a reader sets in the browser's
+// settings) and returns its directory.
+func blockSiteData(t *testing.T) string {
+	t.Helper()
+	profile := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(profile, "Default"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	prefs := `{"profile":{"default_content_setting_values":{"cookies":2}}}`
+	if err := os.WriteFile(filepath.Join(profile, "Default", "Preferences"), []byte(prefs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return profile
+}
+
+// TestStorageBlocked runs the app in a browser that keeps no site data, where
+// reading window.localStorage throws: the app starts, a share link gives its
+// result, search answers, a bookmark and a theme hold for the visit, and one
+// notice, in the page's language, says that nothing is kept.
+func TestStorageBlocked(t *testing.T) {
+	s := newSessionIn(t, 360, 740, FileServer, blockSiteData(t))
+	s.do(t, chromedp.Navigate(s.url("/en/at43?wasm=false")))
+	s.poll(t, `document.readyState === "complete"`, "the page without the wasm")
+	if !eval[bool](t, s, `caches.keys().then(() => false, () => true)`) {
+		t.Fatal("the browser keeps site data: the profile's setting did not take")
+	}
+	notice := `document.querySelectorAll(".save-notice[role=alert]")`
+	s.open(t, "/en/at43/shooting.cover")
+	s.poll(t, notice+`.length === 1`, "the notice that nothing is kept")
+	if msg := s.text(t, ".save-notice[role=alert]"); !strings.Contains(msg, "keep no data") {
+		t.Errorf("the notice says %q", msg)
+	}
+	s.screenshot(t, "storage-blocked-en")
+	title := s.text(t, "h1")
+	s.do(t, chromedp.Click(chromedp.CSS("button.bookmark")))
+	s.poll(t, `document.querySelector("button.bookmark").getAttribute("aria-pressed") === "true"`, "the bookmark")
+
+	s.do(t, chromedp.Click(chromedp.ID("search-open")))
+	s.poll(t, `document.activeElement && document.activeElement.id === "search-input"`, "the search box")
+	s.do(t, chromedp.SendKeys(chromedp.ID("search-input"), "cover"))
+	s.poll(t, `document.querySelectorAll("#search-results a.result").length > 0`, "search results")
+	s.do(t, chromedp.KeyEvent("\x1b"))
+
+	s.do(t, chromedp.Click(chromedp.CSS(`a[href="/en/settings"]`)))
+	s.poll(t, `location.pathname === "/en/settings" && document.querySelector(".settings .marks").textContent.includes(`+strconv.Quote(title)+`)`,
+		"the bookmark, held for the visit, in the settings")
+	s.do(t, chromedp.Click(chromedp.ID("theme-dark")))
+	s.poll(t, `document.documentElement.dataset.theme === "dark"`, "the dark theme")
+	if n := eval[int](t, s, notice+`.length`); n != 1 {
+		t.Errorf("%d notices after the saves, want the one", n)
+	}
+	s.do(t, chromedp.Click(chromedp.CSS(".save-notice button")))
+	s.poll(t, notice+`.length === 0`, "the notice to close")
+
+	s.readsShareLink(t)
+
+	s.open(t, "/fr/at44/shooting.cover")
+	s.poll(t, notice+`.length === 1`, "the French notice")
+	if msg := s.text(t, ".save-notice[role=alert]"); !strings.Contains(msg, "ne rien garder") {
+		t.Errorf("the French notice says %q", msg)
+	}
+	s.screenshot(t, "storage-blocked-fr")
 }
