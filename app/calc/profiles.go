@@ -81,12 +81,20 @@ type profilePicker struct {
 func (p *profilePicker) t(k i18n.Key) string { return i18n.T(p.Lang, k) }
 
 func (p *profilePicker) OnMount(ctx goapp.Context) {
-	_ = ctx.LocalStorage().Get(profilesKey, &p.profiles)
+	p.profiles = loadProfiles(ctx)
 }
 
 // OnUpdate rereads the profiles after the calculator saved one.
 func (p *profilePicker) OnUpdate(ctx goapp.Context) {
-	_ = ctx.LocalStorage().Get(profilesKey, &p.profiles)
+	p.profiles = loadProfiles(ctx)
+}
+
+// loadProfiles reads the saved profiles: those the device keeps, or those
+// this visit kept in memory when the device refused them.
+func loadProfiles(ctx goapp.Context) []profile {
+	var list []profile
+	ui.Load(ctx, profilesKey, &list)
+	return list
 }
 
 // choices are the presets, named in the page's language, then the saved
@@ -180,8 +188,7 @@ func (c *Page) onSaveProfile(ctx goapp.Context, a goapp.Action) {
 			pr.Values[k] = c.now.shown.Get(k)
 		}
 	}
-	var saved []profile
-	_ = ctx.LocalStorage().Get(profilesKey, &saved)
+	saved := loadProfiles(ctx)
 	saved = append(slices.DeleteFunc(saved, func(o profile) bool { return o.Name == name }), pr)
 	ui.Store(ctx, profilesKey, saved)
 	c.savedProfiles++
@@ -195,7 +202,7 @@ type ProfileList struct {
 }
 
 func (p *ProfileList) OnMount(ctx goapp.Context) {
-	_ = ctx.LocalStorage().Get(profilesKey, &p.profiles)
+	p.profiles = loadProfiles(ctx)
 }
 
 func (p *ProfileList) Render() goapp.UI {

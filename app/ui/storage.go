@@ -17,7 +17,8 @@ import (
 //     localStorage, go-app's own start included; the head script then puts
 //     an in-memory store in its place for the visit and sets
 //     NoStorageFlag, and the shell says once that nothing is kept;
-//   - a save the device refuses (storage full) raises SaveFailedState, and
+//   - a save the device refuses (storage full) is kept in go-app's state
+//     for the visit, where Load finds it first, and SaveFailedState raises
 //     the shell's notice.
 
 // StoragePrefix starts every local storage key and cache name of the app
@@ -69,8 +70,18 @@ func StorageBlocked() bool {
 // shell's save notice observes it.
 const SaveFailedState = "at4x-save-failed"
 
-// Load reads the value saved under key into v (see Read).
+// unsavedState is the go-app state that keeps, for the visit, the JSON of a
+// value the device refused to store under key.
+func unsavedState(key string) string { return "at4x-unsaved " + key }
+
+// Load reads the value saved under key into v: the one this visit kept in
+// memory when the device refused it, else the device's (see Read).
 func Load(ctx goapp.Context, key string, v any) bool {
+	var kept string
+	ctx.GetState(unsavedState(key), &kept)
+	if kept != "" {
+		return json.Unmarshal([]byte(kept), v) == nil
+	}
 	return Read(key, v)
 }
 
@@ -94,8 +105,9 @@ func Read(key string, v any) (ok bool) {
 }
 
 // Store saves v under key. A full or disabled storage must not stop the
-// reader: the caller keeps v in memory, and the save notice tells the
-// reader that the change lasts only until the app is closed.
+// reader: the value stays for the visit, where Load finds it, and the save
+// notice tells the reader that the change lasts only until the app is
+// closed.
 func Store(ctx goapp.Context, key string, v any) {
 	if !goapp.IsClient {
 		return
@@ -106,7 +118,13 @@ func Store(ctx goapp.Context, key string, v any) {
 	}
 	if err != nil {
 		goapp.Log("saving", key, "failed:", err)
+		ctx.SetState(unsavedState(key), string(b))
 		ctx.SetState(SaveFailedState, true)
+		return
+	}
+	var kept string
+	if ctx.GetState(unsavedState(key), &kept); kept != "" {
+		ctx.SetState(unsavedState(key), "")
 	}
 }
 

@@ -164,3 +164,30 @@ func TestStorageBlocked(t *testing.T) {
 	}
 	s.screenshot(t, "storage-blocked-fr")
 }
+
+// TestStorageFullKeepsProfiles fills the storage between two saved profiles:
+// the second stays for the visit, in the calculator's list and in the
+// settings, as the notice promises.
+func TestStorageFullKeepsProfiles(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.readsShareLink(t)
+	save := func(name string) {
+		t.Helper()
+		s.do(t, chromedp.SendKeys(chromedp.ID("profile-name"), name),
+			chromedp.Click(chromedp.CSS(".save-profile button[type=submit]")))
+		s.poll(t, `[...document.querySelectorAll("#profile-pick option")].some(o => o.textContent === `+strconv.Quote(name)+`)`,
+			"the profile "+name+" in the list")
+	}
+	save("P1")
+	s.do(t, chromedp.Evaluate[chromedp.Void](`Storage.prototype.setItem = function () {
+		throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+	}`))
+	save("P2")
+	s.poll(t, `!!document.querySelector(".save-notice[role=alert]")`, "the notice that the save failed")
+	if !eval[bool](t, s, `[...document.querySelectorAll("#profile-pick option")].some(o => o.textContent === "P1")`) {
+		t.Error("the profile saved before the storage filled left the list")
+	}
+	s.do(t, chromedp.Click(chromedp.CSS(`a[href="/en/settings"]`)))
+	s.poll(t, `location.pathname === "/en/settings"`, "the settings page")
+	s.poll(t, `document.querySelector(".settings").textContent.includes("P2")`, "the unsaved profile in the settings")
+}
