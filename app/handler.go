@@ -29,12 +29,15 @@ var headJS string
 const HeadScriptPath = "/web/head.js"
 
 // HeadScript is the head script for a site served under base: it reads the
-// preferences under that base's storage key.
+// preferences under that base's storage key, and applies only the themes
+// and text sizes the settings offer.
 func HeadScript(base string) []byte {
 	return []byte(strings.NewReplacer(
 		"{{PREFS_KEY}}", ui.StoragePrefix(base)+prefsName,
 		"{{CONTROLLED}}", controlledFlag,
 		"{{NO_STORAGE}}", ui.NoStorageFlag,
+		"{{THEMES}}", jsValue(themes),
+		"{{TEXT_SIZES}}", jsValue(textSizes),
 	).Replace(headJS))
 }
 
@@ -97,7 +100,7 @@ func NewHandler(o HandlerOptions) *goapp.Handler {
 		ServiceWorkerTemplate: strings.NewReplacer(
 			"{{SHELL}}", shellPath(o.Base),
 			"{{PREFIX}}", CachePrefix(o.Base),
-			"{{ROUTES}}", jsString(RoutePattern()),
+			"{{ROUTES}}", jsValue(RoutePattern()),
 		).Replace(workerJS),
 	}
 	if o.WasmSize > 0 {
@@ -110,11 +113,12 @@ func NewHandler(o HandlerOptions) *goapp.Handler {
 	return h
 }
 
-// jsString writes s as a JavaScript string literal.
-func jsString(s string) string {
-	b, err := json.Marshal(s)
+// jsValue writes v, a string or a list of strings or numbers, as a
+// JavaScript literal.
+func jsValue(v any) string {
+	b, err := json.Marshal(v)
 	if err != nil {
-		panic(err) // a string always marshals
+		panic(err) // such values always marshal
 	}
 	return string(b)
 }

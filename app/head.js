@@ -27,11 +27,15 @@
   }
   // Theme: apply the saved theme and text size before the first paint, so a
   // reader who chose dark never sees a white flash while the wasm loads.
+  // Only the values the settings offer, from a value of the size the app
+  // writes: anything on the origin can write there.
   try {
-    var s = localStorage.getItem("{{PREFS_KEY}}") || localStorage.getItem("prefs");
-    var p = JSON.parse(s || "{}");
-    if (p.theme) d.setAttribute("data-theme", p.theme);
-    if (p.textSize) d.style.fontSize = p.textSize + "%";
+    var s = localStorage.getItem("{{PREFS_KEY}}");
+    if (s && s.length <= 1000) {
+      var p = JSON.parse(s);
+      if (p.theme && {{THEMES}}.indexOf(p.theme) >= 0) d.setAttribute("data-theme", p.theme);
+      if ({{TEXT_SIZES}}.indexOf(p.textSize) >= 0) d.style.fontSize = p.textSize + "%";
+    }
   } catch (e) {}
   // The client starts in steps and go-app removes its loader strip after
   // the first, so the page says it is starting until the client marks it

@@ -19,7 +19,11 @@ import (
 //     NoStorageFlag, and the shell says once that nothing is kept;
 //   - a save the device refuses (storage full) is kept in go-app's state
 //     for the visit, where Load finds it first, and SaveFailedState raises
-//     the shell's notice.
+//     the shell's notice;
+//   - a stored value is read only up to maxStored, and what it holds is
+//     validated by its owner: anything that runs on the origin can write
+//     there, another app under the same name included, which is why the
+//     keys carry the base and bare names are never read.
 
 // StoragePrefix starts every local storage key and cache name of the app
 // served under base ("" or "/sub"): two apps on one origin, or two copies of
@@ -31,29 +35,9 @@ func StoragePrefix(base string) string {
 }
 
 // StorageKey is the local storage key for name under the base the page
-// runs under. In the browser it adopts a value saved under the bare name,
-// where versions before the prefix kept it.
+// runs under.
 func StorageKey(name string) string {
-	key := StoragePrefix(goapp.Getenv("GOAPP_ROOT_PREFIX")) + name
-	if goapp.IsClient {
-		adoptLegacy(key, name)
-	}
-	return key
-}
-
-// adoptLegacy copies the value under the old key to the new one when the
-// new one has none. Preferences and bookmarks are validated when read, and
-// a malformed value is ignored, so a foreign value under the bare name does
-// no harm.
-func adoptLegacy(key, old string) {
-	defer func() { _ = recover() }() // storage disabled: nothing to adopt
-	ls := goapp.Window().Get("localStorage")
-	if ls.Call("getItem", key).Truthy() {
-		return
-	}
-	if v := ls.Call("getItem", old); v.Truthy() {
-		ls.Call("setItem", key, v.String())
-	}
+	return StoragePrefix(goapp.Getenv("GOAPP_ROOT_PREFIX")) + name
 }
 
 // NoStorageFlag is the window property the head script sets when the
@@ -65,6 +49,13 @@ const NoStorageFlag = "at4xNoStorage"
 func StorageBlocked() bool {
 	return goapp.IsClient && goapp.Window().Get(NoStorageFlag).Truthy()
 }
+
+// maxStored is the longest stored value Read decodes, in bytes of UTF-8:
+// several times what the app writes, which caps its lists and their
+// entries. Decoding JSON is slow in the wasm: 20,000 planted entries, 1.3
+// and 1.5 MB, held a calculator for seconds. Past it, the value is not the
+// app's.
+const maxStored = 256 << 10
 
 // SaveFailedState is the go-app state Store sets when a save fails; the
 // shell's save notice observes it.
@@ -86,8 +77,9 @@ func Load(ctx goapp.Context, key string, v any) bool {
 }
 
 // Read reads the value the device stores under key into v. It reports
-// false when there is none or it is not the JSON of v's type; v may then
-// hold part of it. The caller validates what it gets.
+// false when there is none, or it is longer than maxStored, or it is not
+// the JSON of v's type; v may then hold part of it. The caller validates
+// what it gets.
 func Read(key string, v any) (ok bool) {
 	if !goapp.IsClient {
 		return false
@@ -101,7 +93,11 @@ func Read(key string, v any) (ok bool) {
 	if raw.Type() != goapp.TypeString {
 		return false
 	}
-	return json.Unmarshal([]byte(raw.String()), v) == nil
+	s := raw.String()
+	if len(s) > maxStored {
+		return false
+	}
+	return json.Unmarshal([]byte(s), v) == nil
 }
 
 // Store saves v under key. A full or disabled storage must not stop the
