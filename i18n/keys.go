@@ -487,5 +487,8 @@ const (
 	AnswerD10Morale
 	AnswerD10Vehicle
 
+	// Site data the browser will not keep (issue 24).
+	StorageBlocked
+
 	keyCount
 )
