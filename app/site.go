@@ -150,10 +150,8 @@ func (s *Site) WarmSearch() {
 		return
 	}
 	var p prefs
-	if raw := goapp.Window().Get("localStorage").Call("getItem", prefsKey); raw.Truthy() {
-		p = parsePrefs(raw.String())
-	}
-	lang := readerLang(r, q, p, browserLangs())
+	ui.Read(prefsKey, &p)
+	lang := readerLang(r, q, p.valid(), browserLangs())
 	var later goapp.Func
 	later = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
 		s.warm(game, lang)

@@ -493,5 +493,8 @@ const (
 	AnswerD10Morale
 	AnswerD10Vehicle
 
+	// Site data the browser will not keep (issue 24).
+	StorageBlocked
+
 	keyCount
 )

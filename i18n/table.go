@@ -485,4 +485,8 @@ var table = [keyCount]struct{ en, fr string }{
 	AnswerD10Attack:           {"Does this d10 attack hit, and what does it do?", "Cette attaque d10 touche-t-elle, et avec quel effet ?"},
 	AnswerD10Morale:           {"Will this d10 unit hold its nerve?", "Cette unité d10 tiendra-t-elle bon ?"},
 	AnswerD10Vehicle:          {"What does this hit do to a d10 vehicle?", "Que fait ce coup à un véhicule d10 ?"},
+
+	// Site data the browser will not keep (issue 24).
+	StorageBlocked: {"This browser is set to keep no data for this site: your settings, bookmarks, profiles and history last until you close the app.",
+		"Ce navigateur est réglé pour ne rien garder de ce site : vos réglages, signets, profils et historique durent jusqu’à la fermeture de l’application."},
 }

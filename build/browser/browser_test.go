@@ -53,17 +53,24 @@ const neutralLangs = "de-DE,de"
 // newSessionWith is newSession with the server's handler made by handler.
 func newSessionWith(t *testing.T, width, height int64, handler func(dir string) http.Handler) *session {
 	t.Helper()
-	return startSession(t, width, height, handler, neutralLangs)
+	return startSession(t, width, height, handler, t.TempDir(), neutralLangs)
+}
+
+// newSessionIn is newSessionWith with the browser's profile in the
+// directory profile, which may hold the profile's settings.
+func newSessionIn(t *testing.T, width, height int64, handler func(dir string) http.Handler, profile string) *session {
+	t.Helper()
+	return startSession(t, width, height, handler, profile, neutralLangs)
 }
 
 // newSessionPreferring is newSession in a browser whose preferred
 // languages are langs, as navigator.languages gives them ("fr-FR,fr").
 func newSessionPreferring(t *testing.T, width, height int64, langs string) *session {
 	t.Helper()
-	return startSession(t, width, height, FileServer, langs)
+	return startSession(t, width, height, FileServer, t.TempDir(), langs)
 }
 
-func startSession(t *testing.T, width, height int64, handler func(dir string) http.Handler, langs string) *session {
+func startSession(t *testing.T, width, height int64, handler func(dir string) http.Handler, profile, langs string) *session {
 	t.Helper()
 	dir := siteDir(t)
 	if _, err := os.Stat(Chromium); err != nil {
@@ -73,7 +80,7 @@ func startSession(t *testing.T, width, height int64, handler func(dir string) ht
 	t.Cleanup(srv.Close)
 
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		AllocatorOptions(chromedp.UserDataDir(t.TempDir()), chromedp.Flag("accept-lang", langs))...)
+		AllocatorOptions(chromedp.UserDataDir(profile), chromedp.Flag("accept-lang", langs))...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
 	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
