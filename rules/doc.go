@@ -80,7 +80,10 @@
 //
 // A unit of several vehicles is followed all together (note
 // salvos-vehicle-unit): losses leave the table at once, and the vehicles
-// left take over the fallen ones' shares of the next salvo. The joint chain
+// left take over the fallen ones' shares of the next salvo. The wrecks an
+// AT-44 Jammer leaves are the exception (note salvos-jammer-wreck): seed
+// 001 keeps them in place until upkeep and lets them still be fired at, so
+// they go on taking their shares of the later salvos. The joint chain
 // (unitchain.go) keeps one box of cells per set of vehicles still standing,
 // each over the states those vehicles can reach there, so it grows with what
 // can happen rather than with every combination. It is exact within a

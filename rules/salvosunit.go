@@ -6,7 +6,9 @@ import "slices"
 // turn, closest first, among the vehicles still on the table when it is
 // fired (impact i to the i mod a-th of the a left, see share): losses are
 // removed at once, so a vehicle an earlier salvo destroyed takes no more,
-// while one this salvo destroys keeps its share, which is lost. Each
+// while one this salvo destroys keeps its share, which is lost. A vehicle
+// an AT-44 Jammer salvo destroys stays on the table, a wreck that takes
+// its share of every later salvo (wreckID, noteJammerWreck). Each
 // impact damages with the salvo's chance p whatever state the vehicles are
 // in (the test is against the unit's Protection). Given which of them
 // damaged, the vehicles then evolve independently (each rolls its own

@@ -468,13 +468,17 @@ func unitFigures(vs []VehicleFigures, weapons int) VehicleResult {
 	return res
 }
 
-// noteSalvosUnit is the reading of salvos at several vehicles, and
+// noteSalvosUnit is the reading of salvos at several vehicles,
+// noteJammerWreck that of the wrecks a Jammer leaves, and
 // noteSalvosUnitEstimate and noteSalvosUnitEstimateEven say when its
 // figures are estimated, and how.
 var (
 	noteSalvosUnit = Note{ID: "salvos-vehicle-unit",
 		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible, closest first, among the vehicles still on the table when it is fired; the share of a vehicle that salvo destroys is lost. The vehicles' fates are linked, so the calculator follows them all together and every figure is exact, unless a note says the unit is too large for that.",
 		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible, les plus proches d'abord, entre les véhicules encore en jeu quand elle est tirée ; la part d'un véhicule que cette salve détruit est perdue. Les sorts des véhicules sont liés : le calculateur les suit tous ensemble et tous les chiffres sont exacts, sauf si une note dit que l'unité est trop grande pour cela."}
+	noteJammerWreck = Note{ID: "salvos-jammer-wreck",
+		EN: "AT-44 Jammer: a vehicle a Jammer salvo destroys is left in place until the next upkeep, destroyed all the same. It is read as still a model on the table that impacts are dealt to (the rules let you go on firing at it), so it keeps taking its share of the later salvos at its unit, and that share is wasted.",
+		FR: "AT-44, Jammer : un véhicule qu'une salve de Jammer détruit est laissé sur place jusqu'à l'entretien suivant, détruit malgré tout. On le lit comme une figurine encore sur la table, à qui l'on attribue des impacts (les règles permettent de continuer à lui tirer dessus) : il prend donc sa part des salves suivantes contre son unité, et cette part est gaspillée."}
 	noteSalvosUnitEstimate = Note{ID: "salvos-vehicle-unit-estimate",
 		EN: "This unit is too large under these salvos to follow all its vehicles together, so the figures are an estimate: each vehicle is followed alone, taking a bigger share as the others are likely to have fallen. Each vehicle's own figures come within a few points; the whole-unit ones, such as all destroyed, treat the vehicles as falling independently and can be further off.",
 		FR: "Cette unité est trop grande sous ces salves pour suivre tous ses véhicules ensemble, les chiffres sont donc une estimation : chaque véhicule est suivi seul et prend une part plus grande à mesure que les autres sont sans doute tombés. Les chiffres propres à chaque véhicule sont justes à quelques points près ; ceux de l'unité entière, comme « tous détruits », font tomber les véhicules indépendamment et peuvent s'écarter davantage."}
@@ -547,6 +551,9 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	if v > 1 {
 		res.note(noteSalvosUnit)
 	}
+	if jammerWrecksMatter(in.Salvos) {
+		res.note(noteJammerWreck)
+	}
 	res.Estimated = estimated
 	switch {
 	case estimated && weighted:
@@ -564,7 +571,8 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 // one budget.
 func runUnitChain(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []float64, estimate float64) *unitChain {
 	counts, states := unitStateKinds(t, salvos, ps)
-	first, second := newUnitChain(counts, t, ps, unitBudget(estimate)), newUnitChain(states, t, ps, unitBudget(estimate))
+	stay := wrecksStay(salvos)
+	first, second := newUnitChain(counts, t, ps, stay, unitBudget(estimate)), newUnitChain(states, t, ps, stay, unitBudget(estimate))
 	// The kind whose states are fewer first, its boxes being the smaller:
 	// counts never are more under one Damage value.
 	if counts.dims() > 1 {
@@ -582,16 +590,41 @@ func runUnitChain(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []fl
 	return nil
 }
 
+// wrecksStay says of each salvo whether the vehicles it destroys stay on
+// the table, taking their shares of the later salvos: those of an AT-44
+// Jammer (noteJammerWreck).
+func wrecksStay(salvos []Salvo) []bool {
+	stay := make([]bool, len(salvos))
+	for s, sv := range salvos {
+		stay[s] = sv.Jammer > 0
+	}
+	return stay
+}
+
+// jammerWrecksMatter is whether some salvo's wrecks stay on the table
+// while a later salvo is fired: only then does noteJammerWreck change a
+// figure.
+func jammerWrecksMatter(salvos []Salvo) bool {
+	for _, s := range salvos[:len(salvos)-1] {
+		if s.Jammer > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // vehicleAfters is the figures after each salvo with every vehicle of t's
 // unit followed by its own chain: exact for one vehicle, the estimate for
 // several (see unitFigures). Each vehicle takes its share of a salvo as the
 // r-th closest of the a vehicles on the table, weighted by the chance of r
 // and a, each vehicle on the table with its own chance, independently: the
-// chance it is not yet destroyed or, when not weighted, 1.
+// chance it is not yet destroyed (or is a wreck a Jammer left) or, when
+// not weighted, 1. A single vehicle takes no impact once off the table.
 func vehicleAfters(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []float64, weighted bool) []VehicleResult {
 	v, odds := t.Vehicles, newLocationOdds(1, t.Pick)
 	chains := make([]*vehicleSalvoChain, v)
-	on := make([]float64, v) // [j] -> the chance vehicle j is on the table
+	on := make([]float64, v)    // [j] -> the chance vehicle j is on the table
+	wreck := make([]float64, v) // [j] -> the chance it is a wreck left on the table
 	for j := range chains {
 		chains[j], on[j] = newVehicleSalvoChain(t, odds), 1
 	}
@@ -609,9 +642,13 @@ func vehicleAfters(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []f
 				took.P[n] = on[j] * q
 			}
 			took.P[0] += 1 - on[j]
+			before := 1 - on[j] + wreck[j] // destroyed before the salvo
 			figures[j] = ch.figures(took)
-			if weighted {
-				on[j] = 1 - figures[j].Destroyed
+			if s.Jammer > 0 {
+				wreck[j] += figures[j].Destroyed - before
+			}
+			if weighted || v == 1 {
+				on[j] = 1 - figures[j].Destroyed + wreck[j]
 			}
 		}
 		afters[i] = unitFigures(figures, len(t.Weapons))

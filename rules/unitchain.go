@@ -57,6 +57,13 @@ const (
 // commute does, so that numbering them stays quick.
 const maxUnitStates = 4096
 
+// wreckID is the id, in loc, of a vehicle destroyed by a Jammer salvo and
+// left on the table until upkeep (noteJammerWreck): no state of the
+// vehicle's own (unitStates numbers those from 0), it takes its share of
+// every later salvo and nothing changes it. It counts as destroyed, with
+// every figure.
+const wreckID = -1
+
 // unitChain is the joint distribution over the ordered states of the
 // unit's vehicles, in boxes. A cell holds its chance divided by the weights
 // of the vehicles on the table in it (see unitStates.weight): a count of
@@ -67,7 +74,9 @@ type unitChain struct {
 	v       int
 	weapons int
 	ps      []float64      // [salvo] -> the chance that an impact damages
+	stay    []bool         // [salvo] -> whether the vehicles it destroys stay on the table (Jammer)
 	loc     []int          // [x] -> the id of a state met; loc[0] = 0, destroyed
+	wreck   int            // the place in loc of a wreck left on the table (wreckID), 0 until met
 	at      map[int]int    // [id] -> its place in loc
 	moves   [][][]unitMove // [salvo][x] -> a damaging hit's moves, by place in loc, once worked out (nil: not yet)
 	spent   float64        // nanoseconds so far, numbering the states included
@@ -183,10 +192,12 @@ func unitDims(dmgs []int, ps []float64, byDamage bool) (dim, ds []int) {
 }
 
 // newUnitChain starts the chain over st's states with every vehicle of
-// t's unit on the table, to spend at most bound nanoseconds.
-func newUnitChain(st unitStates, t VehicleTarget, ps []float64, bound float64) *unitChain {
+// t's unit on the table, to spend at most bound nanoseconds; stay says of
+// each salvo whether the vehicles it destroys stay on the table (see
+// wrecksStay).
+func newUnitChain(st unitStates, t VehicleTarget, ps []float64, stay []bool, bound float64) *unitChain {
 	v := t.Vehicles
-	u := &unitChain{st: st, v: v, weapons: len(t.Weapons), ps: ps, loc: []int{0, 1}, at: map[int]int{0: 0, 1: 1},
+	u := &unitChain{st: st, v: v, weapons: len(t.Weapons), ps: ps, stay: stay, loc: []int{0, 1}, at: map[int]int{0: 0, 1: 1},
 		moves: make([][][]unitMove, len(ps)), bound: bound}
 	alive, states := make([]int, v), make([][]int, v)
 	for j := range v {
@@ -202,7 +213,8 @@ func newUnitChain(st unitStates, t VehicleTarget, ps []float64, bound float64) *
 // loc), with the chance that an impact damages folded in. The move to
 // place 0 is the weight the hit takes off the table: all of it where the
 // hit destroys an actual state, the drop in weight from one count to the
-// next.
+// next. Under a salvo whose wrecks stay, that weight goes to the wreck
+// instead, which a hit leaves as it is.
 func (u *unitChain) movesOf(s, x int) []unitMove {
 	if x >= len(u.moves[s]) {
 		u.moves[s] = append(u.moves[s], make([][]unitMove, len(u.loc)-len(u.moves[s]))...)
@@ -210,8 +222,12 @@ func (u *unitChain) movesOf(s, x int) []unitMove {
 	if out := u.moves[s][x]; out != nil {
 		return out
 	}
-	out := []unitMove{}
 	p := u.ps[s]
+	if u.loc[x] == wreckID {
+		u.moves[s][x] = []unitMove{{x, p}}
+		return u.moves[s][x]
+	}
+	out := []unitMove{}
 	dead := u.st.weight(u.loc[x])
 	for _, m := range u.st.hit(u.loc[x], s) {
 		if m.p == 0 || m.to == 0 {
@@ -226,11 +242,25 @@ func (u *unitChain) movesOf(s, x int) []unitMove {
 		dead -= m.p * u.st.weight(m.to)
 	}
 	if dead > 1e-15 {
-		out = append(out, unitMove{0, p * dead})
+		to := 0
+		if u.stay[s] {
+			to = u.wreckPlace()
+		}
+		out = append(out, unitMove{to, p * dead})
 	}
 	u.moves[s][x] = out
 	u.spent += moveNanos
 	return out
+}
+
+// wreckPlace is the place in loc of the wreck left on the table,
+// numbered when first met.
+func (u *unitChain) wreckPlace() int {
+	if u.wreck == 0 {
+		u.wreck = len(u.loc)
+		u.loc, u.at[wreckID] = append(u.loc, wreckID), u.wreck
+	}
+	return u.wreck
 }
 
 // span is the states the closest vehicle can reach taking its share of
@@ -263,9 +293,10 @@ func (u *unitChain) span(fired []AttackResult, limit int) int {
 }
 
 // tot is the weight a vehicle carries in state x: 1 when destroyed
-// (a wreck is certain), else the chance it is still on the table.
+// (a wreck is certain, on the table or off it), else the chance it is
+// still on the table.
 func (u *unitChain) tot(x int) float64 {
-	if x == 0 {
+	if x == 0 || u.loc[x] == wreckID {
 		return 1
 	}
 	return u.st.weight(u.loc[x])
@@ -686,10 +717,16 @@ func (u *unitChain) figures(res *VehicleResult, weapons, frame int) {
 	res.Vehicles = make([]VehicleFigures, u.v)
 	for j, m := range u.marginals() {
 		f := VehicleFigures{Destroyed: m[0], Lost: make([]float64, weapons)}
+		if u.wreck > 0 {
+			f.Destroyed += m[u.wreck]
+		}
 		left := make([]float64, frame+1)
-		left[0] = m[0]
+		left[0] = f.Destroyed
 		for x := 1; x < len(m); x++ {
 			id := u.loc[x]
+			if id == wreckID {
+				continue
+			}
 			f.Immobilized += m[x] * u.st.fig(id, 1)
 			for w := range f.Lost {
 				f.Lost[w] += m[x] * u.st.fig(id, 2+w)
@@ -789,6 +826,10 @@ func (u *unitChain) contract(k int, count bool) []float64 {
 	}
 	f, g := make([]float64, len(u.loc)), make([]float64, len(u.loc)) // [x] -> by place in loc
 	for x := 1; x < len(u.loc); x++ {
+		if u.loc[x] == wreckID { // a wreck on the table has every figure
+			f[x] = 1
+			continue
+		}
 		f[x] = u.st.fig(u.loc[x], k)
 		g[x] = u.st.weight(u.loc[x]) - f[x]
 	}

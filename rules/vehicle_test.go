@@ -106,10 +106,11 @@ type refVehicle struct {
 	frame, prop int
 	weapons     []int
 	repaired    bool // Self-repair already used
+	wreck       bool // destroyed by a Jammer salvo, left on the table
 }
 
 func (v refVehicle) key() string {
-	return fmt.Sprint(v.frame, v.prop, v.weapons, v.repaired)
+	return fmt.Sprint(v.frame, v.prop, v.weapons, v.repaired, v.wreck)
 }
 
 // hit applies one damaging hit of dmg on class part, the rules read
@@ -207,6 +208,9 @@ func addState[S any](next map[string]*big.Rat, nst map[string]S, k string, s S, 
 // die shows one given face.
 func ratSalvoDamage(s Salvo, protection int) (miss, face *big.Rat) {
 	pd := ratChance(s.Penetration, protection)
+	if s.Jammer > 0 { // the printed result instead
+		pd = big.NewRat(int64(LocationFaces+1-s.Jammer), LocationFaces)
+	}
 	if s.DamageReroll {
 		pd = ratOneMinus(ratPow(ratOneMinus(pd), 2))
 	}
