@@ -50,10 +50,13 @@
 // rationals. Where that does not hold, the literal chain itself runs, one
 // hit at a time over the states reachable (weapon vectors x propulsion x
 // frame x Self-repair): [Salvos] at vehicles, whose salvos each bring their
-// own Damage, and AT-44 close combat out to wreck, where the attacker keeps,
-// of two location dice, the one that hurts the frame most in the vehicle's
-// present state. Salvos whose chain would be too long are refused; close
-// combat against vehicles that large keeps the fixed order of the dice.
+// own Damage, and AT-44 close combat, where the attacker keeps, of two
+// location dice, the one that gives the best chance of his aim (wreck or
+// disarm) by the end of the attack, knowing the damaging hits still to
+// come: a backward induction over the vehicle's states, then the chain
+// once for each number of damaging hits (meleeveh.go). Salvos whose chain
+// would be too long are refused; close combat against vehicles that large
+// keeps the fixed order of the dice.
 // Salvos at several vehicles share each salvo's impacts among them (see
 // Units of vehicles below).
 // Vehicles under an indirect-fire template each take the impacts every

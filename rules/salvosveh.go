@@ -83,7 +83,6 @@ func (wt *weaponTable) hit(i, dmg int) (int, int) {
 type vehicleSalvoChain struct {
 	t            VehicleTarget
 	odds         locationOdds
-	dice         int // location dice, the best kept for the state (wreck); 1 for shots
 	wt           *weaponTable
 	frame, plane int // frame SP at the start; cells per plane
 	now          []*cellPlane
@@ -102,7 +101,7 @@ func (pl *cellPlane) add(c int, p float64) {
 }
 
 func newVehicleSalvoChain(t VehicleTarget, odds locationOdds) *vehicleSalvoChain {
-	ch := &vehicleSalvoChain{t: t, odds: odds, dice: 1, wt: newWeaponTable(t), frame: t.Frame,
+	ch := &vehicleSalvoChain{t: t, odds: odds, wt: newWeaponTable(t), frame: t.Frame,
 		plane: (t.Propulsion + 1) * (t.Frame + 1) * 2}
 	ch.now = []*cellPlane{ch.newPlane()}
 	ch.now[0].add(ch.cell(t.Propulsion, t.Frame, false), 1)
@@ -186,9 +185,6 @@ func (ch *vehicleSalvoChain) step(cur []*cellPlane, dmg int) []*cellPlane {
 				d, r, nc = dmg-1, 1, c+1
 			}
 			odds := ch.odds
-			if ch.dice > 1 {
-				odds = ch.stateOdds(w, prop, d)
-			}
 			if q := p * odds.prop; q >= tiny {
 				taken := min(prop, d)
 				if fr := frame - (d - taken); fr > 0 {
@@ -204,20 +200,6 @@ func (ch *vehicleSalvoChain) step(cur []*cellPlane, dmg int) []*cellPlane {
 		}
 	}
 	return next
-}
-
-// stateOdds is where a damaging hit of d lands when the attacker rolls
-// several location dice and keeps, for the state the vehicle is in, the one
-// that sends the most damage to the frame at once: the frame, a propulsion
-// at 0 SP (or with less than d left), a weapon result when no weapon works
-// (or the one picked has less than d left). Ties keep the order frame,
-// propulsion, weapon: an immobilized vehicle is the better wreck.
-func (ch *vehicleSalvoChain) stateOdds(w, prop, d int) locationOdds {
-	_, over := ch.wt.hit(w, d)
-	toFrame := [3]int{partProp: d - min(prop, d), partFrame: d, partWeapon: over}
-	order := [3]int{partFrame, partProp, partWeapon}
-	slices.SortStableFunc(order[:], func(a, b int) int { return toFrame[b] - toFrame[a] })
-	return keptOdds(ch.dice, order)
 }
 
 // salvo moves the chain through a salvo whose damaging hits on this vehicle
@@ -342,48 +324,6 @@ func weaponVectors(t VehicleTarget, dmgs []int, repair bool) int {
 		}
 	}
 	return len(wt.vecs)
-}
-
-// meleeChain is the vehicleChain of a vehicle of t under close-combat hits
-// of damage, with dice location dice kept per state (see stateOdds), worked
-// out hit after hit for every count of hits with need set, or nil when that
-// would take more than maxVehicleSalvosWork cells.
-func meleeChain(t VehicleTarget, damage, dice int, need []bool) *vehicleChain {
-	kmax := len(need) - 1
-	sumW := len(t.Weapons) + 1
-	for _, sp := range t.Weapons {
-		sumW += sp
-	}
-	if float64(kmax)*float64(sumW*(t.Propulsion+1)*(t.Frame+1)*2) > maxVehicleSalvosWork {
-		return nil
-	}
-	ch := newVehicleSalvoChain(t, newLocationOdds(1, t.Pick))
-	ch.dice = dice
-	out := &vehicleChain{frame: t.Frame, kmax: kmax, lo: 0, hi: kmax,
-		alive: make([]float64, kmax+1), immobile: make([]float64, kmax+1),
-		lost: make([][]float64, len(t.Weapons)), left: make([][]float64, kmax+1)}
-	for w := range out.lost {
-		out.lost[w] = make([]float64, kmax+1)
-	}
-	cur := ch.now
-	for k := range kmax + 1 {
-		if k > 0 {
-			next := ch.step(cur, damage)
-			ch.release(cur)
-			cur = next
-		}
-		ch.now = cur
-		f := ch.figures(Dist{})
-		out.alive[k] = 1 - f.Destroyed
-		out.immobile[k] = f.Immobilized
-		for w := range out.lost {
-			out.lost[w][k] = max(f.Lost[w]-f.Destroyed, 0)
-		}
-		left := slices.Clone(f.Frame.P)
-		left[0] = 0
-		out.left[k] = left
-	}
-	return out
 }
 
 // mostHits is a number of damaging hits no vehicle of t survives: each hit
