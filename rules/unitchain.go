@@ -16,24 +16,13 @@ import (
 // shares of the salvo's impacts (openBox), deals the impacts on that grid
 // one at a time, and sorts the cells into the boxes of who is left (split).
 // The work is counted as it goes, in nanoseconds as it costs natively;
-// past the budget the chain gives up and salvosAtVehicles takes the
-// estimate.
+// past the budget the chain gives up and salvosAtVehicles simulates the
+// unit instead (SalvosSimulation).
 
-// Budget: the chain may spend what is left of maxUnitNanos once the
-// estimate, which follows if it gives up, is paid for. The costs below
-// miss by up to half, so the budget stays well under the 10 ms a unit may
-// take: the slowest of 12,000 random units, which gives up, takes about
-// 7 ms (BenchmarkSalvosUnitGiveUp).
-const (
-	maxUnitNanos  = 5.5e6
-	estimateNanos = 3 // a cell visit of the estimate's chains (unitEstimateWork)
-)
-
-// unitBudget is the nanoseconds the joint chain may spend when the
-// estimate would make estimate cell visits (unitEstimateWork).
-func unitBudget(estimate float64) float64 {
-	return max(maxUnitNanos-estimateNanos*estimate, 0)
-}
+// maxUnitNanos is the chain's budget. The costs below miss by up to half,
+// so with the simulation's first slice (firstSliceNanos) the answer stays
+// under the 10 ms a unit may take (BenchmarkSalvosUnitGiveUp).
+const maxUnitNanos = 4.5e6
 
 // What the joint chain's steps cost natively, in nanoseconds: fitted by
 // least squares on the relative error to the times of about 1,000 random
@@ -282,11 +271,13 @@ func (u *unitChain) span(fired []AttackResult, limit int) int {
 						in[m.to], states = true, append(states, m.to)
 					}
 				}
+				// Working out moves is most of the work: look at the
+				// budget after each state, not once a salvo.
+				if len(states) > limit || u.over() {
+					return limit + 1
+				}
 			}
 			lo = hi
-		}
-		if len(states) > limit || u.over() {
-			return limit + 1
 		}
 	}
 	return len(states)
@@ -451,12 +442,15 @@ func (u *unitChain) reach(s int, start []int, n int) ([]int, [][]unitMove) {
 		at[x] = i
 	}
 	lo, hi := 1, len(list)
-	for r := 0; r < n && lo < hi; r++ {
+	for r := 0; r < n && lo < hi && !u.over(); r++ {
 		for _, x := range list[lo:hi] {
 			for _, m := range u.movesOf(s, x) {
 				if _, ok := at[m.to]; !ok {
 					at[m.to], list = len(list), append(list, m.to)
 				}
+			}
+			if u.over() { // the caller gives up
+				return list, nil
 			}
 		}
 		lo, hi = hi, len(list)

@@ -791,5 +791,5 @@ func extraNotes() []Note {
 	return []Note{noteWeaponPickWreck, noteWeaponPickDisarm, notePickDefender, noteMeleeLocation, noteMeleeLocationBest,
 		noteVehicleSharing, noteMeleeSharing, noteSelfRepair,
 		noteEarlierTests, noteMoraleSpend, noteMoraleModifiers, noteAuthorityTie,
-		noteMineCards, noteStructureSalvo, noteSalvosUnit, noteJammerWreck, noteSalvosUnitEstimate, noteSalvosUnitEstimateEven}
+		noteMineCards, noteStructureSalvo, noteSalvosUnit, noteJammerWreck, noteSalvosUnitSimulated}
 }
