@@ -1,15 +1,10 @@
 package app
 
 import (
-	"encoding/json"
-	"net/url"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/at4x/companion/docs/content"
-	"github.com/at4x/companion/i18n"
-	"github.com/at4x/companion/rules"
 )
 
 func testLibrary() *content.Library {
@@ -93,160 +88,6 @@ func TestPagesCoverEveryRoute(t *testing.T) {
 	for _, p := range pages {
 		if r := parseRoute(p); r.view == viewNotFound {
 			t.Errorf("Pages lists %s, which no route reads", p)
-		}
-	}
-}
-
-func TestEvaluateKeepsGoodValuesPastABadOne(t *testing.T) {
-	spec := specFor("shoot")
-	v, _ := url.ParseQuery("game=at43&n=abc&acc=6&range=2&cover=sideways")
-	s := evaluate(spec, v)
-	if s.err != nil {
-		t.Fatalf("evaluate failed as a whole: %v", s.err)
-	}
-	for _, key := range []string{"n", "cover"} {
-		if s.errs[key] == nil {
-			t.Errorf("no message for the bad %s; errors %v", key, s.errs)
-		}
-	}
-	if s.shown.Get("acc") != "6" || s.shown.Get("range") != "2" {
-		t.Errorf("good values lost: %v", s.shown)
-	}
-	var res map[string]any
-	if err := json.Unmarshal(s.resultJSON(), &res); err != nil {
-		t.Fatal(err)
-	}
-	for _, k := range []string{"hits", "impacts", "casualties"} {
-		if _, ok := res[k]; !ok {
-			t.Errorf("result JSON lacks %q", k)
-		}
-	}
-}
-
-func TestEverySpecRunsOnItsDefaults(t *testing.T) {
-	for _, spec := range calcSpecs {
-		v := url.Values{"game": {spec.games[0]}}
-		s := evaluate(&spec, v)
-		if s.err != nil || len(s.errs) > 0 {
-			t.Errorf("%s on defaults: %v %v", spec.name, s.err, s.errs)
-			continue
-		}
-		for _, f := range spec.fields {
-			if (f.show == nil || f.show(s.shown)) && f.valueIn(s.shown) == "" && f.kind != toggle && !f.optional {
-				t.Errorf("%s: the engine's query has no %q for the field", spec.name, f.key)
-			}
-		}
-		if h := headline("fr", s.out, firstThreshold(s.out)); h == "" {
-			t.Errorf("%s has no headline", spec.name)
-		}
-	}
-}
-
-func TestHeadline(t *testing.T) {
-	spec := specFor("shoot")
-	v, _ := url.ParseQuery("game=at43&n=10&rate=1&acc=6&range=0&pen=10&prot=2&size=10")
-	s := evaluate(spec, v)
-	h := headline("fr", s.out, 2)
-	if !strings.Contains(h, "\u202f%") || !strings.Contains(h, "pertes") {
-		t.Errorf("French headline %q lacks French percent or noun", h)
-	}
-	if h := headline("en", s.out, 2); !strings.HasPrefix(h, "Expect ") || !strings.Contains(h, "casualties") {
-		t.Errorf("English headline %q", h)
-	}
-}
-
-func TestChartSVG(t *testing.T) {
-	ch := byChart(i18n.ChartRoutBy, []float64{0.1, 0.5, 0.0001, 0}, 1)
-	svg := ch.svg("en", 1)
-	if n := strings.Count(svg, `class="bar`); n != 2 {
-		t.Errorf("%d bars drawn, want 2 (the tail trimmed)", n)
-	}
-	if !strings.Contains(svg, `class="bar on"`) {
-		t.Error("the picked bar is not highlighted")
-	}
-}
-
-func TestExplain(t *testing.T) {
-	got := explain(words{lang: "en"}, nil, []rules.Step{
-		{Kind: "shoot", Action: 4, Difficulty: 2, Needed: 3, Chance: 2.0 / 3},
-		{Kind: "dice", Value: 6, Chance: 1},
-		{Kind: "cover", Needed: 5, Chance: 1.0 / 3},
-	})
-	want := "Accuracy 4 against range 2, needs 3+ (66.7%) · 6 dice · Cover save, needs 5+ (33.3%)"
-	if got != want {
-		t.Errorf("explain = %q, want %q", got, want)
-	}
-}
-
-func TestExplainD10RollsUnder(t *testing.T) {
-	got := explain(words{lang: "en"}, nil, []rules.Step{
-		{Kind: "d10-attacks", Value: 3},
-		{Kind: "d10-charge", Value: 1},
-		{Kind: "d10-hit", Needed: 8, Chance: 0.8},
-		{Kind: "d10-armour", Action: 4, Difficulty: 1, Needed: 3, Chance: 0.3},
-		{Kind: "d10-damage", Action: 4, Difficulty: 3, Needed: 6, Chance: 0.6},
-	})
-	want := "Attacks 3 · d10-charge +1 · Hit roll: hits on 8 or less (80%) · " +
-		"Armour roll: AR 4 − MA 1, stops the attack on 3 or less (30%) · Damage roll: 5 + PUI 4 − PHY 3, damages on 6 or less (60%)"
-	if got != want {
-		t.Errorf("explain = %q\nwant      %q", got, want)
-	}
-}
-
-// TestEveryStepHasWords runs each calculator on a few links and checks the
-// explanation has words for every step the engine gives.
-func TestEveryStepHasWords(t *testing.T) {
-	links := map[string][]string{
-		"shoot": {"game=at43&cover=cover&dmgrr=1", "game=at44&target=veh&n=4&rate=2&acc=5&pen=12&prot=8", "game=at44&cm=35&faw=1&det=1"},
-		"melee": {"game=at44&target=veh&n=3&pen=10&prot=6"},
-		"salvos": {"game=at43&s1.n=2&s2.n=3", "game=at43&target=veh&picker=defender&s1.n=2&s1.lock=4&s2.n=3&s2.dmg=2",
-			"game=at44&target=veh&s1.n=2&s1.jammer=3&s2.n=2&s2.sniper=1&s2.cover=cover", "game=at44&s1.n=2&s1.sniper=1&s1.cover=cover"},
-		"indirect":  {"game=at44&n=2&rate=2&aoe=3", "game=at43&fixed=4&vehicles=2&vprot=6", "game=at44&under=0&vehicles=1"},
-		"morale":    {"game=at44&rank=2&obj=1&extra=1&activations=3&spend=1"},
-		"authority": {"game=at43&a=3&aw=1&b=2&bw=0"},
-		"crush":     {"game=at44&free=3&engaged=2"},
-		"minefield": {"game=at43&target=veh&n=2"},
-		"terrain":   {"game=at44&salvos=3"},
-		"d10attack": {"game=d10&mode=melee&parry=1&knock=0&defcr=4", "game=d10&dodge=1&defcr=4", "game=d10&aimed=1"},
-		"d10morale": {"game=d10"}, "d10vehicle": {"game=d10&dmg=5"},
-	}
-	links["shoot"] = append(links["shoot"], "game=at44&target=veh&lock=4&jammer=3&sniper=1&cover=cover", "game=at43&target=veh&picker=defender&lock=3")
-	links["terrain"] = append(links["terrain"], "game=at44&cm=40&lock=4&salvos=2")
-	for name, qs := range links {
-		spec := specFor(name)
-		if spec == nil {
-			t.Errorf("no calculator %s", name)
-			continue
-		}
-		for _, q := range qs {
-			v, _ := url.ParseQuery(q)
-			s := evaluate(spec, v)
-			if s.err != nil || len(s.errs) > 0 {
-				t.Errorf("%s?%s: %v %v", name, q, s.err, s.errs)
-				continue
-			}
-			for _, st := range s.out.explain {
-				if !knownStep(spec, st.Kind) {
-					t.Errorf("%s?%s: no words for the step kind %q", name, q, st.Kind)
-				}
-			}
-		}
-	}
-}
-
-// TestEveryStepKindHasWords: every kind of step the engine lists has words
-// in the calculator that produces it.
-func TestEveryStepKindHasWords(t *testing.T) {
-	for _, kind := range rules.StepKinds() {
-		if !slices.ContainsFunc(calcSpecs, func(s calcSpec) bool { return knownStep(&s, kind) }) {
-			t.Errorf("no words for the step kind %q", kind)
-		}
-		for _, lang := range []string{"en", "fr"} {
-			spec := specFor("d10attack")
-			got := explain(words{lang: lang}, spec, []rules.Step{{Kind: kind}})
-			if got == "" || got == string(kind) {
-				t.Errorf("%s: the step kind %q reads %q", lang, kind, got)
-			}
 		}
 	}
 }

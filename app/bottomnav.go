@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/at4x/companion/app/calc"
+	"github.com/at4x/companion/app/ui"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -34,7 +36,7 @@ type bottomNav struct {
 func (n *bottomNav) Render() goapp.UI {
 	link := func(it navItem) goapp.UI {
 		if it.Href == "" {
-			return elem("span").Class(it.Class)
+			return ui.Elem("span").Class(it.Class)
 		}
 		a := goapp.A().Class(it.Class).Href(it.Href).Text(it.Text)
 		if it.Title != "" {
@@ -52,13 +54,13 @@ func (n *bottomNav) Render() goapp.UI {
 		return a
 	}
 	if n.List {
-		return elem("nav").Class("bottom").Aria("label", n.Label).Body(
-			elem("ul").Class("calc-links").Body(goapp.Range(n.Items).Slice(func(i int) goapp.UI {
-				return elem("li").Body(link(n.Items[i]))
+		return ui.Elem("nav").Class("bottom").Aria("label", n.Label).Body(
+			ui.Elem("ul").Class("calc-links").Body(goapp.Range(n.Items).Slice(func(i int) goapp.UI {
+				return ui.Elem("li").Body(link(n.Items[i]))
 			})),
 		)
 	}
-	return elem("nav").Class("bottom").Aria("label", n.Label).Body(
+	return ui.Elem("nav").Class("bottom").Aria("label", n.Label).Body(
 		goapp.Range(n.Items).Slice(func(i int) goapp.UI { return link(n.Items[i]) }),
 	)
 }
@@ -77,7 +79,7 @@ func calcsIn(html string) []string {
 		if end < 0 {
 			return out
 		}
-		if name := rest[:end]; specFor(name) != nil && !slices.Contains(out, name) {
+		if name := rest[:end]; slices.Contains(calc.Names(), name) && !slices.Contains(out, name) {
 			out = append(out, name)
 		}
 	}

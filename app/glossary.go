@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -23,7 +24,7 @@ type glossEntry struct {
 func glossEntries(lib *content.Library, lang, game string) []glossEntry {
 	var out []glossEntry
 	for _, t := range lib.TermsOf(game) {
-		label := termLabel(t, lang, game)
+		label := ui.TermLabel(t, lang, game)
 		e := glossEntry{term: t, label: label, folded: content.Fold(label), letter: "#"}
 		if r := []rune(content.Fold(t.Name(lang, game))); len(r) > 0 && r[0] >= 'a' && r[0] <= 'z' {
 			e.letter = strings.ToUpper(string(r[0]))
@@ -96,21 +97,21 @@ func (g *glossaryView) Render() goapp.UI {
 	shown := glossFilter(all, g.filter)
 	letters := glossLetters(shown)
 	text := g.site.lib.Text(g.Game, g.Lang)
-	return elem("article").Class("glossary").Body(
-		elem("h1").Text(gameName(g.Game)+" · "+g.t(i18n.Glossary)),
+	return ui.Elem("article").Class("glossary").Body(
+		ui.Elem("h1").Text(ui.GameName(g.Game)+" · "+g.t(i18n.Glossary)),
 		goapp.Div().Class("gloss-tools").Body(
 			goapp.Label().For("gloss-filter").Text(g.t(i18n.GlossaryFilter)),
 			goapp.Input().Type("search").ID("gloss-filter").AutoComplete(false).
 				Placeholder(g.t(i18n.GlossaryFilterPlaceholder)).Value(g.filter).
 				Aria("controls", "gloss-list").OnInput(g.onFilter),
-			elem("p").Class("muted").ID("gloss-count").Role("status").Body(
+			ui.Elem("p").Class("muted").ID("gloss-count").Role("status").Body(
 				goapp.If(len(shown) == 0, func() goapp.UI {
 					return goapp.Text(fmt.Sprintf(g.t(i18n.GlossaryNoneF), g.filter))
 				}).Else(func() goapp.UI {
 					return goapp.Text(fmt.Sprintf(g.t(i18n.GlossaryCountF), len(shown), len(all)))
 				}),
 			),
-			elem("nav").Class("az").Aria("label", g.t(i18n.GlossaryLetters)).Body(
+			ui.Elem("nav").Class("az").Aria("label", g.t(i18n.GlossaryLetters)).Body(
 				goapp.Range(letters).Slice(func(i int) goapp.UI {
 					return goapp.A().Href("#letter-" + letters[i]).Text(letters[i])
 				}),
@@ -125,9 +126,9 @@ func (g *glossaryView) Render() goapp.UI {
 						group = append(group, e)
 					}
 				}
-				return elem("section").Class("letter").Body(
-					elem("h2").ID("letter-"+l).Text(l),
-					elem("dl").Body(goapp.Range(group).Slice(func(j int) goapp.UI {
+				return ui.Elem("section").Class("letter").Body(
+					ui.Elem("h2").ID("letter-"+l).Text(l),
+					ui.Elem("dl").Body(goapp.Range(group).Slice(func(j int) goapp.UI {
 						return g.entry(group[j], text)
 					})),
 				)
@@ -148,11 +149,11 @@ func (g *glossaryView) entry(e glossEntry, text *content.Text) goapp.UI {
 		}
 	}
 	return goapp.Div().Class("entry").ID(e.term.ID).Body(
-		elem("dt").Text(e.label),
-		elem("dd").Body(
-			elem("p").Text(e.term.Def[g.Lang]),
+		ui.Elem("dt").Text(e.label),
+		ui.Elem("dd").Body(
+			ui.Elem("p").Text(e.term.Def[g.Lang]),
 			goapp.If(len(links) > 0, func() goapp.UI {
-				return elem("p").Class("see").Body(links...)
+				return ui.Elem("p").Class("see").Body(links...)
 			}),
 		),
 	)

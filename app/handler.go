@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -29,7 +30,7 @@ const HeadScriptPath = "/web/head.js"
 // HeadScript is the head script for a site served under base: it reads the
 // preferences under that base's storage key.
 func HeadScript(base string) []byte {
-	s := strings.ReplaceAll(headJS, "{{PREFS_KEY}}", storagePrefix(base)+prefsName)
+	s := strings.ReplaceAll(headJS, "{{PREFS_KEY}}", ui.StoragePrefix(base)+prefsName)
 	return []byte(strings.ReplaceAll(s, "{{CONTROLLED}}", controlledFlag))
 }
 

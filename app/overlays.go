@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -79,7 +80,7 @@ func (s *shell) termSheet() goapp.UI {
 	}
 	sh := &termSheet{
 		Lang:      s.lang,
-		Title:     termLabel(t, s.lang, s.game),
+		Title:     ui.TermLabel(t, s.lang, s.game),
 		Def:       t.Def[s.lang],
 		GlossHref: s.site.href(route{view: viewGlossary, lang: s.lang, game: s.game}.path() + "#" + t.ID),
 	}
@@ -137,9 +138,9 @@ func (d *termSheet) Render() goapp.UI {
 		goapp.Div().Class("scrim").OnClick(d.close),
 		goapp.Div().Class("dialog").ID("term-dialog").Role("dialog").Aria("modal", true).Aria("labelledby", "term-title").
 			OnKeyDown(d.trap).Body(
-			elem("h2").ID("term-title").Text(d.Title),
-			elem("p").Class("def").Text(d.Def),
-			elem("p").Class("actions").Body(
+			ui.Elem("h2").ID("term-title").Text(d.Title),
+			ui.Elem("p").Class("def").Text(d.Def),
+			ui.Elem("p").Class("actions").Body(
 				goapp.If(d.ReadHref != "", func() goapp.UI {
 					return goapp.A().Class("btn").Href(d.ReadHref).Text(t(i18n.ReadRule))
 				}),
@@ -148,4 +149,51 @@ func (d *termSheet) Render() goapp.UI {
 			),
 		),
 	)
+}
+
+// toggleSearch opens or closes the search panel (the top bar's
+// actionSearch).
+func (s *shell) toggleSearch(ctx goapp.Context, a goapp.Action) {
+	if s.searchOpen {
+		s.dismiss(ctx)
+		return
+	}
+	s.openSearch(ctx)
+}
+
+// openSearch shows the search panel and puts the cursor in its box.
+func (s *shell) openSearch(ctx goapp.Context) {
+	if s.term != "" {
+		s.closeTerm(ctx)
+	}
+	s.searchOpen = true
+	pushOverlay()
+	// A deferred function schedules no render, so it must not call
+	// PreventUpdate: that would cancel the next event's render instead
+	// (Back pressed right after opening left the panel drawn open).
+	ctx.Defer(func(ctx goapp.Context) {
+		if in := goapp.Window().GetElementByID("search-input"); in.Truthy() {
+			in.Call("focus")
+			in.Call("select")
+		}
+		s.site.index(s.game, s.lang)
+	})
+}
+
+// openTerm opens the sheet of a term (ui.ActionTerm): one tapped in the
+// rules text, or a calculator's label.
+func (s *shell) openTerm(ctx goapp.Context, a goapp.Action) {
+	v, ok := a.Value.(ui.TermOpen)
+	if !ok || s.lib().Term(v.ID) == nil {
+		return
+	}
+	s.searchOpen = false
+	s.term = v.ID
+	s.termFrom = v.From
+	pushOverlay()
+	ctx.Defer(func(ctx goapp.Context) {
+		if b := goapp.Window().GetElementByID("term-close"); b.Truthy() {
+			b.Call("focus")
+		}
+	})
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"strings"
 
+	"github.com/at4x/companion/docs/content"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -128,32 +129,32 @@ func restorePlace(p place) {
 	to(p.Frac * scrollRange())
 }
 
-// hasMark tells whether the page of route r has a marked element with this
+// hasMark tells whether the page of route r in lib has a marked element with this
 // id, so a switch can carry it as the address's fragment.
-func (s *shell) hasMark(r route, id string) bool {
+func hasMark(lib *content.Library, r route, id string) bool {
 	if id == "" {
 		return false
 	}
 	attr := ` id="` + id + `"`
 	switch r.view {
 	case viewSection:
-		if t := s.lib().Text(r.game, r.lang); t != nil {
+		if t := lib.Text(r.game, r.lang); t != nil {
 			if sec, _ := t.Section(r.section); sec != nil {
 				return strings.Contains(sec.HTML, attr)
 			}
 		}
 	case viewPage:
-		if p := s.lib().Page(r.section, r.lang); p != nil {
+		if p := lib.Page(r.section, r.lang); p != nil {
 			return strings.Contains(p.HTML, attr)
 		}
 	case viewGlossary:
-		for _, t := range s.lib().TermsOf(r.game) {
+		for _, t := range lib.TermsOf(r.game) {
 			if t.ID == id {
 				return true
 			}
 		}
 	case viewContents:
-		if t := s.lib().Text(r.game, r.lang); t != nil {
+		if t := lib.Text(r.game, r.lang); t != nil {
 			for _, c := range t.Chapters {
 				if c.ID == id {
 					return true

@@ -5,64 +5,27 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Local storage keys: storageKey(name), so that each carries the app's
-// prefix for the path it is served under. A new key is one more line here,
-// read with ctx.LocalStorage().Get(key, &v) and saved with store. The head
-// script (head.js) reads the preferences too, to apply the theme before the
-// first paint.
+// The shell's local storage keys (see ui.StorageKey; the calculators keep
+// theirs in package calc), read with ctx.LocalStorage().Get(key, &v) and
+// saved with ui.Store. The head script (head.js) reads the preferences too,
+// to apply the theme before the first paint.
 var (
-	prefsKey    = storageKey(prefsName)
-	marksKey    = storageKey("bookmarks")
-	recentKey   = storageKey("recent")
-	profilesKey = storageKey("profiles")
-	historyKey  = storageKey("history") // recent calculations (history.go)
+	prefsKey  = ui.StorageKey(prefsName)
+	marksKey  = ui.StorageKey("bookmarks")
+	recentKey = ui.StorageKey("recent")
 )
 
 const prefsName = "prefs"
 
-// storagePrefix starts every local storage key and cache name of the app
-// served under base ("" or "/sub"): two apps on one origin, or two copies of
-// this one under different paths, never read or wipe each other's data. The
-// build only accepts bases made of letters, digits and "._~/-", so the
-// closing ":" cannot occur inside a base.
-func storagePrefix(base string) string {
-	return "at4x:" + strings.TrimRight(base, "/") + "/:"
-}
-
 // CachePrefix starts the name of every cache the service worker of a site
 // served under base creates, and only those: the worker deletes old caches
 // by this prefix, so it never touches another app's.
-func CachePrefix(base string) string { return storagePrefix(base) + "cache-" }
-
-// storageKey is the local storage key for name under the base the page runs
-// under. In the browser it adopts a value saved under the bare name, where
-// versions before the prefix kept it.
-func storageKey(name string) string {
-	key := storagePrefix(BaseFromEnv()) + name
-	if goapp.IsClient {
-		adoptLegacy(key, name)
-	}
-	return key
-}
-
-// adoptLegacy copies the value under the old key to the new one when the
-// new one has none. Preferences and bookmarks are validated when read, and
-// a malformed value is ignored, so a foreign value under the bare name does
-// no harm.
-func adoptLegacy(key, old string) {
-	defer func() { _ = recover() }() // storage disabled: nothing to adopt
-	ls := goapp.Window().Get("localStorage")
-	if ls.Call("getItem", key).Truthy() {
-		return
-	}
-	if v := ls.Call("getItem", old); v.Truthy() {
-		ls.Call("setItem", key, v.String())
-	}
-}
+func CachePrefix(base string) string { return ui.StoragePrefix(base) + "cache-" }
 
 // controlledFlag is the window property the head script sets when a
 // service worker already controlled the page as it loaded.
@@ -180,20 +143,6 @@ func toggled(list []mark, m mark) []mark {
 	return out
 }
 
-// saveFailedState is the go-app state store sets when a save fails; the
-// save notice (savenotice.go) observes it.
-const saveFailedState = "at4x-save-failed"
-
-// store saves v under key. A full or disabled storage must not stop the
-// reader: the caller keeps v in memory, and the save notice tells the reader
-// that the change lasts only until the app is closed.
-func store(ctx goapp.Context, key string, v any) {
-	if err := ctx.LocalStorage().Set(key, v); err != nil {
-		goapp.Log("saving", key, "failed:", err)
-		ctx.SetState(saveFailedState, true)
-	}
-}
-
 // applyLook sets the theme and text size on the document element, where the
 // style sheet reads them.
 func applyLook(p prefs) {
@@ -207,4 +156,43 @@ func applyLook(p prefs) {
 		root.Call("setAttribute", "data-theme", p.Theme)
 	}
 	root.Get("style").Set("fontSize", itoa(p.textSize())+"%")
+}
+
+// onTextSize moves the text size by the settings' steps (actionTextSize).
+func (s *shell) onTextSize(ctx goapp.Context, a goapp.Action) {
+	d, _ := a.Value.(int)
+	i := slices.Index(textSizes, s.prefs.textSize())
+	s.prefs.TextSize = textSizes[min(max(i+d, 0), len(textSizes)-1)]
+	s.savePrefs(ctx)
+}
+
+// onTheme takes the theme picked in the settings (actionTheme).
+func (s *shell) onTheme(ctx goapp.Context, a goapp.Action) {
+	s.prefs.Theme, _ = a.Value.(string)
+	s.savePrefs(ctx)
+}
+
+// onAwake turns the wake lock on or off (actionAwake).
+func (s *shell) onAwake(ctx goapp.Context, a goapp.Action) {
+	s.prefs.Awake, _ = a.Value.(bool)
+	s.savePrefs(ctx)
+	s.awake.keep(ctx, s.prefs.Awake)
+}
+
+// savePrefs stores the preferences and applies the look they give.
+func (s *shell) savePrefs(ctx goapp.Context) {
+	ui.Store(ctx, prefsKey, s.prefs)
+	applyLook(s.prefs)
+	ctx.Defer(func(goapp.Context) { markScrolling() })
+}
+
+// onBookmark adds a section to the bookmarks or removes it (a section's
+// actionBookmark).
+func (s *shell) onBookmark(ctx goapp.Context, a goapp.Action) {
+	m, ok := a.Value.(mark)
+	if !ok {
+		return
+	}
+	s.marks = toggled(s.marks, m)
+	ui.Store(ctx, marksKey, s.marks)
 }

@@ -43,12 +43,7 @@ func TestMarksCapped(t *testing.T) {
 	}
 }
 
-func TestStoragePrefix(t *testing.T) {
-	for _, tt := range []struct{ base, want string }{{"", "at4x:/:"}, {"/", "at4x:/:"}, {"/sub", "at4x:/sub/:"}, {"/sub/", "at4x:/sub/:"}} {
-		if got := storagePrefix(tt.base); got != tt.want {
-			t.Errorf("storagePrefix(%q) = %q, want %q", tt.base, got, tt.want)
-		}
-	}
+func TestCachePrefix(t *testing.T) {
 	if CachePrefix("/a") == CachePrefix("/a/b") || CachePrefix("/a/b")[:len(CachePrefix("/a"))] == CachePrefix("/a") {
 		t.Errorf("the cache prefix of /a is a prefix of /a/b's: %q, %q", CachePrefix("/a"), CachePrefix("/a/b"))
 	}

@@ -5,20 +5,10 @@ import (
 	"html"
 	"strings"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
-
-// actionTerm is the action a proseView sends when a glossary term is
-// tapped; its value is a termOpen.
-const actionTerm = "at4x/term"
-
-// termOpen is a tapped term and the link it was tapped on, which gets the
-// focus back when the sheet closes.
-type termOpen struct {
-	ID   string
-	From goapp.Value
-}
 
 // proseView shows rendered rules HTML. Tapping a glossary term opens its
 // sheet instead of following the link, which stays a plain link until the
@@ -42,7 +32,7 @@ func (p *proseView) onClick(ctx goapp.Context, e goapp.Event) {
 	}
 	e.PreventDefault()
 	e.Call("stopPropagation")
-	ctx.NewActionWithValue(actionTerm, termOpen{ID: id, From: a})
+	ctx.NewActionWithValue(ui.ActionTerm, ui.TermOpen{ID: id, From: a})
 }
 
 func (p *proseView) Render() goapp.UI {

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/at4x/companion/docs/content"
-	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -148,22 +147,6 @@ func TestGlossaryIndexAndFilter(t *testing.T) {
 			}
 			if strings.Join(got, " ") != tt.want {
 				t.Errorf("filter %q = %v, want %q", tt.typed, got, tt.want)
-			}
-		})
-	}
-}
-
-func TestEveryCalculatorSaysWhatItAnswers(t *testing.T) {
-	for _, sp := range calcSpecs {
-		t.Run(sp.name, func(t *testing.T) {
-			k, ok := calcAnswers[sp.name]
-			if !ok {
-				t.Fatalf("calculator %s has no line on the home page (calcAnswers)", sp.name)
-			}
-			for _, lang := range i18n.Langs {
-				if i18n.T(lang, k) == "" {
-					t.Errorf("calculator %s has no %s line", sp.name, lang)
-				}
 			}
 		})
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/at4x/companion/app/calc"
 	"github.com/at4x/companion/docs/content"
 )
 
@@ -21,15 +22,6 @@ const (
 	viewSettings
 	viewCalc
 )
-
-// calcNames are the calculators, in the order the app lists them.
-var calcNames = func() []string {
-	var out []string
-	for _, s := range calcSpecs {
-		out = append(out, s.name)
-	}
-	return out
-}()
 
 // route is a parsed path: /{lang}/{game}/{section}, /{lang}/{game},
 // /{lang}/{game}/glossary, /{lang}/compare, /{lang}/about,
@@ -49,7 +41,7 @@ func parseRoute(path string) route {
 	switch {
 	case path == "/" || path == "":
 		return route{view: viewLanding}
-	case parts[0] == "calc" && len(parts) == 2 && slices.Contains(calcNames, parts[1]):
+	case parts[0] == "calc" && len(parts) == 2 && slices.Contains(calc.Names(), parts[1]):
 		return route{view: viewCalc, calc: parts[1]}
 	case !slices.Contains(content.Langs, parts[0]):
 		return route{view: viewNotFound}
@@ -99,19 +91,6 @@ func (r route) path() string {
 		return "/calc/" + r.calc
 	}
 	return "/"
-}
-
-// gameName is how the app writes a game id.
-func gameName(id string) string {
-	switch id {
-	case "at43":
-		return "AT-43"
-	case "at44":
-		return "AT-44"
-	case "d10":
-		return "d10"
-	}
-	return id
 }
 
 // otherLang returns the language that is not lang.
@@ -241,8 +220,8 @@ func Pages(lib *content.Library) []string {
 		}
 		out = append(out, route{view: viewSettings, lang: lang}.path())
 	}
-	for _, c := range calcNames {
-		out = append(out, route{view: viewCalc, calc: c}.path())
+	for _, name := range calc.Names() {
+		out = append(out, route{view: viewCalc, calc: name}.path())
 	}
 	return out
 }

@@ -5,28 +5,10 @@ import (
 	"strings"
 
 	"github.com/at4x/companion/app/search"
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
-
-// openSearch shows the search panel and puts the cursor in its box.
-func (s *shell) openSearch(ctx goapp.Context) {
-	if s.term != "" {
-		s.closeTerm(ctx)
-	}
-	s.searchOpen = true
-	pushOverlay()
-	// A deferred function schedules no render, so it must not call
-	// PreventUpdate: that would cancel the next event's render instead
-	// (Back pressed right after opening left the panel drawn open).
-	ctx.Defer(func(ctx goapp.Context) {
-		if in := goapp.Window().GetElementByID("search-input"); in.Truthy() {
-			in.Call("focus")
-			in.Call("select")
-		}
-		s.site.index(s.game, s.lang)
-	})
-}
 
 // searchBox is the search box and its grouped results. It is a component
 // of its own so that a keystroke re-renders the results, not the whole
@@ -78,7 +60,7 @@ func (b *searchBox) Render() goapp.UI {
 	return goapp.Div().Class(cls).ID("search-panel").Role("search").Body(
 		goapp.Label().For("search-input").Class("visually-hidden").Text(b.t(i18n.SearchLabel)),
 		// Enter opens the first result.
-		elem("form").OnSubmit(func(ctx goapp.Context, e goapp.Event) {
+		ui.Elem("form").OnSubmit(func(ctx goapp.Context, e goapp.Event) {
 			e.PreventDefault()
 			if len(b.results) > 0 {
 				ctx.Navigate(b.site.href(b.results[0].Entry.Href))

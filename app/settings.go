@@ -3,116 +3,110 @@ package app
 import (
 	"slices"
 
+	"github.com/at4x/companion/app/calc"
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// settings shows the reader's choices and what they kept: text size,
-// theme, wake lock, bookmarks and recent sections.
-func (s *shell) settings() goapp.UI {
-	size := s.prefs.textSize()
+// Actions the settings page sends to the shell, which keeps the reader's
+// preferences.
+const (
+	actionTextSize = "at4x/text-size" // value: int, steps up (+1) or down (-1)
+	actionTheme    = "at4x/theme"     // value: string, the theme ("" follows the system)
+	actionAwake    = "at4x/awake"     // value: bool, keep the screen awake
+)
+
+// settingsView shows the reader's choices and what they kept: text size,
+// theme, wake lock, bookmarks, recent sections and saved profiles.
+type settingsView struct {
+	goapp.Compo
+
+	Lang    string
+	Prefs   prefs
+	WakeErr bool // the device has no wake lock
+	Marks   []mark
+	Recent  []mark
+
+	site *Site
+}
+
+func (v *settingsView) t(k i18n.Key) string { return i18n.T(v.Lang, k) }
+
+// The text size moves by steps from the size the shell holds when it gets
+// the action, so that taps quicker than a redraw all count.
+func (v *settingsView) smaller(ctx goapp.Context, e goapp.Event) {
+	ctx.NewActionWithValue(actionTextSize, -1)
+}
+
+func (v *settingsView) larger(ctx goapp.Context, e goapp.Event) {
+	ctx.NewActionWithValue(actionTextSize, 1)
+}
+
+func (v *settingsView) awake(ctx goapp.Context, e goapp.Event) {
+	ctx.NewActionWithValue(actionAwake, ctx.JSSrc().Get("checked").Bool())
+}
+
+func (v *settingsView) Render() goapp.UI {
+	size := v.Prefs.textSize()
 	i := slices.Index(textSizes, size)
-	setSize := func(d int) goapp.EventHandler {
-		return func(ctx goapp.Context, e goapp.Event) {
-			i := slices.Index(textSizes, s.prefs.textSize())
-			j := min(max(i+d, 0), len(textSizes)-1)
-			s.prefs.TextSize = textSizes[j]
-			s.savePrefs(ctx)
-		}
-	}
 	themes := []struct {
 		v string
 		k i18n.Key
 	}{{"", i18n.ThemeSystem}, {"light", i18n.ThemeLight}, {"dark", i18n.ThemeDark}, {"red", i18n.ThemeRed}}
-	return elem("article").Class("settings").Body(
-		elem("h1").Text(s.t(i18n.Settings)),
-		elem("section").Body(
-			elem("h2").ID("text-size").Text(s.t(i18n.TextSize)),
+	return ui.Elem("article").Class("settings").Body(
+		ui.Elem("h1").Text(v.t(i18n.Settings)),
+		ui.Elem("section").Body(
+			ui.Elem("h2").ID("text-size").Text(v.t(i18n.TextSize)),
 			goapp.Div().Class("stepper").Role("group").Aria("labelledby", "text-size").Body(
-				disabled(goapp.Button().Class("step").Aria("label", s.t(i18n.TextSmaller)), i <= 0).Text("A−").OnClick(setSize(-1)),
-				elem("output").Class("value").Text(itoa(size)+"%"),
-				disabled(goapp.Button().Class("step").Aria("label", s.t(i18n.TextLarger)), i >= len(textSizes)-1).Text("A+").OnClick(setSize(1)),
+				ui.Disabled(goapp.Button().Class("step").Aria("label", v.t(i18n.TextSmaller)), i <= 0).Text("A−").OnClick(v.smaller),
+				ui.Elem("output").Class("value").Text(itoa(size)+"%"),
+				ui.Disabled(goapp.Button().Class("step").Aria("label", v.t(i18n.TextLarger)), i >= len(textSizes)-1).Text("A+").OnClick(v.larger),
 			),
 		),
-		elem("fieldset").Body(
-			elem("legend").Text(s.t(i18n.Theme)),
+		ui.Elem("fieldset").Body(
+			ui.Elem("legend").Text(v.t(i18n.Theme)),
 			goapp.Range(themes).Slice(func(j int) goapp.UI {
 				th := themes[j]
 				id := "theme-" + firstOf(th.v, "system")
+				// Each radio keeps its theme: the closure go-app keeps for
+				// the element is the right one.
 				return goapp.Label().Class("choice").For(id).Body(
-					checked(goapp.Input().Type("radio").ID(id).Name("theme"), s.prefs.Theme == th.v).
-						OnChange(func(ctx goapp.Context, e goapp.Event) {
-							s.prefs.Theme = th.v
-							s.savePrefs(ctx)
-						}),
-					elem("span").Text(s.t(th.k)),
+					ui.Checked(goapp.Input().Type("radio").ID(id).Name("theme"), v.Prefs.Theme == th.v).
+						OnChange(func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionTheme, th.v) }),
+					ui.Elem("span").Text(v.t(th.k)),
 				)
 			}),
 		),
-		elem("section").Body(
+		ui.Elem("section").Body(
 			goapp.Label().Class("choice").For("keep-awake").Body(
-				checked(goapp.Input().Type("checkbox").ID("keep-awake"), s.prefs.Awake).
-					OnChange(func(ctx goapp.Context, e goapp.Event) {
-						s.prefs.Awake = ctx.JSSrc().Get("checked").Bool()
-						s.savePrefs(ctx)
-						s.keepAwake(ctx)
-					}),
-				elem("span").Text(s.t(i18n.KeepAwake)),
+				ui.Checked(goapp.Input().Type("checkbox").ID("keep-awake"), v.Prefs.Awake).OnChange(v.awake),
+				ui.Elem("span").Text(v.t(i18n.KeepAwake)),
 			),
-			goapp.If(s.wakeErr, func() goapp.UI {
-				return elem("p").Class("note").Text(s.t(i18n.KeepAwakeUnsupported))
+			goapp.If(v.WakeErr, func() goapp.UI {
+				return ui.Elem("p").Class("note").Text(v.t(i18n.KeepAwakeUnsupported))
 			}),
 		),
-		s.markList(i18n.Bookmarks, i18n.NoBookmarks, s.marks),
-		s.markList(i18n.Recent, i18n.NoRecent, s.recent),
-		&profileList{Lang: s.lang},
+		v.markList(i18n.Bookmarks, i18n.NoBookmarks, v.Marks),
+		v.markList(i18n.Recent, i18n.NoRecent, v.Recent),
+		&calc.ProfileList{Lang: v.Lang},
 	)
 }
 
-func (s *shell) markList(title, empty i18n.Key, list []mark) goapp.UI {
-	return elem("section").Body(
-		elem("h2").Text(s.t(title)),
+// markList is a list of bookmarks or recent sections, or says it is empty.
+func (v *settingsView) markList(title, empty i18n.Key, list []mark) goapp.UI {
+	return ui.Elem("section").Body(
+		ui.Elem("h2").Text(v.t(title)),
 		goapp.If(len(list) == 0, func() goapp.UI {
-			return elem("p").Class("muted").Text(s.t(empty))
+			return ui.Elem("p").Class("muted").Text(v.t(empty))
 		}).Else(func() goapp.UI {
-			return elem("ul").Class("marks").Body(goapp.Range(list).Slice(func(i int) goapp.UI {
+			return ui.Elem("ul").Class("marks").Body(goapp.Range(list).Slice(func(i int) goapp.UI {
 				m := list[i]
-				return elem("li").Body(
-					goapp.A().Href(s.site.href(m.path())).Lang(m.Lang).Text(m.Title),
-					elem("small").Text(" · "+gameName(m.Game)+" · "+m.Lang),
+				return ui.Elem("li").Body(
+					goapp.A().Href(v.site.href(m.path())).Lang(m.Lang).Text(m.Title),
+					ui.Elem("small").Text(" · "+ui.GameName(m.Game)+" · "+m.Lang),
 				)
 			}))
 		}),
 	)
-}
-
-func (s *shell) savePrefs(ctx goapp.Context) {
-	store(ctx, prefsKey, s.prefs)
-	applyLook(s.prefs)
-	ctx.Defer(func(goapp.Context) { markScrolling() })
-}
-
-// keepAwake asks for or releases a screen wake lock, as the settings say.
-// Browsers drop the lock when the page is hidden, so it is asked for again
-// each time the page becomes visible.
-func (s *shell) keepAwake(ctx goapp.Context) {
-	if !goapp.IsClient {
-		return
-	}
-	if !s.prefs.Awake {
-		if s.wakeLock != nil && s.wakeLock.Truthy() {
-			s.wakeLock.Call("release")
-		}
-		s.wakeLock = nil
-		s.wakeErr = false
-		return
-	}
-	wl := goapp.Window().Get("navigator").Get("wakeLock")
-	if !wl.Truthy() {
-		s.wakeErr = true
-		return
-	}
-	wl.Call("request", "screen").Then(func(v goapp.Value) {
-		ctx.Dispatch(func(ctx goapp.Context) { s.wakeLock = v })
-	})
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/at4x/companion/app/calc"
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -35,11 +37,11 @@ type shell struct {
 	// with rules.ParseLink, which reports a bad percent-escape u.Query drops.
 	rawQuery string
 
-	loaded  bool
-	prefs   prefs
-	marks   []mark
-	recent  []mark
-	wakeErr bool
+	loaded bool
+	prefs  prefs
+	marks  []mark
+	recent []mark
+	awake  wakeLock
 
 	term     string      // glossary term shown in the dialog
 	termFrom goapp.Value // the link that opened it, to focus again
@@ -50,7 +52,6 @@ type shell struct {
 	pending  *place // where to scroll once a switch has drawn its page
 
 	updateReady bool
-	wakeLock    goapp.Value
 	onKey       goapp.Func
 	onPop       goapp.Func
 	onVisible   goapp.Func
@@ -64,7 +65,6 @@ func (s *shell) lib() *content.Library { return s.site.lib }
 // checks on a timer and when the page becomes visible, the wake lock.
 func (s *shell) OnMount(ctx goapp.Context) {
 	s.load(ctx)
-	ctx.Handle(actOpenTerm, s.onOpenTerm)
 	applyLook(s.prefs)
 	s.onKey = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		e := args[0]
@@ -91,12 +91,16 @@ func (s *shell) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionDismiss, func(ctx goapp.Context, a goapp.Action) { s.dismiss(ctx) })
 	ctx.Handle(actionSearch, s.toggleSearch)
 	ctx.Handle(actionSwitch, s.onSwitch)
-	ctx.Handle(actionTerm, s.openTerm)
+	ctx.Handle(ui.ActionTerm, s.openTerm)
+	ctx.Handle(actionBookmark, s.onBookmark)
+	ctx.Handle(actionTextSize, s.onTextSize)
+	ctx.Handle(actionTheme, s.onTheme)
+	ctx.Handle(actionAwake, s.onAwake)
 	ctx.Defer(func(goapp.Context) { watchTopHeight() })
 	s.onVisible = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		if goapp.Window().Get("document").Get("visibilityState").String() == "visible" {
 			goapp.TryUpdate()
-			ctx.Dispatch(func(ctx goapp.Context) { s.keepAwake(ctx) })
+			ctx.Dispatch(func(ctx goapp.Context) { s.awake.keep(ctx, s.prefs.Awake) })
 		}
 		return nil
 	})
@@ -109,7 +113,7 @@ func (s *shell) OnMount(ctx goapp.Context) {
 		}
 	})
 	s.updateReady = ctx.AppUpdateAvailable() && goapp.Window().Get(controlledFlag).Truthy()
-	s.keepAwake(ctx)
+	s.awake.keep(ctx, s.prefs.Awake)
 }
 
 // OnDismount removes the window listeners.
@@ -196,11 +200,11 @@ func (s *shell) OnNav(ctx goapp.Context) {
 		if s.r.game != "" {
 			s.prefs.Game = s.game
 		}
-		store(ctx, prefsKey, s.prefs)
+		ui.Store(ctx, prefsKey, s.prefs)
 	}
 	if sec := s.section(); sec != nil {
 		s.recent = withRecent(s.recent, s.markOf(sec))
-		store(ctx, recentKey, s.recent)
+		ui.Store(ctx, recentKey, s.recent)
 	}
 	if p := s.pending; p != nil {
 		s.pending = nil
@@ -274,12 +278,12 @@ func (s *shell) title() string {
 	switch s.r.view {
 	case viewSection:
 		if sec := s.section(); sec != nil {
-			return sec.Title + " · " + gameName(s.game)
+			return sec.Title + " · " + ui.GameName(s.game)
 		}
 	case viewContents:
-		return gameName(s.game) + " · " + s.t(i18n.Contents)
+		return ui.GameName(s.game) + " · " + s.t(i18n.Contents)
 	case viewGlossary:
-		return gameName(s.game) + " · " + s.t(i18n.Glossary)
+		return ui.GameName(s.game) + " · " + s.t(i18n.Glossary)
 	case viewPage:
 		if p := s.lib().Page(s.r.section, s.lang); p != nil {
 			return p.Title + " · " + app
@@ -287,7 +291,7 @@ func (s *shell) title() string {
 	case viewSettings:
 		return s.t(i18n.Settings) + " · " + app
 	case viewCalc:
-		return calcTitle(s.lang, s.r.calc) + " · " + app
+		return calc.Title(s.lang, s.r.calc) + " · " + app
 	case viewNotFound:
 		return s.t(i18n.NotFound)
 	}
@@ -309,14 +313,14 @@ func (s *shell) Render() goapp.UI {
 		s.header(),
 		goapp.If(s.updateReady, func() goapp.UI {
 			return goapp.Div().Class("banner").Role("status").Body(
-				elem("span").Text(s.t(i18n.UpdateAvailable)),
+				ui.Elem("span").Text(s.t(i18n.UpdateAvailable)),
 				goapp.Button().Class("btn").Text(s.t(i18n.UpdateNow)).OnClick(func(ctx goapp.Context, e goapp.Event) {
 					ctx.Reload()
 				}),
 			)
 		}),
 		&saveNotice{Lang: s.lang},
-		elem("main").ID("main").TabIndex(-1).Class("main").Body(s.view()),
+		ui.Elem("main").ID("main").TabIndex(-1).Class("main").Body(s.view()),
 		s.footerNav(),
 		goapp.If(s.term != "", func() goapp.UI { return s.termSheet() }),
 	)
@@ -326,24 +330,27 @@ func (s *shell) Render() goapp.UI {
 func (s *shell) view() goapp.UI {
 	switch s.r.view {
 	case viewLanding:
-		return s.landing()
+		return &landingView{Lang: s.lang, Game: s.game, site: s.site}
 	case viewContents:
-		return s.contents()
+		return &contentsView{Lang: s.lang, Game: s.game, Recent: recentIn(s.recent, s.lang, s.game), site: s.site}
 	case viewSection:
-		return s.sectionView()
+		sec := s.section()
+		m := s.markOf(sec)
+		marked := slices.ContainsFunc(s.marks, func(o mark) bool { return o.path() == m.path() })
+		return &sectionView{Lang: s.lang, Game: s.game, Section: sec.ID, Missing: s.missing, Marked: marked, site: s.site}
 	case viewGlossary:
 		return &glossaryView{Lang: s.lang, Game: s.game, site: s.site}
 	case viewPage:
-		return s.pageView()
+		return &pageView{Lang: s.lang, Page: s.r.section, site: s.site}
 	case viewSettings:
-		return s.settings()
+		return &settingsView{Lang: s.lang, Prefs: s.prefs, WakeErr: s.awake.failed, Marks: s.marks, Recent: s.recent, site: s.site}
 	case viewCalc:
-		return &calculator{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.rawQuery, Base: s.site.base, site: s.site}
+		return (&calc.Page{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.rawQuery, Base: s.site.base}).WithLibrary(s.lib())
 	}
-	return elem("article").Class("notfound").Body(
-		elem("h1").Text(s.t(i18n.NotFound)),
-		elem("p").Text(s.t(i18n.NotFoundBody)),
-		elem("p").Body(goapp.A().Href(s.site.href("/")).Text(s.t(i18n.Home))),
+	return ui.Elem("article").Class("notfound").Body(
+		ui.Elem("h1").Text(s.t(i18n.NotFound)),
+		ui.Elem("p").Text(s.t(i18n.NotFoundBody)),
+		ui.Elem("p").Body(goapp.A().Href(s.site.href("/")).Text(s.t(i18n.Home))),
 	)
 }
 
@@ -353,7 +360,7 @@ func (s *shell) header() goapp.UI {
 	home, homeLabel := "/", s.t(i18n.Home)
 	if s.r.lang != "" || s.r.view == viewCalc {
 		home = route{view: viewContents, lang: s.lang, game: s.game}.path()
-		homeLabel = s.t(i18n.Contents) + " " + gameName(s.game)
+		homeLabel = s.t(i18n.Contents) + " " + ui.GameName(s.game)
 	}
 	otherL := otherLang(s.lang)
 	bar := &topBar{
@@ -391,7 +398,7 @@ func (s *shell) games() []string {
 func (s *shell) switchHref(lang, game string) string {
 	to, q := s.switchTarget(lang, game)
 	h := withQuery(to.path(), q)
-	if f := s.fragment; to.view != viewCalc && s.hasMark(to, f) {
+	if f := s.fragment; to.view != viewCalc && hasMark(s.lib(), to, f) {
 		h += "#" + f
 	}
 	return h
@@ -414,8 +421,8 @@ func (s *shell) switchTarget(lang, game string) (route, url.Values) {
 		}
 		q.Set("lang", lang)
 		q.Set("game", game)
-		if sp := specFor(s.r.calc); s.r.view == viewCalc && sp != nil && !slices.Contains(sp.games, game) {
-			return route{view: viewCalc, calc: firstCalc(game)}, langGame(lang, game)
+		if games := calc.Games(s.r.calc); s.r.view == viewCalc && games != nil && !slices.Contains(games, game) {
+			return route{view: viewCalc, calc: calc.First(game)}, url.Values{"lang": {lang}, "game": {game}}
 		}
 		return s.r, q
 	}
@@ -442,7 +449,7 @@ func (s *shell) onSwitch(ctx goapp.Context, a goapp.Action) {
 	to, q := s.switchTarget(lang, game)
 	p := readPlace(s.fragment)
 	switch {
-	case s.hasMark(to, p.ID):
+	case hasMark(s.lib(), to, p.ID):
 	case game != s.game:
 		// Another game's text is another text: only a shared mark means
 		// the same place, so open the page at its top.
@@ -454,16 +461,6 @@ func (s *shell) onSwitch(ctx goapp.Context, a goapp.Action) {
 	// The fragment is written into the address once the place is restored
 	// (see OnNav): go-app would otherwise start a smooth scroll of its own.
 	ctx.Navigate(s.site.href(withQuery(to.path(), q)))
-}
-
-// toggleSearch opens or closes the search panel (the top bar's
-// actionSearch).
-func (s *shell) toggleSearch(ctx goapp.Context, a goapp.Action) {
-	if s.searchOpen {
-		s.dismiss(ctx)
-		return
-	}
-	s.openSearch(ctx)
 }
 
 // footerNav is the bottom bar: on reading views previous, contents, quick
@@ -492,30 +489,34 @@ func (s *shell) footerNav() goapp.UI {
 		link(prev, "prev", "‹", i18n.PreviousF, "prev"),
 		{Class: "toc", Href: s.site.href(route{view: viewContents, lang: s.lang, game: s.game}.path()), Text: s.t(i18n.Contents)},
 	}
-	if ref := s.quickRef(t); ref != "" {
+	if ref := quickRef(t, s.lang, s.game); ref != "" {
 		items = append(items, navItem{Class: "ref", Href: s.site.href(ref), Title: s.t(i18n.QuickReference), Text: s.t(i18n.QuickRefShort)})
 	}
-	calc := firstCalc(s.game)
+	first := calc.First(s.game)
 	if sec := s.section(); sec != nil {
 		if names := calcsIn(sec.HTML); len(names) > 0 {
-			calc = names[0]
+			first = names[0]
 		}
 	}
 	items = append(items,
-		navItem{Class: "calc", Href: s.site.href(withQuery("/calc/"+calc, langGame(s.lang, s.game))), Title: s.t(i18n.Calculators), Text: s.t(i18n.CalcsShort)},
+		navItem{Class: "calc", Href: s.site.href(calc.Href(first, s.lang, s.game)), Title: s.t(i18n.Calculators), Text: s.t(i18n.CalcsShort)},
 		link(next, "next", "›", i18n.NextF, "next"),
 	)
 	return &bottomNav{Label: s.t(i18n.Contents), Items: items}
 }
 
-// quickRef is the path of the text's first reference section.
-func (s *shell) quickRef(t *content.Text) string {
-	for _, c := range t.Chapters {
-		if c.ID == "reference" && len(c.Sections) > 0 {
-			return route{view: viewSection, lang: s.lang, game: s.game, section: c.Sections[0].ID}.path()
-		}
+// calcItems are the links to the calculators of the current game, keeping
+// the language and game.
+func (s *shell) calcItems() []navItem {
+	var out []navItem
+	for _, name := range calc.NamesFor(s.game) {
+		out = append(out, navItem{
+			Href:    s.site.href(calc.Href(name, s.lang, s.game)),
+			Text:    calc.Title(s.lang, name),
+			Current: s.r.view == viewCalc && s.r.calc == name,
+		})
 	}
-	return ""
+	return out
 }
 
 func firstOf(v ...string) string {

@@ -8,9 +8,19 @@
 // component (shell) handles every route: it parses the path in OnNav and
 // shows the matching view, so the header, search and settings keep their
 // state across navigations. The content arrives as a content.Library,
-// decoded from JSON in the client and rendered by package docs on the
-// server; server-only code (the HTTP handler, the service worker template)
-// sits behind the !wasm build tag.
+// decoded from the binary library.bin in the client (package contentdata)
+// and rendered by package docs on the server; server-only code (the HTTP
+// handler, the service worker template) sits behind the !wasm build tag.
+//
+// This package is the shell: routing, the reader's preferences, the header,
+// the bottom bar and the overlays (search, a term's sheet, the update and
+// save notices). Each view is a component of its own taking value props
+// (landingView, contentsView, sectionView, glossaryView, pageView,
+// settingsView), so an event elsewhere leaves it alone, and reports what
+// the reader does with an action the shell handles (actionBookmark,
+// actionTheme, ...). The calculators are package calc, which the shell
+// knows through a few functions (calc.Names, calc.Href, ...) and calc.Page;
+// both use the leaf package ui. Imports run one way: app, calc, ui.
 package app
 
 import (
@@ -21,6 +31,7 @@ import (
 
 	"github.com/at4x/companion/app/contentdata"
 	"github.com/at4x/companion/app/search"
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -81,10 +92,10 @@ func (s *Site) index(game, lang string) *search.Index {
 // build makes the search index of a game in a language, calling pause
 // (when not nil) between slices of the work.
 func (s *Site) build(game, lang string, pause func()) *search.Index {
-	Mark("index-start")
+	ui.Mark("index-start")
 	contentdata.RestoreBlocksPaced(s.lib, game, lang, pause)
 	ix := search.ForTextPaced(s.lib, game, lang, pause)
-	Mark("index-end")
+	ui.Mark("index-end")
 	return ix
 }
 
@@ -183,15 +194,6 @@ func (p *pacer) pause() {
 	p.start = time.Now()
 }
 
-// Mark names a moment of the client's start in the browser's performance
-// timeline ("at4x:" + name), where go run ./build perf reads the phases of
-// the start (build/trace.go). It does nothing outside the browser.
-func Mark(name string) {
-	if goapp.IsClient {
-		goapp.Window().Get("performance").Call("mark", "at4x:"+name)
-	}
-}
-
 // Register routes every path to the app's root component: each page of
 // the site by its exact path, any other path by a pattern. go-app keeps
 // routes in a package-level table, so this is called once per program: by
@@ -232,11 +234,6 @@ func startPath() string {
 	}
 	return p
 }
-
-// elem makes an element of go-app's one generic element type. Each typed
-// element of go-app (Section, Table, ...) links a few hundred methods into
-// the wasm, so elements that need no attribute of their own use this one.
-func elem(tag string) goapp.HTMLElem { return goapp.Elem(tag) }
 
 // href is an app path as a link: go-app prefixes the links it prerenders
 // with the site's base path itself, but not those the client renders.

@@ -3,6 +3,7 @@ package app
 import (
 	"strings"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -62,12 +63,12 @@ func (b *topBar) onSwitch(ctx goapp.Context, e goapp.Event) {
 func (b *topBar) onSearch(ctx goapp.Context, e goapp.Event) { ctx.NewAction(actionSearch) }
 
 func (b *topBar) Render() goapp.UI {
-	return elem("header").Class("top").Body(
+	return ui.Elem("header").Class("top").Body(
 		goapp.A().Class("brand").Href(b.HomeHref).Aria("label", b.HomeLabel).Body(
 			goapp.Img().Src("/web/icon.svg").Alt(b.t(i18n.AppName)).Width(32).Height(32),
-			elem("span").Class("brand-name").Text(b.t(i18n.AppName)),
+			ui.Elem("span").Class("brand-name").Text(b.t(i18n.AppName)),
 		),
-		elem("nav").Class("switches").Aria("label", b.t(i18n.Menu)).Body(
+		ui.Elem("nav").Class("switches").Aria("label", b.t(i18n.Menu)).Body(
 			// The accessible name starts with the visible "FR" (WCAG 2.5.3),
 			// then says which language it opens, in that language.
 			goapp.A().Class("switch").ID("lang-switch").Href(b.LangHref).
@@ -81,11 +82,11 @@ func (b *topBar) Render() goapp.UI {
 				Aria("label", b.t(i18n.Settings)).Title(b.t(i18n.Settings)).
 				Text("⚙"),
 			// Last, so that it wraps onto a row of its own at large text.
-			elem("span").Class("games").Role("group").Aria("label", b.t(i18n.GameLabel)).Body(
+			ui.Elem("span").Class("games").Role("group").Aria("label", b.t(i18n.GameLabel)).Body(
 				goapp.Range(b.Games).Slice(func(i int) goapp.UI {
 					g := b.Games[i]
 					a := goapp.A().Class("switch game").ID("game-"+g.ID).Href(g.Href).
-						DataSet("lang", b.Lang).DataSet("game", g.ID).OnClick(b.onSwitch).Text(gameName(g.ID))
+						DataSet("lang", b.Lang).DataSet("game", g.ID).OnClick(b.onSwitch).Text(ui.GameName(g.ID))
 					if g.Current {
 						a = a.Aria("current", "page")
 					}

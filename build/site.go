@@ -131,14 +131,18 @@ func compileWasm(root, out string) (int64, error) {
 		return 0, err
 	}
 	fmt.Println("site: compiling the wasm client (GOOS=js GOARCH=wasm) into", wasmFile)
-	// The app package is the interface: its calls to go-app's builders,
-	// inlined, are about 65 KB of the gzipped wasm (45 KB brotli) for no
-	// speed a reader can see (at 4x slowdown a tap's new answer took 2.4 ms
-	// without against 2.9 ms with, a search keystroke 8.1 against 6.9 ms:
-	// both far under a frame), so it is compiled without inlining; the
-	// engine (rules), search and the rest keep theirs.
+	// The app package and its rooms calc, ui and qr are the interface:
+	// their calls to go-app's builders, inlined, are about 65 KB of the
+	// gzipped wasm (45 KB brotli) for no speed a reader can see (at 4x
+	// slowdown a tap's new answer took 2.4 ms without against 2.9 ms with,
+	// a search keystroke 8.1 against 6.9 ms: both far under a frame), so
+	// they are compiled without inlining, each named (app/... would take
+	// search and contentdata too); the engine (rules), search and the rest
+	// keep theirs.
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w",
-		"-gcflags=github.com/at4x/companion/app=-l", "-o", wasmFile, "./app/cmd/pwa")
+		"-gcflags=github.com/at4x/companion/app=-l", "-gcflags=github.com/at4x/companion/app/calc=-l",
+		"-gcflags=github.com/at4x/companion/app/ui=-l", "-gcflags=github.com/at4x/companion/app/qr=-l",
+		"-o", wasmFile, "./app/cmd/pwa")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Dir = root
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr

@@ -21,7 +21,7 @@ import (
 
 // The start-up trace splits the main thread's work at the first visit of a
 // page into its phases. The wasm client names its own moments with
-// performance.mark (app.Mark: "at4x:main", "at4x:decoded", ...); the script
+// performance.mark (ui.Mark: "at4x:main", "at4x:decoded", ...); the script
 // below names the ones around it by wrapping the browser calls go-app's
 // app.js and the Go runtime make: WebAssembly.instantiateStreaming, the
 // body's replaceChild (go-app swapping the prerendered page for the one it

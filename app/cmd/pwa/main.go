@@ -7,22 +7,23 @@ package main
 import (
 	"github.com/at4x/companion/app"
 	"github.com/at4x/companion/app/contentdata"
+	"github.com/at4x/companion/app/ui"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 func main() {
-	app.Mark("main")
+	ui.Mark("main")
 	yield()
 	lib, err := contentdata.Load()
 	if err != nil {
 		goapp.Log(err)
 		return
 	}
-	app.Mark("decoded")
+	ui.Mark("decoded")
 	site := app.NewSite(lib, app.BaseFromEnv())
 	app.Register(site)
 	site.WarmSearch()
-	app.Mark("registered")
+	ui.Mark("registered")
 	yield()
 	goapp.RunWhenOnBrowser()
 }

@@ -1,9 +1,11 @@
-package app
+package calc
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -14,6 +16,9 @@ type profile struct {
 	Name   string            `json:"name"`
 	Values map[string]string `json:"values"`
 }
+
+// profilesKey is where the saved profiles are kept on the device.
+var profilesKey = ui.StorageKey("profiles")
 
 // profileKeys are the values a profile keeps: what describes a weapon or a
 // unit, not the situation (range, cover) of one attack.
@@ -39,7 +44,7 @@ var presets = []preset{
 
 // applies tells whether a preset fits a calculator: it runs under the
 // preset's game and has every value the preset sets.
-func (p preset) applies(spec *calcSpec) bool {
+func (p preset) applies(spec *spec) bool {
 	for k, v := range p.values {
 		if k == "game" && !slices.Contains(spec.games, v) || k != "game" && !spec.hasField(k) {
 			return false
@@ -49,7 +54,7 @@ func (p preset) applies(spec *calcSpec) bool {
 }
 
 // sharesKeys tells whether a saved profile holds any value of a calculator.
-func (p profile) sharesKeys(spec *calcSpec) bool {
+func (p profile) sharesKeys(spec *spec) bool {
 	for k := range p.Values {
 		if spec.hasField(k) {
 			return true
@@ -110,7 +115,7 @@ func (p *profilePicker) picked(ctx goapp.Context, e goapp.Event) {
 	i := atoi(ctx.JSSrc().Get("value").String())
 	ctx.JSSrc().Set("value", "0")
 	if i > 0 && i <= len(all) {
-		ctx.NewActionWithValue(actProfile, all[i-1].Values)
+		ctx.NewActionWithValue(actionProfile, all[i-1].Values)
 	}
 }
 
@@ -126,33 +131,33 @@ func (p *profilePicker) save(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	// The calculator holds the values: it saves them.
-	ctx.NewActionWithValue(actSaveProfile, name)
+	ctx.NewActionWithValue(actionSaveProfile, name)
 	p.saveName = ""
 }
 
 func (p *profilePicker) Render() goapp.UI {
 	pre, saved := p.choices()
-	return elem("section").Class("profiles").Body(
-		elem("h2").Text(p.t(i18n.Profiles)),
+	return ui.Elem("section").Class("profiles").Body(
+		ui.Elem("h2").Text(p.t(i18n.Profiles)),
 		goapp.If(len(pre)+len(saved) > 0, func() goapp.UI {
 			return goapp.Div().Class("field").Body(
 				goapp.Label().For("profile-pick").Text(p.t(i18n.LoadProfile)),
 				goapp.Select().ID("profile-pick").OnChange(p.picked).Body(
 					goapp.Option().Value("0").Text("—"),
 					goapp.If(len(pre) > 0, func() goapp.UI {
-						return elem("optgroup").Attr("label", p.t(i18n.Presets)).Body(goapp.Range(pre).Slice(func(i int) goapp.UI {
-							return goapp.Option().Value(itoa(i + 1)).Text(pre[i].Name)
+						return ui.Elem("optgroup").Attr("label", p.t(i18n.Presets)).Body(goapp.Range(pre).Slice(func(i int) goapp.UI {
+							return goapp.Option().Value(strconv.Itoa(i + 1)).Text(pre[i].Name)
 						}))
 					}),
 					goapp.If(len(saved) > 0, func() goapp.UI {
-						return elem("optgroup").Attr("label", p.t(i18n.Profiles)).Body(goapp.Range(saved).Slice(func(i int) goapp.UI {
-							return goapp.Option().Value(itoa(len(pre) + i + 1)).Text(saved[i].Name)
+						return ui.Elem("optgroup").Attr("label", p.t(i18n.Profiles)).Body(goapp.Range(saved).Slice(func(i int) goapp.UI {
+							return goapp.Option().Value(strconv.Itoa(len(pre) + i + 1)).Text(saved[i].Name)
 						}))
 					}),
 				),
 			)
 		}),
-		elem("form").Class("field save-profile").OnSubmit(p.save).Body(
+		ui.Elem("form").Class("field save-profile").OnSubmit(p.save).Body(
 			goapp.Label().For("profile-name").Text(p.t(i18n.ProfileName)),
 			goapp.Div().Class("save-row").Body(
 				goapp.Input().Type("text").ID("profile-name").Value(p.saveName).OnInput(p.typed),
@@ -164,7 +169,7 @@ func (p *profilePicker) Render() goapp.UI {
 
 // onSaveProfile keeps the current values a profile holds under a name,
 // replacing a profile of that name.
-func (c *calculator) onSaveProfile(ctx goapp.Context, a goapp.Action) {
+func (c *Page) onSaveProfile(ctx goapp.Context, a goapp.Action) {
 	name, _ := a.Value.(string)
 	if name == "" || c.now.shown == nil {
 		return
@@ -178,35 +183,35 @@ func (c *calculator) onSaveProfile(ctx goapp.Context, a goapp.Action) {
 	var saved []profile
 	_ = ctx.LocalStorage().Get(profilesKey, &saved)
 	saved = append(slices.DeleteFunc(saved, func(o profile) bool { return o.Name == name }), pr)
-	store(ctx, profilesKey, saved)
+	ui.Store(ctx, profilesKey, saved)
 	c.savedProfiles++
 }
 
-// profileList shows the saved profiles in the settings, to delete them.
-type profileList struct {
+// ProfileList shows the saved profiles in the settings, to delete them.
+type ProfileList struct {
 	goapp.Compo
 	Lang     string
 	profiles []profile
 }
 
-func (p *profileList) OnMount(ctx goapp.Context) {
+func (p *ProfileList) OnMount(ctx goapp.Context) {
 	_ = ctx.LocalStorage().Get(profilesKey, &p.profiles)
 }
 
-func (p *profileList) Render() goapp.UI {
-	return elem("section").Body(
-		elem("h2").Text(i18n.T(p.Lang, i18n.Profiles)),
+func (p *ProfileList) Render() goapp.UI {
+	return ui.Elem("section").Body(
+		ui.Elem("h2").Text(i18n.T(p.Lang, i18n.Profiles)),
 		goapp.If(len(p.profiles) == 0, func() goapp.UI {
-			return elem("p").Class("muted").Text(i18n.T(p.Lang, i18n.NoProfiles))
+			return ui.Elem("p").Class("muted").Text(i18n.T(p.Lang, i18n.NoProfiles))
 		}).Else(func() goapp.UI {
-			return elem("ul").Class("marks").Body(goapp.Range(p.profiles).Slice(func(i int) goapp.UI {
+			return ui.Elem("ul").Class("marks").Body(goapp.Range(p.profiles).Slice(func(i int) goapp.UI {
 				name := p.profiles[i].Name
-				return elem("li").Body(
-					elem("span").Text(name+" "),
+				return ui.Elem("li").Body(
+					ui.Elem("span").Text(name+" "),
 					goapp.Button().Type("button").Class("btn ghost").Aria("label", i18n.T(p.Lang, i18n.DeleteProfile)+" "+name).
 						Text(i18n.T(p.Lang, i18n.DeleteProfile)).OnClick(func(ctx goapp.Context, e goapp.Event) {
 						p.profiles = slices.DeleteFunc(p.profiles, func(o profile) bool { return o.Name == name })
-						store(ctx, profilesKey, p.profiles)
+						ui.Store(ctx, profilesKey, p.profiles)
 					}, goapp.EventScope(name)),
 				)
 			}))

@@ -1,34 +1,35 @@
-package app
+// Package qr draws a link as a QR code, on the device, so that an
+// opponent can scan a calculation without any network.
+//
+// It follows the Nayuki reference implementation, cut down to what a link
+// needs: byte mode, error correction level M (15 % of the codewords can be
+// restored, enough for a phone screen read by another phone), every version
+// from 1 to 40, and the mask with the lowest penalty. [Encode] builds the
+// symbol and [Code.SVG] draws it. A ready-made module
+// (github.com/piglig/go-qr v1.1.0) added 55 KB brotli to the wasm, over the
+// 40 KB allowed, and rsc.io/qr 13.1 KB with its mask fixed at 0; this
+// package adds about 11 KB. The tests compare whole symbols with those of
+// an independent encoder, saved in testdata.
+package qr
 
 import (
+	"errors"
 	"strconv"
 	"strings"
-
-	"github.com/at4x/companion/i18n"
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// A QR code encoder for the share links, drawn on the device so the
-// opponent can scan a calculation without any network. It follows the
-// Nayuki reference implementation, cut down to what a link needs: byte
-// mode, error correction level M (15 % of the codewords can be restored,
-// enough for a phone screen read by another phone), every version from 1 to
-// 40, and the mask with the lowest penalty. A ready-made module
-// (github.com/piglig/go-qr v1.1.0) added 55 KB brotli to the wasm, over the
-// 40 KB allowed; this file adds about 12.5 KB.
-
-// qrECCLevelM is level M's two format bits.
-const qrECCLevelM = 0
+// eccLevelM is level M's two format bits.
+const eccLevelM = 0
 
 // Per version (index 0 unused): error correction codewords in each block,
 // and the number of blocks, at level M.
 var (
-	qrECCPerBlock = [41]int{-1, 10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26, 26, 26, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28}
-	qrECCBlocks   = [41]int{-1, 1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16, 17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33, 35, 37, 38, 40, 43, 45, 47, 49}
+	eccPerBlock = [41]int{-1, 10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26, 26, 26, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28}
+	eccBlocks   = [41]int{-1, 1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16, 17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33, 35, 37, 38, 40, 43, 45, 47, 49}
 )
 
-// qrMatrix is an encoded symbol: size×size modules, true for dark.
-type qrMatrix struct {
+// A Code is an encoded symbol: size×size modules, true for dark.
+type Code struct {
 	size    int
 	version int
 	mask    int
@@ -36,23 +37,27 @@ type qrMatrix struct {
 	fixed   [][]bool // function patterns, which the data and mask skip
 }
 
-// qrEncode encodes data in byte mode at level M in the smallest version
-// that holds it. ok is false when the data does not fit in version 40.
-func qrEncode(data []byte) (m *qrMatrix, ok bool) {
+// ErrTooLong is Encode's error for data longer than the 2,331 bytes a
+// version 40 symbol holds at level M.
+var ErrTooLong = errors.New("qr: data too long: at most 2331 bytes fit in a version 40 symbol at level M")
+
+// Encode encodes data in byte mode at level M in the smallest version
+// that holds it, or returns ErrTooLong when it does not fit in version 40.
+func Encode(data []byte) (*Code, error) {
 	version := 0
 	for v := 1; v <= 40; v++ {
-		if 4+qrCountBits(v)+8*len(data) <= qrDataCodewords(v)*8 {
+		if 4+countBits(v)+8*len(data) <= dataCodewords(v)*8 {
 			version = v
 			break
 		}
 	}
 	if version == 0 {
-		return nil, false
+		return nil, ErrTooLong
 	}
-	capacity := qrDataCodewords(version) * 8
-	var bits qrBits
+	capacity := dataCodewords(version) * 8
+	var bits bitBuffer
 	bits.put(0b0100, 4) // byte mode
-	bits.put(len(data), qrCountBits(version))
+	bits.put(len(data), countBits(version))
 	for _, b := range data {
 		bits.put(int(b), 8)
 	}
@@ -68,8 +73,8 @@ func qrEncode(data []byte) (m *qrMatrix, ok bool) {
 		}
 	}
 
-	m = newQRMatrix(version)
-	m.drawCodewords(qrInterleave(version, codewords))
+	m := newCode(version)
+	m.drawCodewords(interleave(version, codewords))
 	best := -1
 	for mask := range 8 {
 		m.applyMask(mask)
@@ -81,29 +86,29 @@ func qrEncode(data []byte) (m *qrMatrix, ok bool) {
 	}
 	m.applyMask(m.mask)
 	m.drawFormat(m.mask)
-	return m, true
+	return m, nil
 }
 
-// qrBits is a bit buffer, most significant bit first.
-type qrBits []bool
+// bitBuffer is a bit buffer, most significant bit first.
+type bitBuffer []bool
 
-func (b *qrBits) put(v, n int) {
+func (b *bitBuffer) put(v, n int) {
 	for i := n - 1; i >= 0; i-- {
 		*b = append(*b, v>>i&1 == 1)
 	}
 }
 
-// qrCountBits is the width of byte mode's length field.
-func qrCountBits(version int) int {
+// countBits is the width of byte mode's length field.
+func countBits(version int) int {
 	if version <= 9 {
 		return 8
 	}
 	return 16
 }
 
-// qrRawModules is how many modules of a version hold data and error
+// rawModules is how many modules of a version hold data and error
 // correction, with the remainder bits.
-func qrRawModules(version int) int {
+func rawModules(version int) int {
 	n := (16*version+128)*version + 64
 	if version >= 2 {
 		align := version/7 + 2
@@ -115,19 +120,19 @@ func qrRawModules(version int) int {
 	return n
 }
 
-// qrDataCodewords is how many 8-bit data codewords a version holds at M.
-func qrDataCodewords(version int) int {
-	return qrRawModules(version)/8 - qrECCPerBlock[version]*qrECCBlocks[version]
+// dataCodewords is how many 8-bit data codewords a version holds at M.
+func dataCodewords(version int) int {
+	return rawModules(version)/8 - eccPerBlock[version]*eccBlocks[version]
 }
 
-// qrInterleave splits the data into blocks, adds each block's
+// interleave splits the data into blocks, adds each block's
 // Reed-Solomon codewords and interleaves them all.
-func qrInterleave(version int, data []byte) []byte {
-	blocks, eccLen := qrECCBlocks[version], qrECCPerBlock[version]
-	raw := qrRawModules(version) / 8
+func interleave(version int, data []byte) []byte {
+	blocks, eccLen := eccBlocks[version], eccPerBlock[version]
+	raw := rawModules(version) / 8
 	short := blocks - raw%blocks // blocks one data codeword shorter
 	shortLen := raw / blocks     // a short block's length, with its ECC
-	divisor := qrDivisor(eccLen)
+	divisor := rsDivisor(eccLen)
 	var all [][]byte
 	for i, k := 0, 0; i < blocks; i++ {
 		n := shortLen - eccLen
@@ -140,7 +145,7 @@ func qrInterleave(version int, data []byte) []byte {
 		if i < short {
 			block = append(block, 0) // placeholder, skipped below
 		}
-		all = append(all, append(block, qrRemainder(d, divisor)...))
+		all = append(all, append(block, rsRemainder(d, divisor)...))
 	}
 	out := make([]byte, 0, raw)
 	for i := range all[0] {
@@ -153,8 +158,8 @@ func qrInterleave(version int, data []byte) []byte {
 	return out
 }
 
-// qrMul multiplies in GF(2^8) modulo x^8+x^4+x^3+x^2+1.
-func qrMul(x, y byte) byte {
+// gfMul multiplies in GF(2^8) modulo x^8+x^4+x^3+x^2+1.
+func gfMul(x, y byte) byte {
 	var z int
 	for i := 7; i >= 0; i-- {
 		z = z<<1 ^ (z>>7)*0x11D
@@ -163,43 +168,43 @@ func qrMul(x, y byte) byte {
 	return byte(z)
 }
 
-// qrDivisor is the Reed-Solomon generator polynomial of a degree, highest
+// rsDivisor is the Reed-Solomon generator polynomial of a degree, highest
 // term first, without its leading 1.
-func qrDivisor(degree int) []byte {
+func rsDivisor(degree int) []byte {
 	out := make([]byte, degree)
 	out[degree-1] = 1
 	root := byte(1)
 	for range degree {
 		for j := range out {
-			out[j] = qrMul(out[j], root)
+			out[j] = gfMul(out[j], root)
 			if j+1 < len(out) {
 				out[j] ^= out[j+1]
 			}
 		}
-		root = qrMul(root, 2)
+		root = gfMul(root, 2)
 	}
 	return out
 }
 
-// qrRemainder is the error correction codewords of data.
-func qrRemainder(data, divisor []byte) []byte {
+// rsRemainder is the error correction codewords of data.
+func rsRemainder(data, divisor []byte) []byte {
 	out := make([]byte, len(divisor))
 	for _, b := range data {
 		factor := b ^ out[0]
 		copy(out, out[1:])
 		out[len(out)-1] = 0
 		for i, d := range divisor {
-			out[i] ^= qrMul(d, factor)
+			out[i] ^= gfMul(d, factor)
 		}
 	}
 	return out
 }
 
-// newQRMatrix draws a version's function patterns: finders, timing,
+// newCode draws a version's function patterns: finders, timing,
 // alignment, and room for the format and version bits.
-func newQRMatrix(version int) *qrMatrix {
+func newCode(version int) *Code {
 	size := version*4 + 17
-	m := &qrMatrix{size: size, version: version}
+	m := &Code{size: size, version: version}
 	for range size {
 		m.dark = append(m.dark, make([]bool, size))
 		m.fixed = append(m.fixed, make([]bool, size))
@@ -219,7 +224,7 @@ func newQRMatrix(version int) *qrMatrix {
 			}
 		}
 	}
-	pos := qrAlignments(version)
+	pos := alignments(version)
 	for i, y := range pos {
 		for j, x := range pos {
 			last := len(pos) - 1
@@ -257,13 +262,13 @@ func abs(x int) int {
 }
 
 // set draws a function module.
-func (m *qrMatrix) set(x, y int, dark bool) {
+func (m *Code) set(x, y int, dark bool) {
 	m.dark[y][x] = dark
 	m.fixed[y][x] = true
 }
 
-// qrAlignments is the centre coordinates of a version's alignment patterns.
-func qrAlignments(version int) []int {
+// alignments is the centre coordinates of a version's alignment patterns.
+func alignments(version int) []int {
 	if version == 1 {
 		return nil
 	}
@@ -279,8 +284,8 @@ func qrAlignments(version int) []int {
 
 // drawFormat draws both copies of the format bits: level and mask,
 // protected by a BCH code.
-func (m *qrMatrix) drawFormat(mask int) {
-	data := qrECCLevelM<<3 | mask
+func (m *Code) drawFormat(mask int) {
+	data := eccLevelM<<3 | mask
 	rem := data
 	for range 10 {
 		rem = rem<<1 ^ (rem>>9)*0x537
@@ -307,7 +312,7 @@ func (m *qrMatrix) drawFormat(mask int) {
 
 // drawCodewords lays the bits in the zigzag of two-module columns, from the
 // bottom right, skipping the function patterns.
-func (m *qrMatrix) drawCodewords(data []byte) {
+func (m *Code) drawCodewords(data []byte) {
 	i := 0
 	for right := m.size - 1; right >= 1; right -= 2 {
 		if right == 6 {
@@ -329,7 +334,7 @@ func (m *qrMatrix) drawCodewords(data []byte) {
 }
 
 // applyMask flips the data modules that a mask pattern selects.
-func (m *qrMatrix) applyMask(mask int) {
+func (m *Code) applyMask(mask int) {
 	for y := range m.size {
 		for x := range m.size {
 			var flip bool
@@ -360,7 +365,7 @@ func (m *qrMatrix) applyMask(mask int) {
 
 // penalty scores how hard the symbol is to read: long runs, 2×2 blocks,
 // finder-like patterns and an uneven balance of dark and light.
-func (m *qrMatrix) penalty() int {
+func (m *Code) penalty() int {
 	n := m.size
 	score := 0
 	lines := func(at func(i, j int) bool) {
@@ -412,7 +417,7 @@ func (m *qrMatrix) penalty() int {
 
 // finderHistory pushes a run length, counting the light border before
 // the line into the first run.
-func (m *qrMatrix) finderHistory(run int, hist *[7]int) {
+func (m *Code) finderHistory(run int, hist *[7]int) {
 	if hist[0] == 0 {
 		run += m.size
 	}
@@ -421,7 +426,7 @@ func (m *qrMatrix) finderHistory(run int, hist *[7]int) {
 }
 
 // finderPatterns counts 1:1:3:1:1 runs with four light modules on a side.
-func (m *qrMatrix) finderPatterns(h *[7]int) int {
+func (m *Code) finderPatterns(h *[7]int) int {
 	n := h[1]
 	core := n > 0 && h[2] == n && h[3] == n*3 && h[4] == n && h[5] == n
 	c := 0
@@ -434,20 +439,15 @@ func (m *qrMatrix) finderPatterns(h *[7]int) int {
 	return c
 }
 
-// qrQuiet is the light margin around the symbol, in modules, which readers
+// quietZone is the light margin around the symbol, in modules, which readers
 // need to find it.
-const qrQuiet = 4
+const quietZone = 4
 
-// qrSVG draws the link as an SVG QR code: a light square (the quiet zone
-// included) and one path of dark modules, coloured by the style sheet so
-// that it follows the theme while staying dark on light, which is what
-// phone cameras read. It returns "" when the link is too long to encode.
-func qrSVG(link string) string {
-	m, ok := qrEncode([]byte(link))
-	if !ok {
-		return ""
-	}
-	side := strconv.Itoa(m.size + 2*qrQuiet)
+// SVG draws the symbol: a light square (the quiet zone included) and one
+// path of dark modules, coloured by the style sheet so that it follows the
+// theme while staying dark on light, which is what phone cameras read.
+func (m *Code) SVG() string {
+	side := strconv.Itoa(m.size + 2*quietZone)
 	var b strings.Builder
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" class="qr-svg" viewBox="0 0 ` + side + " " + side +
 		`" shape-rendering="crispEdges" aria-hidden="true"><rect class="qr-paper" fill="#fff" width="` + side + `" height="` + side + `"/><path class="qr-ink" fill="currentColor" d="`)
@@ -462,30 +462,10 @@ func qrSVG(link string) string {
 				run++
 			}
 			w := strconv.Itoa(run)
-			b.WriteString("M" + strconv.Itoa(x+qrQuiet) + " " + strconv.Itoa(y+qrQuiet) + "h" + w + "v1h-" + w + "z")
+			b.WriteString("M" + strconv.Itoa(x+quietZone) + " " + strconv.Itoa(y+quietZone) + "h" + w + "v1h-" + w + "z")
 			x += run
 		}
 	}
 	b.WriteString(`"/></svg>`)
 	return b.String()
-}
-
-// qrCode shows a link as a QR code for another phone to scan.
-type qrCode struct {
-	goapp.Compo
-
-	Lang string
-	Link string // absolute
-}
-
-// Render draws the code with a caption, or says the link is too long.
-func (q *qrCode) Render() goapp.UI {
-	svg := qrSVG(q.Link)
-	if svg == "" {
-		return elem("p").Class("note").ID("calc-qr").Text(i18n.T(q.Lang, i18n.QRTooLong))
-	}
-	return elem("figure").Class("qr").ID("calc-qr").Body(
-		goapp.Div().Class("qr-box").Role("img").Aria("label", i18n.T(q.Lang, i18n.QRLabel)).Body(goapp.Raw(svg)),
-		elem("figcaption").Class("muted").Text(i18n.T(q.Lang, i18n.QRCaption)),
-	)
 }

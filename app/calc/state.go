@@ -1,4 +1,4 @@
-package app
+package calc
 
 import (
 	"encoding/json"
@@ -9,13 +9,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
 )
 
-// side is the result of one set of values.
-type side struct {
+// evaluation is the result of one set of values.
+type evaluation struct {
 	game  string
 	shown url.Values       // values with defaults, as the engine read them
 	errs  map[string]error // the engine's reason, by bad key
@@ -25,7 +24,7 @@ type side struct {
 
 // resultJSON is the engine's result as JSON, written when it is shown, not
 // when a value changes.
-func (s side) resultJSON() []byte {
+func (s evaluation) resultJSON() []byte {
 	if s.err != nil {
 		return nil
 	}
@@ -36,7 +35,7 @@ func (s side) resultJSON() []byte {
 	return b
 }
 
-func (c *calculator) reset() {
+func (c *Page) reset() {
 	c.spec = specFor(c.Name)
 	if c.spec == nil {
 		return
@@ -68,12 +67,12 @@ func (c *calculator) reset() {
 }
 
 // canCompare tells whether the calculator runs under both AT games.
-func (c *calculator) canCompare() bool {
+func (c *Page) canCompare() bool {
 	return slices.Contains(c.spec.games, "at43") && slices.Contains(c.spec.games, "at44")
 }
 
 // compute runs the engine on the values, the other game and the what-ifs.
-func (c *calculator) compute() {
+func (c *Page) compute() {
 	c.now = evaluate(c.spec, c.values)
 	for k, e := range c.linkErrs {
 		// The link garbled the value; it stands until the reader gives one.
@@ -86,7 +85,7 @@ func (c *calculator) compute() {
 	}
 	c.showAnswer()
 	if c.words.lang != c.Lang || c.words.game != c.now.game || c.words.label == nil {
-		c.words = wordsFor(c.lib(), c.Lang, c.now.game)
+		c.words = wordsFor(c.lib, c.Lang, c.now.game)
 	}
 	c.other, c.what = nil, nil
 	if c.compare && c.canCompare() && c.now.shown != nil {
@@ -98,42 +97,35 @@ func (c *calculator) compute() {
 	if c.now.shown == nil {
 		return
 	}
-	var any bool
+	var tried bool
 	v := clone(c.now.shown)
 	for _, w := range c.spec.whatIfs {
 		if c.whatIfs[w.key] {
 			w.apply(v)
-			any = true
+			tried = true
 		}
 	}
-	if any {
+	if tried {
 		w := evaluate(c.spec, v)
 		c.what = &w
 	}
 }
 
 // summary is the summary's sentence for the current result.
-func (c *calculator) summary() string {
+func (c *Page) summary() string {
 	if c.now.err != nil {
 		return c.t(i18n.CalcFailed)
 	}
 	return headline(c.Lang, c.now.out, c.atLeast)
 }
 
-func (c *calculator) lib() *content.Library {
-	if c.site == nil {
-		return nil
-	}
-	return c.site.lib
-}
-
 // evaluate runs a calculator. Every bad value the engine reports (all at
 // once, as rules.FieldErrors) gets its message and is replaced by its
 // default, so the other values still count: a salvo's bad number must not
 // make the salvo vanish and renumber the next ones.
-func evaluate(spec *calcSpec, values url.Values) side {
+func evaluate(spec *spec, values url.Values) evaluation {
 	v := clone(values)
-	s := side{game: v.Get("game"), errs: map[string]error{}}
+	s := evaluation{game: v.Get("game"), errs: map[string]error{}}
 	var defaults url.Values
 	for range 10 {
 		shown, out, err := spec.run(v)
@@ -192,7 +184,7 @@ func clone(v url.Values) url.Values {
 // base is the values the next change starts from: what the engine read,
 // with every bad value kept as the reader typed it, so that a change never
 // drops a value of the link.
-func (c *calculator) base() url.Values {
+func (c *Page) base() url.Values {
 	if c.now.shown == nil {
 		return clone(c.values)
 	}
@@ -225,7 +217,7 @@ func stepped(f field, cur string, d, from int) string {
 
 // bandStart is the shortest distance in cm that falls in the band under
 // the current game.
-func (c *calculator) bandStart(band string) int {
+func (c *Page) bandStart(band string) int {
 	b := atoi(band)
 	if g := gameRules(c.now.game); g != nil && g.RangeBand != nil {
 		for cm := range 301 {
@@ -244,3 +236,16 @@ func splitPrefix(key string) (prefix, rest string) {
 	}
 	return "", key
 }
+
+// rulesets are the engine's rulesets by id, read once: the form asks for
+// its game's band rule on every field it draws.
+var rulesets = func() map[string]*rules.Game {
+	m := map[string]*rules.Game{}
+	for _, g := range rules.Games() {
+		m[g.ID] = &g
+	}
+	return m
+}()
+
+// gameRules is the engine's ruleset for a game id, or nil.
+func gameRules(id string) *rules.Game { return rulesets[id] }

@@ -1,22 +1,20 @@
-package app
+package qr
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/at4x/companion/i18n"
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// TestQRMatchesReference compares whole symbols with those of an
+// TestEncodeMatchesReference compares whole symbols with those of an
 // independent encoder (github.com/piglig/go-qr, a port of the Nayuki
 // reference implementation, at level M in byte mode without boosting the
 // level), saved in testdata: one per size class, from version 1 to version
 // 11 with its version bits and mixed block lengths.
-func TestQRMatchesReference(t *testing.T) {
+func TestEncodeMatchesReference(t *testing.T) {
 	files, _ := filepath.Glob("testdata/qr-*.txt")
 	if len(files) < 3 {
 		t.Fatalf("want 3 reference symbols, found %d", len(files))
@@ -29,9 +27,9 @@ func TestQRMatchesReference(t *testing.T) {
 			}
 			lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
 			text, want := lines[0], lines[1:]
-			m, ok := qrEncode([]byte(text))
-			if !ok {
-				t.Fatalf("%q did not encode", text)
+			m, err := Encode([]byte(text))
+			if err != nil {
+				t.Fatalf("%q did not encode: %v", text, err)
 			}
 			if m.size != len(want) {
 				t.Fatalf("size %d, want %d", m.size, len(want))
@@ -47,10 +45,10 @@ func TestQRMatchesReference(t *testing.T) {
 	}
 }
 
-// TestQRFormatBits reads the format bits back from both copies and checks
+// TestFormatBits reads the format bits back from both copies and checks
 // that they name level M and the mask chosen, for every mask.
-func TestQRFormatBits(t *testing.T) {
-	m := newQRMatrix(3)
+func TestFormatBits(t *testing.T) {
+	m := newCode(3)
 	for mask := range 8 {
 		m.drawFormat(mask)
 		var a, b int
@@ -70,7 +68,7 @@ func TestQRFormatBits(t *testing.T) {
 		if a != b {
 			t.Errorf("mask %d: copies differ: %015b and %015b", mask, a, b)
 		}
-		if got := (a ^ 0x5412) >> 10; got != qrECCLevelM<<3|mask {
+		if got := (a ^ 0x5412) >> 10; got != eccLevelM<<3|mask {
 			t.Errorf("mask %d: format data %05b", mask, got)
 		}
 	}
@@ -83,10 +81,10 @@ func bit(b bool) int {
 	return 0
 }
 
-// TestQRSizes checks the version picked at the edges of a version's
+// TestEncodeSizes checks the version picked at the edges of a version's
 // capacity (version 1 at M holds 14 bytes, version 10 213, version 40
 // 2331) and the refusal past version 40.
-func TestQRSizes(t *testing.T) {
+func TestEncodeSizes(t *testing.T) {
 	tests := []struct {
 		name    string
 		n       int
@@ -101,7 +99,8 @@ func TestQRSizes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m, ok := qrEncode([]byte(strings.Repeat("a", tt.n)))
+			m, err := Encode([]byte(strings.Repeat("a", tt.n)))
+			ok := err == nil
 			switch {
 			case tt.version == 0 && ok:
 				t.Fatalf("encoded %d bytes", tt.n)
@@ -113,12 +112,15 @@ func TestQRSizes(t *testing.T) {
 	}
 }
 
-// TestQRSVG checks that the drawing has one unit square per dark module,
+// TestSVG checks that the drawing has one unit square per dark module,
 // offset by the quiet zone, and a light square under it all.
-func TestQRSVG(t *testing.T) {
+func TestSVG(t *testing.T) {
 	link := "https://at4x.example/calc/shoot?game=at44&lang=fr&n=6"
-	m, _ := qrEncode([]byte(link))
-	svg := qrSVG(link)
+	m, err := Encode([]byte(link))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := m.SVG()
 	dark := 0
 	for y := range m.size {
 		for x := range m.size {
@@ -136,7 +138,7 @@ func TestQRSVG(t *testing.T) {
 		if _, err := fmt.Sscanf(run, "M%d %dh%dv1h-%d", &x, &y, &w, &w2); err != nil || w != w2 {
 			t.Fatalf("bad run %q: %v", run, err)
 		}
-		if x < qrQuiet || y < qrQuiet || x+w > m.size+qrQuiet || y >= m.size+qrQuiet {
+		if x < quietZone || y < quietZone || x+w > m.size+quietZone || y >= m.size+quietZone {
 			t.Fatalf("run %q leaves the symbol", run)
 		}
 		covered += w
@@ -144,39 +146,11 @@ func TestQRSVG(t *testing.T) {
 	if covered != dark || dark == 0 {
 		t.Errorf("the path covers %d modules, the symbol has %d dark", covered, dark)
 	}
-	side := m.size + 2*qrQuiet
-	if !strings.Contains(svg, `viewBox="0 0 `+itoa(side)+" "+itoa(side)+`"`) || !strings.Contains(svg, `class="qr-paper" fill="#fff"`) {
+	side := m.size + 2*quietZone
+	if !strings.Contains(svg, `viewBox="0 0 `+strconv.Itoa(side)+" "+strconv.Itoa(side)+`"`) || !strings.Contains(svg, `class="qr-paper" fill="#fff"`) {
 		t.Errorf("no light square of %d modules: %s", side, svg[:200])
 	}
-	if qrSVG(strings.Repeat("a", 3000)) != "" {
-		t.Error("a link too long for a QR code was drawn")
-	}
-}
-
-// TestQRCodeRender draws the component through go-app's test engine: the
-// code with its caption, or a note when the link is too long.
-func TestQRCodeRender(t *testing.T) {
-	tests := []struct {
-		name string
-		link string
-		want goapp.UI
-		path []int
-	}{
-		{"code", "https://at4x.example/calc/crush?game=at43", goapp.Raw(qrSVG("https://at4x.example/calc/crush?game=at43")), []int{0, 0, 0}},
-		{"caption", "https://at4x.example/calc/crush?game=at43", goapp.Text(i18n.T("fr", i18n.QRCaption)), []int{0, 1, 0}},
-		{"too long", strings.Repeat("a", 3000), goapp.Text(i18n.T("fr", i18n.QRTooLong)), []int{0, 0}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			q := &qrCode{Lang: "fr", Link: tt.link}
-			e := goapp.NewTestEngine()
-			if err := e.Load(q); err != nil {
-				t.Fatal(err)
-			}
-			e.ConsumeAll()
-			if err := goapp.Match(tt.want, q, tt.path...); err != nil {
-				t.Error(err)
-			}
-		})
+	if _, err := Encode([]byte(strings.Repeat("a", 3000))); err != ErrTooLong {
+		t.Errorf("a link too long for a QR code was encoded (error %v)", err)
 	}
 }

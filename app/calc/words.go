@@ -1,15 +1,14 @@
-package app
+package calc
 
 import (
-	"errors"
 	"fmt"
-	"net/url"
 	"slices"
-	"sort"
-	"strconv"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
-	"github.com/at4x/companion/rules"
 )
 
 // fieldWord ties a calculator field, by its label, to the glossary term
@@ -90,7 +89,7 @@ var fieldWords = map[i18n.Key]fieldWord{
 	i18n.InMode:           {"", false, i18n.HelpD10},
 	i18n.InMod:            {"", false, i18n.HelpD10},
 	i18n.InAttacks:        {"", false, i18n.HelpD10},
-	// Issue 13's fields.
+	// Fire options and vehicles under a template.
 	i18n.InPicker:            {"overwatch-fire", false, i18n.HelpPicker},
 	i18n.InLock:              {"lock-on", false, i18n.HelpLock},
 	i18n.InArtillery:         {"artillery-strike", false, i18n.HelpArtillery},
@@ -102,7 +101,7 @@ var fieldWords = map[i18n.Key]fieldWord{
 
 // fieldLabel is a field's label, the glossary term its label opens ("" for
 // none) and its help line, in the words of the game and language.
-func fieldLabel(w words, f field) (label, term, help string) {
+func fieldLabel(w gameWords, f field) (label, term, help string) {
 	label = i18n.T(w.lang, f.label)
 	fw, ok := fieldWords[f.label]
 	if !ok {
@@ -118,80 +117,48 @@ func fieldLabel(w words, f field) (label, term, help string) {
 	return label, term, help
 }
 
-// errBadEscape marks a value the link itself garbled (a bad percent-escape),
-// found by rules.ParseLink before any calculator reads it.
-var errBadEscape = errors.New("bad percent-escape in the link")
-
-// fieldErrors lists, by key, every value an engine error refuses: the
-// rules.FieldErrors of a Parse or of ParseLink. ok is false when the error
-// names no value, and the calculation failed as a whole.
-func fieldErrors(err error) (bad map[string]error, ok bool) {
-	var list rules.FieldErrors
-	if errors.As(err, &list) {
-		bad = map[string]error{}
-		for _, fe := range list {
-			if _, seen := bad[fe.Key]; !seen {
-				bad[fe.Key] = fe.Err
-			}
-		}
-		return bad, len(bad) > 0
-	}
-	var one *rules.FieldError
-	if errors.As(err, &one) {
-		return map[string]error{one.Key: one.Err}, true
-	}
-	return nil, false
+// gameWords are the game's own names for the values a calculator reads, in one
+// language, taken from the glossary: AT-44 says PRE and ARM where AT-43
+// says Accuracy and Protection. The labels, the explanation and the
+// headline all read them here, so the glossary stays their one source.
+type gameWords struct {
+	lang, game string
+	// label is a term's name as a field label: capitalised, with its card
+	// abbreviation ("Precision (PRE)"); short is its name in a sentence,
+	// the abbreviation when the game has one ("PRE").
+	label, short map[string]string
 }
 
-// strayErrors are the messages of bad values that no field on show can
-// carry: keys the calculator does not read ("s01.n", "s11.n"), or values of
-// a field hidden for this game or target. They show under the form, by key.
-func strayErrors(w words, spec *calcSpec, shown, raw url.Values, errs map[string]error) []string {
-	var keys []string
-	for k := range errs {
-		if !slices.ContainsFunc(spec.fields, func(f field) bool { return f.key == k && (f.show == nil || f.show(shown)) }) {
-			keys = append(keys, k)
-		}
+// wordsFor reads the names of a game's terms in a language.
+func wordsFor(lib *content.Library, lang, game string) gameWords {
+	w := gameWords{lang: lang, game: game, label: map[string]string{}, short: map[string]string{}}
+	if lib == nil {
+		return w
 	}
-	sort.Strings(keys)
-	var out []string
-	for _, k := range keys {
-		f, ok := spec.field(k, shown)
-		if !ok || errors.Is(errs[k], rules.ErrUnknownKey) {
-			out = append(out, fmt.Sprintf(i18n.T(w.lang, i18n.BadValueF), k, i18n.T(w.lang, i18n.UnknownKey)))
+	for _, t := range lib.Terms {
+		if !slices.Contains(t.Games, game) {
 			continue
 		}
-		label, _, _ := fieldLabel(w, f)
-		out = append(out, fieldError(w.lang, label, f, raw.Get(k), errs[k], nil))
+		w.label[t.ID] = capitalise(ui.TermLabel(t, lang, game))
+		w.short[t.ID] = t.Name(lang, game)
+		if ab := t.Abbrev(lang, game); ab != "" {
+			w.short[t.ID] = ab
+		}
 	}
-	return out
+	return w
 }
 
-// fieldError says, in the page's language, why the value raw of field f
-// was refused. The engine's own reason is in English: only its kind is
-// read from it, with errors.Is.
-func fieldError(lang, label string, f field, raw string, reason error, wagerLimit func(key string) (rank, limit int, ok bool)) string {
-	t := func(k i18n.Key) string { return i18n.T(lang, k) }
-	var msg string
-	n, numErr := strconv.Atoi(raw)
-	switch {
-	case errors.Is(reason, errBadEscape):
-		msg = t(i18n.BadEscape)
-	case errors.Is(reason, rules.ErrBothRanges):
-		msg = t(i18n.BothRanges)
-	case errors.Is(reason, rules.ErrConflict):
-		msg = fmt.Sprintf(t(i18n.ConflictF), raw)
-	case f.kind == number && numErr == nil && n >= f.min && n <= f.max && wagerLimit != nil:
-		// In range for the field but refused: a wager over the rank's limit.
-		if rank, limit, ok := wagerLimit(f.key); ok {
-			msg = fmt.Sprintf(t(i18n.WagerLimitF), raw, rank, limit)
-			break
-		}
-		msg = fmt.Sprintf(t(i18n.BadNumberF), raw, f.min, max(f.max, 1))
-	case f.kind == number || f.kind == toggle:
-		msg = fmt.Sprintf(t(i18n.BadNumberF), raw, f.min, max(f.max, 1))
-	default:
-		msg = fmt.Sprintf(t(i18n.BadChoiceF), raw)
+// capitalise puts the first letter in upper case: glossary names are
+// written as they appear mid-sentence ("range band").
+func capitalise(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
 	}
-	return fmt.Sprintf(t(i18n.BadValueF), label, msg)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// bandNote is the line under a distance: "23 cm → range 2".
+func bandNote(lang string, cm, band int) string {
+	return fmt.Sprintf(i18n.T(lang, i18n.BandFromCmF), cm, band)
 }

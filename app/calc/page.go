@@ -1,27 +1,38 @@
-package app
+package calc
 
 import (
-	"fmt"
 	"net/url"
 	"slices"
 	"strconv"
 
+	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// calculator is one calculator page. Its state is the URL query: it reads
+// Actions the calculator's parts send to it.
+const (
+	actionSetField    = "at4x/set-field"    // value: fieldChange
+	actionPickBar     = "at4x/pick-bar"     // value: barPick
+	actionWhatIf      = "at4x/what-if"      // value: fieldChange, "1" or "0"
+	actionProfile     = "at4x/load-profile" // value: map[string]string of values to load
+	actionCopy        = "at4x/copy-result"  // value: "json" or "csv"
+	actionSaveProfile = "at4x/save-profile" // value: the profile's name
+)
+
+// Page is one calculator page. Its state is the URL query: it reads
 // the share link on navigation, and every change rewrites the address in
 // place, so the address bar is always the link to share.
 //
 // It keeps the state and computes; what it draws are child components with
-// value props (the summary, one calcField per input, the details, charts,
+// value props (the summary, one fieldView per input, the details, charts,
 // table, export, profiles), so a tap re-renders this short list, the field
 // touched and the parts of the result that changed. The children report
-// back with actions (actSetField, actPickBar, ...) handled in OnMount.
-// calcstate.go reads the link and computes, calcchange.go takes the
-// changes, and this file draws.
-type calculator struct {
+// back with actions (actionSetField, actionPickBar, ...) handled in OnMount.
+// state.go reads the link and computes, change.go takes the changes, and
+// this file draws.
+type Page struct {
 	goapp.Compo
 
 	Name  string // spec name
@@ -30,20 +41,20 @@ type calculator struct {
 	Query string // the share link's query, as navigated to
 	Base  string // the site's path prefix
 
-	site      *Site
-	spec      *calcSpec
+	lib       *content.Library // the glossary, for the game's own words
+	spec      *spec
 	values    url.Values       // what the link says, with the reader's changes
 	wrongGame string           // the game the link asked for, when it does not fit
 	linkErrs  map[string]error // values the link garbled, by key (rules.ParseLink)
-	now       side
-	other     *side // the same situation under the other game
-	what      *side // the current values with the what-ifs applied
+	now       evaluation
+	other     *evaluation // the same situation under the other game
+	what      *evaluation // the current values with the what-ifs applied
 	compare   bool
 	whatIfs   map[string]bool
 	picked    map[string]int // bar picked per chart, by chart key
 	atLeast   int            // the headline's "at least" number; 0 until chosen
 	copied    bool
-	words     words
+	words     gameWords
 	// savedProfiles counts the profiles saved here, so the picker rereads
 	// them.
 	savedProfiles int
@@ -57,19 +68,28 @@ type calculator struct {
 	redrawSeq int // counts changes waiting for a redraw
 }
 
-func (c *calculator) t(k i18n.Key) string { return i18n.T(c.Lang, k) }
+// WithLibrary sets the library whose glossary gives the game's own words
+// (AT-44's PRE where AT-43 says Accuracy) and returns the page. It is set
+// when the shell builds the page, not a prop: it never changes, and go-app
+// compares only exported fields.
+func (c *Page) WithLibrary(lib *content.Library) *Page {
+	c.lib = lib
+	return c
+}
+
+func (c *Page) t(k i18n.Key) string { return i18n.T(c.Lang, k) }
 
 // OnInit reads the link for the prerendered page.
-func (c *calculator) OnInit() { c.reset() }
+func (c *Page) OnInit() { c.reset() }
 
 // OnMount listens to the children.
-func (c *calculator) OnMount(ctx goapp.Context) {
-	ctx.Handle(actSetField, c.onSet)
-	ctx.Handle(actPickBar, c.onPickBar)
-	ctx.Handle(actWhatIf, c.onWhatIf)
-	ctx.Handle(actProfile, c.onProfile)
-	ctx.Handle(actCopy, c.onCopy)
-	ctx.Handle(actSaveProfile, c.onSaveProfile)
+func (c *Page) OnMount(ctx goapp.Context) {
+	ctx.Handle(actionSetField, c.onSet)
+	ctx.Handle(actionPickBar, c.onPickBar)
+	ctx.Handle(actionWhatIf, c.onWhatIf)
+	ctx.Handle(actionProfile, c.onProfile)
+	ctx.Handle(actionCopy, c.onCopy)
+	ctx.Handle(actionSaveProfile, c.onSaveProfile)
 	c.writeJSON(ctx)
 	ctx.Defer(c.watchMore)
 }
@@ -83,7 +103,7 @@ const moreAhead = "0px 0px 25% 0px"
 // answer its first tap a quarter of a second later on a mid-range phone,
 // for parts the reader may never scroll to. The answer itself is in the
 // summary, at the top, from the start.
-func (c *calculator) watchMore(ctx goapp.Context) {
+func (c *Page) watchMore(ctx goapp.Context) {
 	el := goapp.Window().GetElementByID("calc-more")
 	if c.more || !el.Truthy() {
 		return
@@ -102,15 +122,15 @@ func (c *calculator) watchMore(ctx goapp.Context) {
 	c.near.Call("observe", el)
 }
 
-func (c *calculator) showMore(ctx goapp.Context) {
+func (c *Page) showMore(ctx goapp.Context) {
 	c.more = true
 	c.stopWatching()
 }
 
 // OnDismount stops watching for the results.
-func (c *calculator) OnDismount() { c.stopWatching() }
+func (c *Page) OnDismount() { c.stopWatching() }
 
-func (c *calculator) stopWatching() {
+func (c *Page) stopWatching() {
 	if c.near != nil {
 		c.near.Call("disconnect")
 		c.near = nil
@@ -123,7 +143,7 @@ func (c *calculator) stopWatching() {
 
 // OnUpdate rereads the link after a navigation to another calculator or
 // another link.
-func (c *calculator) OnUpdate(ctx goapp.Context) {
+func (c *Page) OnUpdate(ctx goapp.Context) {
 	c.urlSeq++ // the new link wins over a rewrite still waiting
 	c.reset()
 	c.writeJSON(ctx)
@@ -131,31 +151,31 @@ func (c *calculator) OnUpdate(ctx goapp.Context) {
 
 // Render lists the page's parts: the summary stays in view (sticky) above
 // the fields, the most used first; the explanation, charts and table follow.
-func (c *calculator) Render() goapp.UI {
+func (c *Page) Render() goapp.UI {
 	if c.spec == nil {
-		return elem("article").Class("calc").Body(elem("p").Text(c.t(i18n.EngineMissing)))
+		return ui.Elem("article").Class("calc").Body(ui.Elem("p").Text(c.t(i18n.EngineMissing)))
 	}
 	// The prerendered page is the same for every link of the calculator:
 	// it shows no value and no result until the client has read the link.
 	pending := !goapp.IsClient
-	return elem("article").Class("calc").Body(
-		elem("h1").Text(c.t(c.spec.title)),
+	return ui.Elem("article").Class("calc").Body(
+		ui.Elem("h1").Text(c.t(c.spec.title)),
 		goapp.If(c.wrongGame != "", func() goapp.UI {
-			return elem("p").Class("note").Role("note").Textf(c.t(i18n.WrongGameF), c.t(c.spec.title), gameName(c.spec.games[0]))
+			return ui.Elem("p").Class("note").Role("note").Textf(c.t(i18n.WrongGameF), c.t(c.spec.title), ui.GameName(c.spec.games[0]))
 		}),
-		&calcSummary{Lang: c.Lang, Sentence: c.summary(), Pending: pending},
+		&summaryBox{Lang: c.Lang, Sentence: c.summary(), Pending: pending},
 		&shareBar{Lang: c.Lang, Link: c.link(), Headline: c.summary()},
 		c.form(pending),
 		goapp.If(c.spec.name == "salvos", c.salvoButtons),
 		goapp.If(!pending, c.results),
-		&calcHistory{Lang: c.Lang},
+		&historyList{Lang: c.Lang},
 	)
 }
 
-func (c *calculator) noSubmit(ctx goapp.Context, e goapp.Event) { e.PreventDefault() }
+func (c *Page) noSubmit(ctx goapp.Context, e goapp.Event) { e.PreventDefault() }
 
-// form is one calcField per field that applies to the values.
-func (c *calculator) form(pending bool) goapp.UI {
+// form is one fieldView per field that applies to the values.
+func (c *Page) form(pending bool) goapp.UI {
 	shown := c.now.shown
 	if shown == nil {
 		shown = c.values
@@ -181,7 +201,7 @@ func (c *calculator) form(pending bool) goapp.UI {
 		}
 		if f.group != group {
 			group = f.group
-			items = append(items, elem("h2").Class("group-title").Textf(c.t(i18n.SalvoF), f.group))
+			items = append(items, ui.Elem("h2").Class("group-title").Textf(c.t(i18n.SalvoF), f.group))
 		}
 		items = append(items, c.fieldOf(f, shown, pending))
 	}
@@ -191,21 +211,21 @@ func (c *calculator) form(pending bool) goapp.UI {
 			id    string
 			title i18n.Key
 		}{{"side-us", i18n.Us}, {"side-them", i18n.Them}} {
-			title := elem("h2").Class("side-title").ID(side.id).Text(c.t(side.title))
+			title := ui.Elem("h2").Class("side-title").ID(side.id).Text(c.t(side.title))
 			items = append(items, goapp.Div().Class("side").Role("group").Aria("labelledby", side.id).Body(
 				append([]goapp.UI{title}, sides[i]...)...))
 		}
 	}
 	if !pending {
 		for _, m := range strayErrors(c.words, c.spec, shown, c.values, c.now.errs) {
-			items = append(items, elem("p").Class("error stray").Role("alert").Text(m))
+			items = append(items, ui.Elem("p").Class("error stray").Role("alert").Text(m))
 		}
 	}
-	return elem("form").Class(cls).OnSubmit(c.noSubmit).Body(items...)
+	return ui.Elem("form").Class(cls).OnSubmit(c.noSubmit).Body(items...)
 }
 
 // fieldOf is the props of one field's component.
-func (c *calculator) fieldOf(f field, shown url.Values, pending bool) *calcField {
+func (c *Page) fieldOf(f field, shown url.Values, pending bool) *fieldView {
 	label, term, help := fieldLabel(c.words, f)
 	val := f.valueIn(shown)
 	var msg, note string
@@ -227,13 +247,13 @@ func (c *calculator) fieldOf(f field, shown url.Values, pending bool) *calcField
 	for _, o := range f.options {
 		opts = append(opts, fieldOption{Value: o.value, Label: c.t(o.label)})
 	}
-	return &calcField{Lang: c.Lang, Key: f.key, Kind: f.kind, Label: label, Term: term, Help: help, Value: val,
+	return &fieldView{Lang: c.Lang, Key: f.key, Kind: f.kind, Label: label, Term: term, Help: help, Value: val,
 		Min: f.min, Max: f.max, Options: opts, Err: msg, Note: note, Pending: pending}
 }
 
 // wagerLimit gives, for a wager key, its commander's rank and the most the
 // game lets that rank wager.
-func (c *calculator) wagerLimit(key string) (rank, limit int, ok bool) {
+func (c *Page) wagerLimit(key string) (rank, limit int, ok bool) {
 	rankKey := map[string]string{"aw": "ar", "bw": "br"}[key]
 	g := gameRules(c.now.game)
 	if rankKey == "" || g == nil || g.WagerLimit == nil || c.now.shown == nil {
@@ -245,7 +265,7 @@ func (c *calculator) wagerLimit(key string) (rank, limit int, ok bool) {
 
 // results are the explanation, what-ifs, comparison, charts and table,
 // and the export and profiles.
-func (c *calculator) results() goapp.UI {
+func (c *Page) results() goapp.UI {
 	// The export stays second child whether the rest is drawn or not, so
 	// go-app keeps its element, which holds the JSON writeJSON wrote.
 	more := goapp.Div().Class("more").ID("calc-more")
@@ -254,7 +274,7 @@ func (c *calculator) results() goapp.UI {
 	}
 	return goapp.Div().Class("results").Body(
 		more,
-		&calcExport{Lang: c.Lang, Copied: c.copied},
+		&exportBox{Lang: c.Lang, Copied: c.copied},
 		goapp.If(c.spec.hasProfileKeys(), func() goapp.UI {
 			return &profilePicker{Lang: c.Lang, Calc: c.spec.name, Saved: c.savedProfiles}
 		}),
@@ -263,14 +283,14 @@ func (c *calculator) results() goapp.UI {
 
 // moreResults are the results under the fields: the explanation, the
 // what-ifs and the chances for one game or both.
-func (c *calculator) moreResults() []goapp.UI {
+func (c *Page) moreResults() []goapp.UI {
 	return []goapp.UI{
 		c.details(),
 		goapp.If(len(c.spec.whatIfs) > 0, c.whatIfView),
 		goapp.If(c.canCompare(), func() goapp.UI {
 			return goapp.Label().Class("choice").For("compare").Body(
-				checked(goapp.Input().Type("checkbox").ID("compare"), c.compare).OnChange(c.onCompare),
-				elem("span").Text(c.t(i18n.CompareOther)),
+				ui.Checked(goapp.Input().Type("checkbox").ID("compare"), c.compare).OnChange(c.onCompare),
+				ui.Elem("span").Text(c.t(i18n.CompareOther)),
 			)
 		}),
 		goapp.Div().Class("sides").Class(map[bool]string{true: "two"}[c.other != nil]).Body(
@@ -281,12 +301,12 @@ func (c *calculator) moreResults() []goapp.UI {
 }
 
 // details is the explanation, chances and notes of the current result.
-func (c *calculator) details() goapp.UI {
+func (c *Page) details() goapp.UI {
 	s := c.now
 	if s.err != nil {
-		return &calcDetails{Lang: c.Lang}
+		return &detailsBox{Lang: c.Lang}
 	}
-	d := &calcDetails{Lang: c.Lang, Explain: explain(c.words, c.spec, s.out.explain)}
+	d := &detailsBox{Lang: c.Lang, Explain: explain(c.words, c.spec, s.out.explain)}
 	for _, st := range s.out.stats {
 		d.Stats = append(d.Stats, i18n.Percent(c.Lang, st.p)+" "+statLabel(c.Lang, st))
 	}
@@ -300,30 +320,22 @@ func (c *calculator) details() goapp.UI {
 	return d
 }
 
-func statLabel(lang string, st stat) string {
-	label := i18n.T(lang, st.key)
-	if st.key == i18n.WeaponLostF {
-		label = fmt.Sprintf(label, st.arg)
-	}
-	return label
-}
-
 // whatIfView offers the what-if toggles and shows their effect.
-func (c *calculator) whatIfView() goapp.UI {
-	return elem("fieldset").Class("whatif").Body(
-		elem("legend").Text(c.t(i18n.WhatIf)),
+func (c *Page) whatIfView() goapp.UI {
+	return ui.Elem("fieldset").Class("whatif").Body(
+		ui.Elem("legend").Text(c.t(i18n.WhatIf)),
 		goapp.Div().Class("toggles").Body(goapp.Range(c.spec.whatIfs).Slice(func(i int) goapp.UI {
 			w := c.spec.whatIfs[i]
 			return &whatIfToggle{Key: w.key, Label: c.t(w.label), On: c.whatIfs[w.key]}
 		})),
 		goapp.If(c.what != nil && c.what.err == nil, func() goapp.UI {
-			return elem("p").Class("delta").ID("whatif-result").Text(headline(c.Lang, c.what.out, c.atLeast))
+			return ui.Elem("p").Class("delta").ID("whatif-result").Text(headline(c.Lang, c.what.out, c.atLeast))
 		}),
 	)
 }
 
 // mainChart is the key of the chart of a side's headline distribution.
-func (c *calculator) mainChart(name string) string {
+func (c *Page) mainChart(name string) string {
 	s := c.now
 	if name == "other" && c.other != nil {
 		s = *c.other
@@ -340,20 +352,20 @@ func (c *calculator) mainChart(name string) string {
 }
 
 // sideView is the charts and table of one result.
-func (c *calculator) sideView(name string, s side) goapp.UI {
+func (c *Page) sideView(name string, s evaluation) goapp.UI {
 	if s.err != nil {
-		return goapp.Div().Body(elem("p").Class("error").Text(c.t(i18n.CalcFailed)))
+		return goapp.Div().Body(ui.Elem("p").Class("error").Text(c.t(i18n.CalcFailed)))
 	}
 	main := c.mainChart(name)
 	return goapp.Div().Class("side").Body(
 		goapp.If(c.other != nil, func() goapp.UI {
-			return elem("h2").Textf(c.t(i18n.CompareOtherF), gameName(s.game))
+			return ui.Elem("h2").Textf(c.t(i18n.CompareOtherF), ui.GameName(s.game))
 		}),
 		goapp.If(c.other != nil && name == "other", func() goapp.UI {
-			return elem("p").Class("sentence").Text(headline(c.Lang, s.out, c.atLeast))
+			return ui.Elem("p").Class("sentence").Text(headline(c.Lang, s.out, c.atLeast))
 		}),
 		goapp.If(name == "now" && main != "", func() goapp.UI {
-			return elem("p").Class("muted").Text(c.t(i18n.ThresholdHint))
+			return ui.Elem("p").Class("muted").Text(c.t(i18n.ThresholdHint))
 		}),
 		goapp.Range(s.out.charts).Slice(func(i int) goapp.UI {
 			ch := s.out.charts[i]
@@ -368,20 +380,20 @@ func (c *calculator) sideView(name string, s side) goapp.UI {
 			if key == main {
 				picked = c.atLeast
 			}
-			return &calcChart{Key: key, Lang: c.Lang, Title: ch.name(c.Lang), Labels: ch.labels, P: ch.p,
+			return &chartView{Key: key, Lang: c.Lang, Title: ch.name(c.Lang), Labels: ch.labels, P: ch.p,
 				Picked: picked, Detail: barDetail(c.Lang, ch, picked), Main: key == main}
 		}),
-		goapp.If(s.out.main != nil, func() goapp.UI { return &calcTable{Lang: c.Lang, Rows: tableRows(c.Lang, s.out.main.P)} }),
+		goapp.If(s.out.main != nil, func() goapp.UI { return &tableView{Lang: c.Lang, Rows: tableRows(c.Lang, s.out.main.P)} }),
 	)
 }
 
 // salvoButtons add a salvo (a copy of the last) or remove the last one.
-func (c *calculator) salvoButtons() goapp.UI {
+func (c *Page) salvoButtons() goapp.UI {
 	n := c.salvoCount()
-	return elem("p").Class("actions").Body(
-		disabled(goapp.Button().Type("button").Class("btn ghost").ID("salvo-add"), n >= maxSalvoGroups).
+	return ui.Elem("p").Class("actions").Body(
+		ui.Disabled(goapp.Button().Type("button").Class("btn ghost").ID("salvo-add"), n >= maxSalvoGroups).
 			Text(c.t(i18n.AddSalvo)).OnClick(c.addSalvo),
-		disabled(goapp.Button().Type("button").Class("btn ghost").ID("salvo-remove"), n <= 1).
+		ui.Disabled(goapp.Button().Type("button").Class("btn ghost").ID("salvo-remove"), n <= 1).
 			Text(c.t(i18n.RemoveSalvo)).OnClick(c.removeSalvo),
 	)
 }

@@ -1,4 +1,4 @@
-package app
+package ui
 
 import goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -9,24 +9,24 @@ import goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 // so, or a box unticked by the program would stay ticked. So these helpers
 // leave a false value out of the prerendered page only.
 
-// checked sets an input's checked state.
-func checked(in goapp.HTMLInput, on bool) goapp.HTMLInput {
+// Checked sets an input's checked state.
+func Checked(in goapp.HTMLInput, on bool) goapp.HTMLInput {
 	if on || goapp.IsClient {
 		return in.Checked(on)
 	}
 	return in
 }
 
-// selected sets an option's selected state.
-func selected(o goapp.HTMLOption, on bool) goapp.HTMLOption {
+// Selected sets an option's selected state.
+func Selected(o goapp.HTMLOption, on bool) goapp.HTMLOption {
 	if on || goapp.IsClient {
 		return o.Selected(on)
 	}
 	return o
 }
 
-// disabled sets a button's disabled state.
-func disabled(b goapp.HTMLButton, on bool) goapp.HTMLButton {
+// Disabled sets a button's disabled state.
+func Disabled(b goapp.HTMLButton, on bool) goapp.HTMLButton {
 	if on || goapp.IsClient {
 		return b.Disabled(on)
 	}

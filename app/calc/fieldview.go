@@ -1,23 +1,13 @@
-package app
+package calc
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
-)
-
-// Actions the calculator's parts send to it, and the one the shell handles.
-const (
-	actSetField    = "calc.set"     // value: fieldChange
-	actPickBar     = "calc.bar"     // value: barPick
-	actWhatIf      = "calc.whatif"  // value: fieldChange, "1" or "0"
-	actProfile     = "calc.profile" // value: map[string]string of values to load
-	actCopy        = "calc.copy"    // value: "json" or "csv"
-	actSaveProfile = "calc.save"    // value: the profile's name
-	actOpenTerm    = "term.open"    // value: glossary term id; handled by the shell
 )
 
 // fieldChange is a new value for one share-link key, or, when Step is not
@@ -31,10 +21,10 @@ type fieldChange struct {
 // fieldOption is one value of a choice field, named in the page's language.
 type fieldOption struct{ Value, Label string }
 
-// calcField is one labelled input of a calculator. It takes value props
+// fieldView is one labelled input of a calculator. It takes value props
 // only, so a change elsewhere leaves it alone, and reports a new value to
-// the calculator with the actSetField action.
-type calcField struct {
+// the calculator with the actionSetField action.
+type fieldView struct {
 	goapp.Compo
 
 	Lang    string
@@ -54,26 +44,26 @@ type calcField struct {
 	helpOpen bool
 }
 
-func (f *calcField) id() string { return "f-" + f.Key }
+func (f *fieldView) id() string { return "f-" + f.Key }
 
-func (f *calcField) send(ctx goapp.Context, v string) {
+func (f *fieldView) send(ctx goapp.Context, v string) {
 	ctx.PreventUpdate()
-	ctx.NewActionWithValue(actSetField, fieldChange{Key: f.Key, Value: v})
+	ctx.NewActionWithValue(actionSetField, fieldChange{Key: f.Key, Value: v})
 }
 
-func (f *calcField) step(ctx goapp.Context, d int) {
+func (f *fieldView) step(ctx goapp.Context, d int) {
 	ctx.PreventUpdate()
-	ctx.NewActionWithValue(actSetField, fieldChange{Key: f.Key, Step: d})
+	ctx.NewActionWithValue(actionSetField, fieldChange{Key: f.Key, Step: d})
 }
 
-func (f *calcField) down(ctx goapp.Context, e goapp.Event) { f.step(ctx, -1) }
-func (f *calcField) up(ctx goapp.Context, e goapp.Event)   { f.step(ctx, 1) }
+func (f *fieldView) down(ctx goapp.Context, e goapp.Event) { f.step(ctx, -1) }
+func (f *fieldView) up(ctx goapp.Context, e goapp.Event)   { f.step(ctx, 1) }
 
-func (f *calcField) typed(ctx goapp.Context, e goapp.Event) {
+func (f *fieldView) typed(ctx goapp.Context, e goapp.Event) {
 	f.send(ctx, strings.TrimSpace(ctx.JSSrc().Get("value").String()))
 }
 
-func (f *calcField) ticked(ctx goapp.Context, e goapp.Event) {
+func (f *fieldView) ticked(ctx goapp.Context, e goapp.Event) {
 	v := "0"
 	if ctx.JSSrc().Get("checked").Bool() {
 		v = "1"
@@ -81,18 +71,18 @@ func (f *calcField) ticked(ctx goapp.Context, e goapp.Event) {
 	f.send(ctx, v)
 }
 
-func (f *calcField) openTerm(ctx goapp.Context, e goapp.Event) {
+func (f *fieldView) openTerm(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	ctx.PreventUpdate()
-	ctx.NewActionWithValue(actOpenTerm, f.Term)
+	ctx.NewActionWithValue(ui.ActionTerm, ui.TermOpen{ID: f.Term, From: goapp.Window().Get("document").Get("activeElement")})
 }
 
-func (f *calcField) toggleHelp(ctx goapp.Context, e goapp.Event) { f.helpOpen = !f.helpOpen }
+func (f *fieldView) toggleHelp(ctx goapp.Context, e goapp.Event) { f.helpOpen = !f.helpOpen }
 
 // Render draws the label (a button opening the term's definition when the
 // glossary has it), the help button, the input, then the note, help line
 // and error.
-func (f *calcField) Render() goapp.UI {
+func (f *fieldView) Render() goapp.UI {
 	id := f.id()
 	val := f.Value
 	if f.Pending {
@@ -117,35 +107,35 @@ func (f *calcField) Render() goapp.UI {
 	if f.Err != "" {
 		cls += " bad"
 	}
-	if f.Kind == toggle {
+	if f.Kind == kindToggle {
 		cls += " tick"
 	}
 	return goapp.Div().Class(cls).Body(
-		goapp.If(f.Kind != toggle, func() goapp.UI { return head }),
+		goapp.If(f.Kind != kindToggle, func() goapp.UI { return head }),
 		f.input(id, val),
-		goapp.If(f.Note != "" && !f.Pending, func() goapp.UI { return elem("p").Class("hint").ID(id + "-note").Text(f.Note) }),
+		goapp.If(f.Note != "" && !f.Pending, func() goapp.UI { return ui.Elem("p").Class("hint").ID(id + "-note").Text(f.Note) }),
 		goapp.If(f.helpOpen, func() goapp.UI {
-			return elem("p").Class("hint help").ID(id+"-help").Body(
+			return ui.Elem("p").Class("hint help").ID(id+"-help").Body(
 				goapp.Text(f.Help+" "),
 				// A checkbox's words toggle it, so its definition opens from here.
-				goapp.If(f.Kind == toggle && f.Term != "", func() goapp.UI {
+				goapp.If(f.Kind == kindToggle && f.Term != "", func() goapp.UI {
 					return goapp.Button().Type("button").Class("term-label").DataSet("term", f.Term).
 						Text(i18n.T(f.Lang, i18n.Glossary)).OnClick(f.openTerm)
 				}),
 			)
 		}),
-		goapp.If(f.Err != "", func() goapp.UI { return elem("p").Class("error").Role("alert").Text(f.Err) }),
+		goapp.If(f.Err != "", func() goapp.UI { return ui.Elem("p").Class("error").Role("alert").Text(f.Err) }),
 	)
 }
 
-func (f *calcField) input(id, val string) goapp.UI {
+func (f *fieldView) input(id, val string) goapp.UI {
 	switch f.Kind {
-	case toggle:
+	case kindToggle:
 		// The whole row is the tap target, 44 px high at least.
 		return goapp.Div().Class("field-head").Body(
 			goapp.Label().Class("choice").For(id).Body(
-				checked(goapp.Input().Type("checkbox").ID(id), val == "1" && !f.Pending).OnChange(f.ticked),
-				elem("span").Text(f.Label),
+				ui.Checked(goapp.Input().Type("checkbox").ID(id), val == "1" && !f.Pending).OnChange(f.ticked),
+				ui.Elem("span").Text(f.Label),
 			),
 			goapp.If(f.Help != "", func() goapp.UI {
 				return goapp.Button().Type("button").Class("help-btn").ID(id+"-help-btn").
@@ -154,24 +144,24 @@ func (f *calcField) input(id, val string) goapp.UI {
 					Text("?").OnClick(f.toggleHelp)
 			}),
 		)
-	case choice:
+	case kindChoice:
 		return goapp.Select().ID(id).OnChange(f.typed).Body(goapp.Range(f.Options).Slice(func(i int) goapp.UI {
 			o := f.Options[i]
-			return selected(goapp.Option().Value(o.Value), o.Value == val).Text(o.Label)
+			return ui.Selected(goapp.Option().Value(o.Value), o.Value == val).Text(o.Label)
 		}))
-	case list:
+	case kindList:
 		return goapp.Input().Type("text").ID(id).Value(val).Attr("inputmode", "text").Attr("autocomplete", "off").OnChange(f.typed)
 	}
 	n, err := strconv.Atoi(val)
 	return goapp.Div().Class("stepper").Body(
-		disabled(goapp.Button().Type("button").Class("step").DataSet("step", f.Key).DataSet("dir", "down").
+		ui.Disabled(goapp.Button().Type("button").Class("step").DataSet("step", f.Key).DataSet("dir", "down").
 			Aria("label", fmt.Sprintf(i18n.T(f.Lang, i18n.Decrease), f.Label)), err == nil && n <= f.Min).
 			Text("−").OnClick(f.down),
 		goapp.Input().Type("number").ID(id).Value(val).Min(f.Min).Max(f.Max).Attr("inputmode", "numeric").
 			Aria("describedby", id+"-hint").OnChange(f.typed),
-		disabled(goapp.Button().Type("button").Class("step").DataSet("step", f.Key).DataSet("dir", "up").
+		ui.Disabled(goapp.Button().Type("button").Class("step").DataSet("step", f.Key).DataSet("dir", "up").
 			Aria("label", fmt.Sprintf(i18n.T(f.Lang, i18n.Increase), f.Label)), err == nil && n >= f.Max).
 			Text("+").OnClick(f.up),
-		elem("span").Class("visually-hidden").ID(id+"-hint").Textf(i18n.T(f.Lang, i18n.RangeF), f.Min, f.Max),
+		ui.Elem("span").Class("visually-hidden").ID(id+"-hint").Textf(i18n.T(f.Lang, i18n.RangeF), f.Min, f.Max),
 	)
 }

@@ -1,28 +1,32 @@
-package app
+package calc
 
 import (
 	"net/url"
 	"path"
 	"slices"
 
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// calcRecord is one calculation in the history: its share link and the
+// record is one calculation in the history: its share link and the
 // headline it gave.
-type calcRecord struct {
+type record struct {
 	Link     string `json:"link"`
 	Headline string `json:"headline"`
 }
 
+// historyKey is where the history of calculations is kept on the device.
+var historyKey = ui.StorageKey("history")
+
 // maxHistory is how many calculations the history keeps.
 const maxHistory = 20
 
-// withCalc puts r first in the history, once per link, and keeps the
+// withRecord puts r first in the history, once per link, and keeps the
 // newest maxHistory.
-func withCalc(list []calcRecord, r calcRecord) []calcRecord {
-	out := []calcRecord{r}
+func withRecord(list []record, r record) []record {
+	out := []record{r}
 	for _, o := range list {
 		if o.Link != r.Link && len(out) < maxHistory {
 			out = append(out, o)
@@ -31,58 +35,58 @@ func withCalc(list []calcRecord, r calcRecord) []calcRecord {
 	return out
 }
 
-// recordAction carries a settled calculation to the history list.
-const recordAction = "calc-record"
+// actionRecord carries a settled calculation to the history list.
+const actionRecord = "at4x/record"
 
-// recordCalc adds a calculation to the history, once its inputs have
+// addToHistory adds a calculation to the history, once its inputs have
 // settled. A calculation that failed, and so has no headline, is left out.
-func recordCalc(ctx goapp.Context, r calcRecord) {
+func addToHistory(ctx goapp.Context, r record) {
 	if r.Headline != "" {
-		ctx.NewActionWithValue(recordAction, r)
+		ctx.NewActionWithValue(actionRecord, r)
 	}
 }
 
 // title names a recorded calculation: the calculator and the game, in the
 // page's language.
-func (r calcRecord) title(lang string) string {
+func (r record) title(lang string) string {
 	u, err := url.Parse(r.Link)
 	if err != nil {
 		return r.Link
 	}
-	t := calcTitle(lang, path.Base(u.Path))
+	t := Title(lang, path.Base(u.Path))
 	if g := u.Query().Get("game"); g != "" {
-		t += " · " + gameName(g)
+		t += " · " + ui.GameName(g)
 	}
 	return t
 }
 
-// calcHistory lists the last calculations made on this device, newest
+// historyList lists the last calculations made on this device, newest
 // first: one tap reopens one, one clears them all. It keeps the list
-// itself, in local storage, and adds what recordCalc sends.
-type calcHistory struct {
+// itself, in local storage, and adds what addToHistory sends.
+type historyList struct {
 	goapp.Compo
 
 	Lang string
 
-	list    []calcRecord
+	list    []record
 	unsaved bool // the last save failed: the list lives in memory only
 }
 
 // unsavedHistory is the list the device last refused to store, kept for
 // the rest of the visit so that leaving the page does not lose it.
-var unsavedHistory []calcRecord
+var unsavedHistory []record
 
 // OnMount reads the saved list and starts listening for calculations.
-func (h *calcHistory) OnMount(ctx goapp.Context) {
+func (h *historyList) OnMount(ctx goapp.Context) {
 	h.list, h.unsaved = unsavedHistory, unsavedHistory != nil
 	if !h.unsaved {
 		_ = ctx.LocalStorage().Get(historyKey, &h.list)
 	}
-	ctx.Handle(recordAction, h.onRecord)
+	ctx.Handle(actionRecord, h.onRecord)
 }
 
-func (h *calcHistory) onRecord(ctx goapp.Context, a goapp.Action) {
-	r, ok := a.Value.(calcRecord)
+func (h *historyList) onRecord(ctx goapp.Context, a goapp.Action) {
+	r, ok := a.Value.(record)
 	if !ok {
 		return
 	}
@@ -90,13 +94,13 @@ func (h *calcHistory) onRecord(ctx goapp.Context, a goapp.Action) {
 		ctx.PreventUpdate()
 		return
 	}
-	h.list = withCalc(h.list, r)
+	h.list = withRecord(h.list, r)
 	h.save(ctx)
 }
 
 // save stores the list. When the device refuses (storage full or
 // disabled), the list stays in memory and the page says so.
-func (h *calcHistory) save(ctx goapp.Context) {
+func (h *historyList) save(ctx goapp.Context) {
 	var err error
 	if len(h.list) == 0 {
 		ctx.LocalStorage().Del(historyKey)
@@ -111,26 +115,26 @@ func (h *calcHistory) save(ctx goapp.Context) {
 	}
 }
 
-func (h *calcHistory) clear(ctx goapp.Context, e goapp.Event) {
+func (h *historyList) clear(ctx goapp.Context, e goapp.Event) {
 	h.list = nil
 	h.save(ctx)
 }
 
 // Render lists the calculations, or nothing while there are none.
-func (h *calcHistory) Render() goapp.UI {
+func (h *historyList) Render() goapp.UI {
 	if len(h.list) == 0 && !h.unsaved {
-		return elem("section").Class("history").ID("calc-history")
+		return ui.Elem("section").Class("history").ID("calc-history")
 	}
-	return elem("section").Class("history").ID("calc-history").Body(
-		elem("h2").Text(i18n.T(h.Lang, i18n.HistoryTitle)),
+	return ui.Elem("section").Class("history").ID("calc-history").Body(
+		ui.Elem("h2").Text(i18n.T(h.Lang, i18n.HistoryTitle)),
 		goapp.If(h.unsaved, func() goapp.UI {
-			return elem("p").Class("note").Role("status").Text(i18n.T(h.Lang, i18n.HistoryUnsaved))
+			return ui.Elem("p").Class("note").Role("status").Text(i18n.T(h.Lang, i18n.HistoryUnsaved))
 		}),
-		elem("ol").Class("history-list").Body(goapp.Range(h.list).Slice(func(i int) goapp.UI {
+		ui.Elem("ol").Class("history-list").Body(goapp.Range(h.list).Slice(func(i int) goapp.UI {
 			r := h.list[i]
-			return elem("li").Body(goapp.A().Href(r.Link).Body(
-				elem("span").Class("history-title").Text(r.title(h.Lang)),
-				elem("span").Class("history-headline").Text(r.Headline),
+			return ui.Elem("li").Body(goapp.A().Href(r.Link).Body(
+				ui.Elem("span").Class("history-title").Text(r.title(h.Lang)),
+				ui.Elem("span").Class("history-headline").Text(r.Headline),
 			))
 		})),
 		goapp.If(len(h.list) > 0, func() goapp.UI {

@@ -1,16 +1,18 @@
-package app
+package calc
 
 import (
 	"net/url"
 
+	"github.com/at4x/companion/app/qr"
+	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// calcLink is a calculator's share link: the site's base path, the
+// shareLink is a calculator's share link: the site's base path, the
 // calculator and its values with the page's language, as the address bar
 // shows it once the taps pause.
-func calcLink(base, name, lang string, values url.Values) string {
+func shareLink(base, name, lang string, values url.Values) string {
 	q := clone(values)
 	q.Set("lang", lang)
 	return base + "/calc/" + name + "?" + q.Encode()
@@ -32,7 +34,7 @@ type shareBar struct {
 	goapp.Compo
 
 	Lang     string
-	Link     string // the share link, as calcLink writes it
+	Link     string // the share link, as shareLink writes it
 	Headline string // sent with the link
 
 	said    i18n.Key // the last confirmation, shown while Link is saidFor
@@ -54,7 +56,7 @@ func (b *shareBar) Render() goapp.UI {
 	return goapp.Div().Class("share-bar").Body(
 		goapp.Button().Type("button").Class("btn").ID("calc-share").Text(i18n.T(b.Lang, i18n.ShareLink)).OnClick(b.share),
 		toggle,
-		elem("p").Class("share-said").Role("status").Text(said),
+		ui.Elem("p").Class("share-said").Role("status").Text(said),
 		goapp.If(said != "" && b.said == i18n.CopyByHand, func() goapp.UI {
 			return goapp.Input().Type("url").Class("share-link").ID("calc-link").ReadOnly(true).Value(absolute(b.Link)).
 				Aria("label", i18n.T(b.Lang, i18n.ShareLink)).OnFocus(b.selectAll)
@@ -142,4 +144,25 @@ func settle(promise goapp.Value, ok, fail func(goapp.Value)) {
 	}
 	then, catch = done(ok), done(fail)
 	promise.Call("then", then, catch)
+}
+
+// qrCode shows a link as a QR code for another phone to scan.
+type qrCode struct {
+	goapp.Compo
+
+	Lang string
+	Link string // absolute
+}
+
+// Render draws the code with a caption, or says the link is too long.
+func (q *qrCode) Render() goapp.UI {
+	code, err := qr.Encode([]byte(q.Link))
+	if err != nil {
+		return ui.Elem("p").Class("note").ID("calc-qr").Text(i18n.T(q.Lang, i18n.QRTooLong))
+	}
+	svg := code.SVG()
+	return ui.Elem("figure").Class("qr").ID("calc-qr").Body(
+		goapp.Div().Class("qr-box").Role("img").Aria("label", i18n.T(q.Lang, i18n.QRLabel)).Body(goapp.Raw(svg)),
+		ui.Elem("figcaption").Class("muted").Text(i18n.T(q.Lang, i18n.QRCaption)),
+	)
 }

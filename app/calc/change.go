@@ -1,4 +1,4 @@
-package app
+package calc
 
 import (
 	"slices"
@@ -6,12 +6,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/at4x/companion/app/ui"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // changed follows a change of the values: the share link in the address
 // and the JSON of the result.
-func (c *calculator) changed(ctx goapp.Context) {
+func (c *Page) changed(ctx goapp.Context) {
 	c.syncURL(ctx)
 	c.writeJSON(ctx)
 }
@@ -19,7 +20,7 @@ func (c *calculator) changed(ctx goapp.Context) {
 // writeJSON writes the engine's result as JSON into #calc-result with the
 // redraw, once the taps pause: encoding it is a tenth of what a tap costs,
 // for a box that stays folded most of the time.
-func (c *calculator) writeJSON(ctx goapp.Context) {
+func (c *Page) writeJSON(ctx goapp.Context) {
 	if !goapp.IsClient {
 		return
 	}
@@ -32,8 +33,8 @@ func (c *calculator) writeJSON(ctx goapp.Context) {
 		}
 		if el := goapp.Window().GetElementByID("calc-result"); el.Truthy() {
 			if seq == 1 { // the start's write, which the trace times
-				Mark("json-start")
-				defer Mark("json-end")
+				ui.Mark("json-start")
+				defer ui.Mark("json-end")
 			}
 			el.Set("textContent", string(c.now.resultJSON()))
 		}
@@ -45,7 +46,7 @@ func (c *calculator) writeJSON(ctx goapp.Context) {
 // 8 ms later, and the rest of the page can wait for it, not the answer.
 // It writes the text node go-app made, so go-app's next update of the
 // summary still lands in the page.
-func (c *calculator) showAnswer() {
+func (c *Page) showAnswer() {
 	if !goapp.IsClient || !c.Mounted() {
 		return
 	}
@@ -60,7 +61,7 @@ func (c *calculator) showAnswer() {
 
 // onSet takes a field's new value. A band and a distance exclude each
 // other: setting one drops the other.
-func (c *calculator) onSet(ctx goapp.Context, a goapp.Action) {
+func (c *Page) onSet(ctx goapp.Context, a goapp.Action) {
 	ch, ok := a.Value.(fieldChange)
 	if !ok || c.spec == nil {
 		return
@@ -107,7 +108,7 @@ const redrawDelay = 50 * time.Millisecond
 
 // redrawSoon redraws the calculator once no change has come for
 // redrawDelay, instead of in the frame after each change.
-func (c *calculator) redrawSoon(ctx goapp.Context) {
+func (c *Page) redrawSoon(ctx goapp.Context) {
 	if !goapp.IsClient {
 		return
 	}
@@ -122,7 +123,7 @@ func (c *calculator) redrawSoon(ctx goapp.Context) {
 }
 
 // showValue writes a stepped value into its input before the redraw.
-func (c *calculator) showValue(key, value string) {
+func (c *Page) showValue(key, value string) {
 	if !goapp.IsClient {
 		return
 	}
@@ -131,7 +132,7 @@ func (c *calculator) showValue(key, value string) {
 	}
 }
 
-func (c *calculator) onPickBar(ctx goapp.Context, a goapp.Action) {
+func (c *Page) onPickBar(ctx goapp.Context, a goapp.Action) {
 	p, ok := a.Value.(barPick)
 	if !ok {
 		return
@@ -143,7 +144,7 @@ func (c *calculator) onPickBar(ctx goapp.Context, a goapp.Action) {
 	}
 }
 
-func (c *calculator) onWhatIf(ctx goapp.Context, a goapp.Action) {
+func (c *Page) onWhatIf(ctx goapp.Context, a goapp.Action) {
 	ch, ok := a.Value.(fieldChange)
 	if !ok {
 		return
@@ -152,13 +153,13 @@ func (c *calculator) onWhatIf(ctx goapp.Context, a goapp.Action) {
 	c.compute()
 }
 
-func (c *calculator) onCompare(ctx goapp.Context, e goapp.Event) {
+func (c *Page) onCompare(ctx goapp.Context, e goapp.Event) {
 	c.compare = ctx.JSSrc().Get("checked").Bool()
 	c.compute()
 }
 
 // onProfile loads a profile's values that this calculator has.
-func (c *calculator) onProfile(ctx goapp.Context, a goapp.Action) {
+func (c *Page) onProfile(ctx goapp.Context, a goapp.Action) {
 	values, ok := a.Value.(map[string]string)
 	if !ok {
 		return
@@ -178,7 +179,7 @@ func (c *calculator) onProfile(ctx goapp.Context, a goapp.Action) {
 }
 
 // onCopy copies the result as JSON or CSV.
-func (c *calculator) onCopy(ctx goapp.Context, a goapp.Action) {
+func (c *Page) onCopy(ctx goapp.Context, a goapp.Action) {
 	clip := goapp.Window().Get("navigator").Get("clipboard")
 	if !clip.Truthy() {
 		return
@@ -196,7 +197,7 @@ func (c *calculator) onCopy(ctx goapp.Context, a goapp.Action) {
 // history entry per tap. It waits until the taps pause: replaceState took
 // about 14 ms of each tap on a throttled phone, before the result showed,
 // and browsers ignore it when it is called too often.
-func (c *calculator) syncURL(ctx goapp.Context) {
+func (c *Page) syncURL(ctx goapp.Context) {
 	if !goapp.IsClient {
 		return
 	}
@@ -212,13 +213,13 @@ func (c *calculator) syncURL(ctx goapp.Context) {
 		}
 		goapp.Window().Get("history").Call("replaceState", nil, "", link)
 		if c.now.err == nil {
-			recordCalc(ctx, calcRecord{Link: link, Headline: c.summary()})
+			addToHistory(ctx, record{Link: link, Headline: c.summary()})
 		}
 	})
 }
 
 // link is the share link of the current values, from the site's root.
-func (c *calculator) link() string {
+func (c *Page) link() string {
 	q := clone(c.values)
 	q.Set("lang", c.Lang)
 	return c.Base + "/calc/" + c.Name + "?" + q.Encode()
@@ -229,7 +230,7 @@ const urlDelay = 250 * time.Millisecond
 
 func salvoKey(i int, rest string) string { return "s" + strconv.Itoa(i) + "." + rest }
 
-func (c *calculator) addSalvo(ctx goapp.Context, e goapp.Event) {
+func (c *Page) addSalvo(ctx goapp.Context, e goapp.Event) {
 	n := c.salvoCount()
 	if n >= maxSalvoGroups {
 		return
@@ -247,7 +248,7 @@ func (c *calculator) addSalvo(ctx goapp.Context, e goapp.Event) {
 }
 
 // removeSalvo drops the last salvo, never the only one.
-func (c *calculator) removeSalvo(ctx goapp.Context, e goapp.Event) {
+func (c *Page) removeSalvo(ctx goapp.Context, e goapp.Event) {
 	n := c.salvoCount()
 	if n <= 1 {
 		return
@@ -265,7 +266,7 @@ func (c *calculator) removeSalvo(ctx goapp.Context, e goapp.Event) {
 }
 
 // salvoCount is how many salvos the values hold.
-func (c *calculator) salvoCount() int {
+func (c *Page) salvoCount() int {
 	v := c.now.shown
 	if v == nil {
 		v = c.values

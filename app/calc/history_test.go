@@ -1,4 +1,4 @@
-package app
+package calc
 
 import (
 	"fmt"
@@ -9,15 +9,15 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-func records(links ...string) []calcRecord {
-	var out []calcRecord
+func records(links ...string) []record {
+	var out []record
 	for _, l := range links {
-		out = append(out, calcRecord{Link: l, Headline: "h " + l})
+		out = append(out, record{Link: l, Headline: "h " + l})
 	}
 	return out
 }
 
-func links(list []calcRecord) []string {
+func links(list []record) []string {
 	var out []string
 	for _, r := range list {
 		out = append(out, r.Link)
@@ -33,21 +33,21 @@ func TestWithCalc(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
-		list   []calcRecord
-		add    calcRecord
+		list   []record
+		add    record
 		want   []string
 		wantHd string // the kept headline of the added link
 	}{
-		{"first", nil, calcRecord{"a", "A"}, []string{"a"}, "A"},
-		{"newest first", records("a", "b"), calcRecord{"c", "C"}, []string{"c", "a", "b"}, "C"},
-		{"same link moves up with its new headline", records("a", "b", "c"), calcRecord{"c", "C2"}, []string{"c", "a", "b"}, "C2"},
-		{"full drops the oldest", records(full...), calcRecord{"new", "N"}, append([]string{"new"}, full[:maxHistory-1]...), "N"},
-		{"full, a known link drops nothing", records(full...), calcRecord{"5", "F"}, append(append([]string{"5"}, full[:5]...), full[6:]...), "F"},
+		{"first", nil, record{"a", "A"}, []string{"a"}, "A"},
+		{"newest first", records("a", "b"), record{"c", "C"}, []string{"c", "a", "b"}, "C"},
+		{"same link moves up with its new headline", records("a", "b", "c"), record{"c", "C2"}, []string{"c", "a", "b"}, "C2"},
+		{"full drops the oldest", records(full...), record{"new", "N"}, append([]string{"new"}, full[:maxHistory-1]...), "N"},
+		{"full, a known link drops nothing", records(full...), record{"5", "F"}, append(append([]string{"5"}, full[:5]...), full[6:]...), "F"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := links(tt.list)
-			got := withCalc(tt.list, tt.add)
+			got := withRecord(tt.list, tt.add)
 			if fmt.Sprint(links(got)) != fmt.Sprint(tt.want) {
 				t.Errorf("links %v, want %v", links(got), tt.want)
 			}
@@ -68,18 +68,18 @@ func TestWithCalc(t *testing.T) {
 // how the history names it.
 func TestCalcLinkAndTitle(t *testing.T) {
 	v := url.Values{"game": {"at44"}, "n": {"6"}, "lang": {"en"}}
-	link := calcLink("/sub", "shoot", "fr", v)
+	link := shareLink("/sub", "shoot", "fr", v)
 	if link != "/sub/calc/shoot?game=at44&lang=fr&n=6" {
 		t.Errorf("link %q", link)
 	}
 	if v.Get("lang") != "en" {
 		t.Error("calcLink changed the values it was given")
 	}
-	r := calcRecord{Link: link}
-	if got, want := r.title("en"), calcTitle("en", "shoot")+" · AT-44"; got != want {
+	r := record{Link: link}
+	if got, want := r.title("en"), Title("en", "shoot")+" · AT-44"; got != want {
 		t.Errorf("title %q, want %q", got, want)
 	}
-	if got, want := r.title("fr"), calcTitle("fr", "shoot")+" · AT-44"; got != want || got == r.title("en") {
+	if got, want := r.title("fr"), Title("fr", "shoot")+" · AT-44"; got != want || got == r.title("en") {
 		t.Errorf("French title %q, want %q", got, want)
 	}
 }
@@ -88,7 +88,7 @@ func TestCalcLinkAndTitle(t *testing.T) {
 // go-app's test engine: the title, the note, each link with its headline,
 // and the Clear button, in the page's language.
 func TestHistoryRender(t *testing.T) {
-	h := &calcHistory{Lang: "fr", unsaved: true, list: []calcRecord{
+	h := &historyList{Lang: "fr", unsaved: true, list: []record{
 		{"/calc/morale?game=at43&lang=en", "B"},
 		{"/calc/shoot?game=at44&lang=fr&n=6", "A"},
 	}}
@@ -105,7 +105,7 @@ func TestHistoryRender(t *testing.T) {
 		{"title", goapp.Text("Calculs récents"), []int{0, 0, 0}},
 		{"unsaved note", goapp.Text(i18n.T("fr", i18n.HistoryUnsaved)), []int{0, 1, 0}},
 		{"newest link", goapp.A().Href("/calc/morale?game=at43&lang=en"), []int{0, 2, 0, 0}},
-		{"its calculator", goapp.Text(calcTitle("fr", "morale") + " · AT-43"), []int{0, 2, 0, 0, 0, 0}},
+		{"its calculator", goapp.Text(Title("fr", "morale") + " · AT-43"), []int{0, 2, 0, 0, 0, 0}},
 		{"its headline", goapp.Text("B"), []int{0, 2, 0, 0, 1, 0}},
 		{"older link", goapp.A().Href("/calc/shoot?game=at44&lang=fr&n=6"), []int{0, 2, 1, 0}},
 		{"clear", goapp.Text("Effacer"), []int{0, 3, 0}},

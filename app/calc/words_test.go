@@ -1,4 +1,4 @@
-package app
+package calc
 
 import (
 	"encoding/json"
@@ -20,7 +20,7 @@ import (
 // of the calculators' words.
 func glossaryLibrary(t *testing.T) *content.Library {
 	t.Helper()
-	b, err := os.ReadFile("../docs/glossary.json")
+	b, err := os.ReadFile("../../docs/glossary.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,10 +72,10 @@ func TestFieldLabel(t *testing.T) {
 // TestEveryFieldHasHelp checks each input of each calculator has a help
 // line in both languages.
 func TestEveryFieldHasHelp(t *testing.T) {
-	for _, spec := range calcSpecs {
+	for _, spec := range specs {
 		for _, f := range spec.fields {
 			for _, lang := range i18n.Langs {
-				if _, _, help := fieldLabel(words{lang: lang}, f); help == "" {
+				if _, _, help := fieldLabel(gameWords{lang: lang}, f); help == "" {
 					t.Errorf("%s: field %s has no help in %s", spec.name, f.key, lang)
 				}
 			}
@@ -86,8 +86,8 @@ func TestEveryFieldHasHelp(t *testing.T) {
 func TestExplainWords(t *testing.T) {
 	lib := glossaryLibrary(t)
 	steps := []rules.Step{
-		{Kind: "shoot", Action: 4, Difficulty: 2, Needed: 3, Chance: 2.0 / 3},
-		{Kind: "damage", Action: 7, Difficulty: 4, Needed: 3, Chance: 2.0 / 3},
+		{Kind: rules.StepShoot, Action: 4, Difficulty: 2, Needed: 3, Chance: 2.0 / 3},
+		{Kind: rules.StepDamage, Action: 7, Difficulty: 4, Needed: 3, Chance: 2.0 / 3},
 	}
 	tests := []struct {
 		name, lang, game string
@@ -99,12 +99,12 @@ func TestExplainWords(t *testing.T) {
 		{"AT-43", "en", "at43", steps, "Accuracy 4 against range band 2, needs 3+ (66.7%) · Penetration 7 against Protection 4, needs 3+ (66.7%)"},
 		{"AT-43 fr", "fr", "at43", steps[:1], "Précision 4 contre portée 2, il faut 3+ (66,7\u202f%)"},
 		{"authority, us and them", "en", "at43", []rules.Step{
-			{Kind: "authority", Action: 3, Value: 1, Difficulty: 2},
-			{Kind: "authority", Action: 2, Value: 0, Difficulty: 3},
+			{Kind: rules.StepAuthority, Action: 3, Value: 1, Difficulty: 2},
+			{Kind: rules.StepAuthority, Action: 2, Value: 0, Difficulty: 3},
 		}, "Us: Authority 3, wager 1 · Them: Authority 2, wager 0"},
 		{"authority fr", "fr", "at44", []rules.Step{
-			{Kind: "authority", Action: 3, Value: 1, Difficulty: 2},
-			{Kind: "authority", Action: 2, Value: 2, Difficulty: 3},
+			{Kind: rules.StepAuthority, Action: 3, Value: 1, Difficulty: 2},
+			{Kind: rules.StepAuthority, Action: 2, Value: 2, Difficulty: 3},
 		}, "Nous : autorité 3, mise 1 · Eux : autorité 2, mise 2"},
 	}
 	for _, tt := range tests {
@@ -158,7 +158,7 @@ func TestBandNote(t *testing.T) {
 
 func TestFieldError(t *testing.T) {
 	wager := func(key string) (int, int, bool) { return 1, 2, key == "aw" }
-	num := field{key: "n", kind: number, min: 0, max: 100}
+	num := field{key: "n", kind: kindNumber, min: 0, max: 100}
 	tests := []struct {
 		name, lang string
 		f          field
@@ -169,11 +169,11 @@ func TestFieldError(t *testing.T) {
 	}{
 		{"not a number", "en", num, "x", rules.ErrSyntax, nil, `Weapons: "x" is not allowed: a whole number from 0 to 100. The other values still count.`},
 		{"not a number fr", "fr", num, "x", rules.ErrSyntax, nil, "Weapons : « x » n’est pas accepté : un nombre entier de 0 à 100. Les autres valeurs restent prises en compte."},
-		{"over the rank's limit", "en", field{key: "aw", kind: number, min: 0, max: 30}, "5", rules.ErrRange, wager,
+		{"over the rank's limit", "en", field{key: "aw", kind: kindNumber, min: 0, max: 30}, "5", rules.ErrRange, wager,
 			"Wager: 5 is more than allowed: a commander of rank 1 may wager up to 2. The other values still count."},
-		{"both ranges fr", "fr", field{key: "cm", kind: number, max: 300}, "23", rules.ErrBothRanges, nil,
+		{"both ranges fr", "fr", field{key: "cm", kind: kindNumber, max: 300}, "23", rules.ErrBothRanges, nil,
 			"Weapons : donnez une bande de portée ou une distance, pas les deux. Les autres valeurs restent prises en compte."},
-		{"bad choice", "en", field{key: "cover", kind: choice}, "sideways", rules.ErrChoice, nil,
+		{"bad choice", "en", field{key: "cover", kind: kindChoice}, "sideways", rules.ErrChoice, nil,
 			`Weapons: "sideways" is not one of the options. The other values still count.`},
 		{"bad escape", "en", num, "", fmt.Errorf("%w: %w", errBadEscape, rules.ErrSyntax), nil,
 			"Weapons: the link garbled this value (a bad % sign); type it again. The other values still count."},
@@ -228,7 +228,7 @@ func TestFieldErrors(t *testing.T) {
 }
 
 func TestStepped(t *testing.T) {
-	n := field{key: "n", kind: number, min: 0, max: 3}
+	n := field{key: "n", kind: kindNumber, min: 0, max: 3}
 	cm := distance("cm")
 	tests := []struct {
 		name string
@@ -273,7 +273,7 @@ func TestSalvoBadValueKeepsTheSalvo(t *testing.T) {
 // a value nor a result, only that the odds are being worked out.
 func TestPrerenderedCalculatorShowsNoNumbers(t *testing.T) {
 	e := goapp.NewTestEngine()
-	c := &calculator{Name: "shoot", Lang: "en", Query: "game=at44&n=6&acc=4&range=2&target=veh&cover=cover", site: NewSite(glossaryLibrary(t), "")}
+	c := &Page{Name: "shoot", Lang: "en", Query: "game=at44&n=6&acc=4&range=2&target=veh&cover=cover", lib: glossaryLibrary(t)}
 	if err := e.Load(c); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package app
+package calc
 
 import (
 	"errors"
@@ -30,9 +30,9 @@ func shownKeys(t *testing.T, calc, query string) []string {
 	return keys
 }
 
-// TestIssue13FieldsShowWhereTheyApply: each new input shows only for the
-// game and target it applies to.
-func TestIssue13FieldsShowWhereTheyApply(t *testing.T) {
+// TestFieldsShowWhereTheyApply: each fire option and vehicle input shows
+// only for the game and target it applies to.
+func TestFieldsShowWhereTheyApply(t *testing.T) {
 	tests := []struct {
 		name, calc, query string
 		shown, hidden     []string
@@ -88,9 +88,10 @@ func TestVehicleCoverOffersNoDrill(t *testing.T) {
 	}
 }
 
-// TestIssue13FieldsHaveWords: every new field has its label and help line
-// in both languages, and the glossary term its label opens.
-func TestIssue13FieldsHaveWords(t *testing.T) {
+// TestFireOptionFieldsHaveWords: every fire option and vehicle field has
+// its label and help line in both languages, and the glossary term its
+// label opens.
+func TestFireOptionFieldsHaveWords(t *testing.T) {
 	lib := glossaryLibrary(t)
 	for _, game := range []string{"at43", "at44"} {
 		for _, lang := range []string{"en", "fr"} {
@@ -136,7 +137,7 @@ func TestStepperRangesMatchTheEngine(t *testing.T) {
 			for _, f := range spec.fields {
 				// A wager's limit is the rank's, below the stepper's
 				// 30: the form says so in its own message.
-				if f.kind != number || f.show != nil && !f.show(base) || f.key == "aw" || f.key == "bw" {
+				if f.kind != kindNumber || f.show != nil && !f.show(base) || f.key == "aw" || f.key == "bw" {
 					continue
 				}
 				t.Run(name+"?"+q+"/"+f.key, func(t *testing.T) {
@@ -169,7 +170,7 @@ func TestBadEscapeMarksItsField(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := &calculator{Name: tt.calc, Lang: tt.lang, Query: tt.query}
+			c := &Page{Name: tt.calc, Lang: tt.lang, Query: tt.query}
 			c.reset()
 			if c.now.err != nil || !errors.Is(c.now.errs[tt.key], errBadEscape) || len(c.now.errs) != 1 {
 				t.Fatalf("errors %v (whole: %v), want the bad escape on %s only", c.now.errs, c.now.err, tt.key)
@@ -303,14 +304,14 @@ func TestIndirectAtVehiclesOutcome(t *testing.T) {
 
 // TestNewStepsPhrased: the fixed-result steps read in both languages.
 func TestNewStepsPhrased(t *testing.T) {
-	steps := []rules.Step{{Kind: "fixed", Needed: 4, Chance: 0.5}, {Kind: "jammer", Needed: 3, Chance: 2.0 / 3}, {Kind: "sniper"}}
+	steps := []rules.Step{{Kind: rules.StepFixed, Needed: 4, Chance: 0.5}, {Kind: rules.StepJammer, Needed: 3, Chance: 2.0 / 3}, {Kind: rules.StepSniper}}
 	tests := []struct{ lang, want string }{
 		{"en", "Hit on the printed result, whatever the range, needs 4+ (50%) · Jammer damage test (vehicles only), needs 3+ (66.7%) · Sniper: cover gives no save"},
 		{"fr", "Touche sur le résultat imprimé, quelle que soit la portée, il faut 4+ (50 %) · Test de dégâts du Jammer (véhicules seulement), il faut 3+ (66,7 %) · Sniper : le couvert ne sauve rien"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang, func(t *testing.T) {
-			if got := explain(words{lang: tt.lang}, nil, steps); got != tt.want {
+			if got := explain(gameWords{lang: tt.lang}, nil, steps); got != tt.want {
 				t.Errorf("explain =\n %q\nwant\n %q", got, tt.want)
 			}
 		})
@@ -334,7 +335,7 @@ func TestStrayErrors(t *testing.T) {
 			if s.err != nil {
 				t.Fatal(s.err)
 			}
-			got := strayErrors(words{lang: tt.lang}, spec, s.shown, v, s.errs)
+			got := strayErrors(gameWords{lang: tt.lang}, spec, s.shown, v, s.errs)
 			if len(got) != 1 || !strings.Contains(got[0], tt.want) {
 				t.Errorf("stray errors %q, want one with %q", got, tt.want)
 			}
@@ -343,7 +344,7 @@ func TestStrayErrors(t *testing.T) {
 	// A bad value of a field on show is the field's to say.
 	v, _ := url.ParseQuery("game=at43&n=x")
 	s := evaluate(specFor("shoot"), v)
-	if got := strayErrors(words{lang: "en"}, specFor("shoot"), s.shown, v, s.errs); len(got) != 0 {
+	if got := strayErrors(gameWords{lang: "en"}, specFor("shoot"), s.shown, v, s.errs); len(got) != 0 {
 		t.Errorf("stray errors %q for a field on show", got)
 	}
 }

@@ -1,0 +1,28 @@
+// Package calc is the calculators' room of the interface: the page that
+// reads a share link, runs the exact odds engine (package rules) on it and
+// shows the answer, with everything around it (the fields, the summary,
+// the explanation, charts, table, export, profiles, history and the share
+// bar with its QR code).
+//
+// One table, specs (specs.go), has a row per calculator: its name, title,
+// games, fields and what-ifs, and the function that runs the engine and
+// reads its result into an outcome (outcome.go). The fields are written in
+// a small language of builders and conditions (fields.go). The shell
+// (package app) routes /calc/{name} to a Page, and builds its menus, the
+// home page's cards and the static pages from the functions of links.go
+// (Names, NamesFor, Games, Title, Question, First, Href): so adding a
+// calculator is adding a row.
+//
+// A Page's state is the address's query: it reads the link when it is
+// navigated to, and every change rewrites the address in place, so the
+// address bar is always the link to share. The page keeps the values and
+// computes (state.go, change.go); what it draws are child components with
+// value props only, which report back with actions (action*), so that a
+// tap re-renders the field touched and the parts of the result that
+// changed, not the page. The words come from the glossary, in the game's
+// own terms (AT-44's PRE where AT-43 says Accuracy: words.go), and the
+// engine's steps are phrased by explain.go, keyed by rules.StepKind.
+//
+// Imports run one way: the shell imports calc, calc imports the leaf
+// package ui and the QR encoder, never the shell.
+package calc

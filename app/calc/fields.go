@@ -1,0 +1,270 @@
+package calc
+
+import (
+	"net/url"
+	"slices"
+	"strconv"
+
+	"github.com/at4x/companion/i18n"
+)
+
+// The calculators' inputs are written as data: one field per share-link
+// key, made by a builder that says what the input is (numberField,
+// toggleField, distance, fixedResult), shown only when a condition on the
+// values holds (when, with valueIs, gameIs, allOf, ...). The table of
+// calculators (specs.go) is built from these.
+
+// fieldKind is how a calculator input is edited.
+type fieldKind int
+
+const (
+	kindNumber fieldKind = iota // a stepper
+	kindToggle                  // a checkbox, 0|1
+	kindChoice                  // a select
+	kindList                    // free text, such as "3,2"
+)
+
+// option is one value of a choice field.
+type option struct {
+	value string
+	label i18n.Key
+}
+
+// field is one calculator input, named by its share-link key.
+type field struct {
+	key      string
+	label    i18n.Key
+	kind     fieldKind
+	min, max int
+	options  []option
+	// show says whether the field applies to the current values (vehicle
+	// keys only for vehicle targets); nil means always.
+	show func(v url.Values) bool
+	// group numbers the salvo a field belongs to, from 1; 0 for the rest.
+	group int
+	// optional values may be left out of the link, and show empty then:
+	// a distance in cm, which replaces the band when given.
+	optional bool
+	// def is the value shown when the engine's query leaves the key out
+	// at its default (lock-on's 0, the salvos' target).
+	def string
+}
+
+// valueIn is the field's value among the engine's values.
+func (f field) valueIn(v url.Values) string {
+	if !v.Has(f.key) {
+		return f.def
+	}
+	return v.Get(f.key)
+}
+
+// orElse is the field shown with def when the engine's query leaves its
+// key out.
+func (f field) orElse(def string) field {
+	f.def = def
+	return f
+}
+
+// distance is the cm field, beside the band it replaces.
+func distance(key string) field {
+	f := numberField(key, i18n.InDistance, 0, 300)
+	f.optional = true
+	return f
+}
+
+// numberField is a stepper from lo to hi.
+func numberField(key string, label i18n.Key, lo, hi int) field {
+	return field{key: key, label: label, kind: kindNumber, min: lo, max: hi}
+}
+
+// toggleField is a checkbox: 1 when ticked, 0 when not.
+func toggleField(key string, label i18n.Key) field {
+	return field{key: key, label: label, kind: kindToggle}
+}
+
+// when is the field shown only while show holds for the values.
+func (f field) when(show func(v url.Values) bool) field {
+	f.show = show
+	return f
+}
+
+// The conditions below build closures, and are not inlined: the field
+// tables call them some fifty times at init, and an inlined call compiles
+// a copy of its closure each time (about 15 KB of the wasm).
+
+// valueIs is true when the key has the value.
+//
+//go:noinline
+func valueIs(key, value string) func(url.Values) bool {
+	return func(v url.Values) bool { return v.Get(key) == value }
+}
+
+// valueIsNot is true when the key has another value, or none.
+//
+//go:noinline
+func valueIsNot(key, value string) func(url.Values) bool {
+	return func(v url.Values) bool { return v.Get(key) != value }
+}
+
+// hasValue is true when the values hold the key.
+//
+//go:noinline
+func hasValue(key string) func(url.Values) bool {
+	return func(v url.Values) bool { return v.Has(key) }
+}
+
+// gameIs is true under one of the games.
+//
+//go:noinline
+func gameIs(games ...string) func(url.Values) bool {
+	return func(v url.Values) bool { return slices.Contains(games, v.Get("game")) }
+}
+
+// allOf is true when every condition is.
+//
+//go:noinline
+func allOf(conds ...func(url.Values) bool) func(url.Values) bool {
+	return func(v url.Values) bool {
+		for _, c := range conds {
+			if !c(v) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// anyOf is true when one condition is.
+//
+//go:noinline
+func anyOf(conds ...func(url.Values) bool) func(url.Values) bool {
+	return func(v url.Values) bool {
+		return slices.ContainsFunc(conds, func(c func(url.Values) bool) bool { return c(v) })
+	}
+}
+
+// valueOver is true when the key's value is a number above n.
+//
+//go:noinline
+func valueOver(key string, n int) func(url.Values) bool {
+	return func(v url.Values) bool { return atoi(v.Get(key)) > n }
+}
+
+// fixedResult is a printed result a weapon hits or damages on (lock-on,
+// artillery strike, Jammer): none, or 2+ to 6+, the only values the engine
+// takes, so the form cannot offer a refused one.
+func fixedResult(key string, label i18n.Key) field {
+	return field{key: key, label: label, kind: kindChoice, def: "0", options: []option{{"0", i18n.FixedNone},
+		{"2", i18n.Fixed2}, {"3", i18n.Fixed3}, {"4", i18n.Fixed4}, {"5", i18n.Fixed5}, {"6", i18n.Fixed6}}}
+}
+
+// coverFields are the cover choice, one field per target: the drills
+// (Take cover, knee cover) apply to infantry only.
+func coverFields(key string) []field {
+	return []field{
+		{key: key, label: i18n.InCover, kind: kindChoice, options: coverOptions, show: valueIsNot("target", "veh")},
+		{key: key, label: i18n.InCover, kind: kindChoice, options: vehicleCover, show: valueIs("target", "veh")},
+	}
+}
+
+// fixedFields are a direct-fire salvo's fixed-result options, keyed with
+// the salvo's prefix: lock-on (AT-43 at any target, AT-44 at vehicles
+// only), and AT-44's Jammer and Sniper.
+func fixedFields(prefix string) []field {
+	return []field{
+		fixedResult(prefix+"lock", i18n.InLock).when(anyOf(gameIs("at43"), valueIs("target", "veh"))),
+		fixedResult(prefix+"jammer", i18n.InJammer).when(gameIs("at44")),
+		toggleField(prefix+"sniper", i18n.InSniper).when(gameIs("at44")),
+	}
+}
+
+// Field groups shared by several calculators.
+var (
+	targetField = field{key: "target", label: i18n.InTarget, kind: kindChoice,
+		options: []option{{"inf", i18n.InInfantry}, {"veh", i18n.InVehicle}}}
+	vehicleFields = []field{
+		numberField("frame", i18n.InFrame, 1, 60).when(valueIs("target", "veh")),
+		numberField("prop", i18n.InPropulsion, 0, 60).when(valueIs("target", "veh")),
+		{key: "weapons", label: i18n.InWeaponSP, kind: kindList, show: valueIs("target", "veh")},
+		numberField("vehicles", i18n.InVehicles, 1, 10).when(valueIs("target", "veh")),
+		{key: "pick", label: i18n.InPick, kind: kindChoice, show: valueIs("target", "veh"),
+			options: []option{{"wreck", i18n.PickWreck}, {"disarm", i18n.PickDisarm}}},
+	}
+	// pickerField is who picks the weapon a weapon result hits: the
+	// defender in AT-43 overwatch fire.
+	pickerField = field{key: "picker", label: i18n.InPicker, kind: kindChoice, show: allOf(gameIs("at43"), valueIs("target", "veh")),
+		options: []option{{"attacker", i18n.PickerAttacker}, {"defender", i18n.PickerDefender}}}
+	coverOptions = []option{{"none", i18n.CoverNone}, {"cover", i18n.CoverNormal}, {"takecover", i18n.CoverTakeCover}, {"kneecover", i18n.CoverKnee}}
+	// vehicleCover is what the engine takes at vehicles: no drill.
+	vehicleCover = coverOptions[:2]
+	plusAccuracy = whatIf{"acc", i18n.WhatIfAccuracy, func(v url.Values) { v.Set("acc", strconv.Itoa(atoi(v.Get("acc"))+1)) }}
+)
+
+// attackFields are a shooting or close-combat calculator's inputs, the
+// ones a player changes most first: how many weapons, the two duels of the
+// universal table (to hit, then to damage), cover and the target, then the
+// weapon's other figures and the rarer options.
+func attackFields(melee bool) []field {
+	n := numberField("n", i18n.InWeapons, 0, 100)
+	if melee {
+		n.label = i18n.InFighters
+	}
+	fs := []field{n, numberField("acc", i18n.InAccuracy, 0, 30)}
+	if melee {
+		fs = append(fs, numberField("def", i18n.InDefence, 0, 30))
+	} else {
+		fs = append(fs, numberField("range", i18n.InRange, 0, 30), distance("cm"))
+	}
+	fs = append(fs, numberField("pen", i18n.InPenetration, 0, 30), numberField("prot", i18n.InProtection, 0, 30))
+	if !melee {
+		fs = append(fs, coverFields("cover")...)
+	}
+	fs = append(fs, targetField, numberField("size", i18n.InSize, 1, 100).when(valueIsNot("target", "veh")),
+		numberField("rate", i18n.InRate, 1, 20), numberField("rr", i18n.InRerolls, 0, 10), numberField("dmg", i18n.InDamage, 1, 10),
+		numberField("type", i18n.InType, 1, 3).when(valueIsNot("target", "veh")))
+	fs = append(fs, vehicleFields...)
+	if !melee {
+		fs = append(fs, pickerField)
+		fs = append(fs, fixedFields("")...)
+		fs = append(fs, toggleField("faw", i18n.InFireAtWill), toggleField("det", i18n.InDetection).when(gameIs("at44")))
+	}
+	return append(fs, toggleField("dmgrr", i18n.InDamageReroll), toggleField("medic", i18n.InMedic))
+}
+
+// maxSalvoGroups is how many salvos the several-salvos calculator offers:
+// as many as a share link may hold.
+const maxSalvoGroups = 10
+
+// salvoFields are the target's keys, then each salvo's, prefixed "s1.",
+// "s2.", ...; a salvo's fields show once the link has it.
+func salvoFields() []field {
+	fs := []field{targetField.orElse("inf"), numberField("size", i18n.InSize, 1, 100).when(valueIsNot("target", "veh")),
+		numberField("type", i18n.InType, 1, 3).when(valueIsNot("target", "veh")), numberField("prot", i18n.InProtection, 0, 30)}
+	fs = append(fs, vehicleFields...)
+	fs = append(fs, pickerField, toggleField("medic", i18n.InMedic))
+	for i := 1; i <= maxSalvoGroups; i++ {
+		p := "s" + strconv.Itoa(i) + "."
+		shown := hasValue(p + "n")
+		group := []field{numberField(p+"n", i18n.InWeapons, 0, 100), numberField(p+"acc", i18n.InAccuracy, 0, 30),
+			numberField(p+"range", i18n.InRange, 0, 30), distance(p + "cm"), numberField(p+"pen", i18n.InPenetration, 0, 30)}
+		group = append(group, coverFields(p+"cover")...)
+		group = append(group, numberField(p+"rate", i18n.InRate, 1, 20), numberField(p+"rr", i18n.InRerolls, 0, 10), numberField(p+"dmg", i18n.InDamage, 1, 10),
+			toggleField(p+"faw", i18n.InFireAtWill), toggleField(p+"det", i18n.InDetection).when(gameIs("at44")))
+		group = append(group, fixedFields(p)...)
+		for j := range group {
+			only := group[j].show
+			group[j].show = shown
+			if only != nil {
+				group[j].show = func(v url.Values) bool { return shown(v) && only(v) }
+			}
+			group[j].group = i
+		}
+		fs = append(fs, group...)
+	}
+	return fs
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}

@@ -1,0 +1,34 @@
+package calc
+
+import (
+	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/i18n"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// summaryBox is the answer in one line, kept in view above the fields
+// while any of them is edited (a sticky box: see .calc-summary in the
+// style sheet). Before the client has read the link it says it is working
+// the odds out, never showing another link's numbers.
+type summaryBox struct {
+	goapp.Compo
+
+	Lang     string
+	Sentence string // the headline, or why there is none
+	Pending  bool   // prerendered: the link is not read yet
+}
+
+func (s *summaryBox) Render() goapp.UI {
+	if s.Pending {
+		// The prerendered page serves links in both languages.
+		return ui.Elem("section").Class("calc-summary").Body(
+			ui.Elem("p").Class("sentence pending").ID("calc-sentence").Role("status").Body(
+				ui.Elem("span").Lang("en").Text(i18n.T("en", i18n.CalcWorking)+" "),
+				ui.Elem("span").Lang("fr").Text(i18n.T("fr", i18n.CalcWorking)),
+			),
+		)
+	}
+	return ui.Elem("section").Class("calc-summary").Aria("label", i18n.T(s.Lang, i18n.CalcResult)).Body(
+		ui.Elem("p").Class("sentence").ID("calc-sentence").Role("status").Aria("live", "polite").Text(s.Sentence),
+	)
+}

@@ -1,0 +1,50 @@
+// Package ui holds the few view helpers that both rooms of the interface
+// use: the shell (package app: routing, header, reading views, overlays)
+// and the calculators (package calc). It is a leaf, so imports run one way,
+// app → calc → ui, and neither room reaches into the other.
+//
+// What lives here is small and has one meaning everywhere: the generic
+// element builder, the boolean attributes that must not be prerendered
+// when false, how a game and a label's colon are written, the device's
+// storage (keys under the site's path prefix, and a save that tells the
+// reader when it fails), the moments of the start marked for the
+// performance trace, and the action that opens a glossary term's sheet,
+// which the rules text and the calculators' labels both send.
+package ui
+
+import goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// Elem makes an element of go-app's one generic element type. Each typed
+// element of go-app (Section, Table, ...) links a few hundred methods into
+// the wasm, so elements that need no attribute of their own use this one.
+func Elem(tag string) goapp.HTMLElem { return goapp.Elem(tag) }
+
+// Sep is the colon and spacing each language puts after a label.
+func Sep(lang string) string {
+	if lang == "fr" {
+		return "\u00a0: "
+	}
+	return ": "
+}
+
+// GameName is how the app writes a game id.
+func GameName(id string) string {
+	switch id {
+	case "at43":
+		return "AT-43"
+	case "at44":
+		return "AT-44"
+	case "d10":
+		return "d10"
+	}
+	return id
+}
+
+// Mark names a moment of the client's start in the browser's performance
+// timeline ("at4x:" + name), where go run ./build perf reads the phases of
+// the start (build/trace.go). It does nothing outside the browser.
+func Mark(name string) {
+	if goapp.IsClient {
+		goapp.Window().Get("performance").Call("mark", "at4x:"+name)
+	}
+}
