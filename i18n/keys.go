@@ -436,7 +436,8 @@ const (
 	BadEscape
 	ConflictF // value
 	NounWrecks
-	EstimatedTail
+	SimulatingTail
+	MarginF // chance, margin
 	UnknownKey
 	// The d10 sheet's hit modifiers the form has no field for yet.
 	StepD10IntoMelee
