@@ -360,21 +360,20 @@ func (sim *SalvosSimulation) margin() float64 {
 	worst, atLeast := 0.0, 0
 	for n := len(wrecks) - 1; n >= 1; n-- {
 		atLeast += wrecks[n]
-		worst = max(worst, wilsonMargin(atLeast, sim.trials))
+		worst = max(worst, SimulatedMargin(float64(atLeast)/float64(max(sim.trials, 1)), sim.trials))
 	}
 	return worst
 }
 
-// wilsonMargin is the half-width of the 95 % Wilson score interval of a
-// chance seen k times in n trials: unlike the normal one it does not
-// vanish at 0 or 1.
-func wilsonMargin(k, n int) float64 {
-	if n == 0 {
+// SimulatedMargin is the 95 % margin of a chance p a simulation gave over
+// trials trials: the half-width of the Wilson score interval, which unlike
+// the normal one does not vanish at 0 or 1. With no trial it is 1.
+func SimulatedMargin(p float64, trials int) float64 {
+	if trials <= 0 {
 		return 1
 	}
-	p, fn := float64(k)/float64(n), float64(n)
-	z2 := simZ * simZ
-	return simZ / (1 + z2/fn) * math.Sqrt(p*(1-p)/fn+z2/(4*fn*fn))
+	n, z2 := float64(trials), simZ*simZ
+	return simZ / (1 + z2/n) * math.Sqrt(p*(1-p)/n+z2/(4*n*n))
 }
 
 // Result is the figures so far: the salvos and notes of Salvos, each

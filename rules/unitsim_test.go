@@ -247,19 +247,20 @@ func sameJSON(t *testing.T, a, b SalvosResult) bool {
 	return string(ja) == string(jb)
 }
 
-// TestWilsonMargin checks the margin against values worked out by hand:
-// 0.5 seen in 10,000 trials, and never seen in 100.
-func TestWilsonMargin(t *testing.T) {
+// TestSimulatedMargin checks the margin against values worked out by
+// hand: 0.5 over 10,000 trials, and 0 over 100.
+func TestSimulatedMargin(t *testing.T) {
 	for _, tt := range []struct {
-		k, n int
+		p    float64
+		n    int
 		want float64
 	}{
-		{5000, 10000, 0.0097979},
+		{0.5, 10000, 0.0097979},
 		{0, 100, 0.0184967},
 		{0, 0, 1},
 	} {
-		if got := wilsonMargin(tt.k, tt.n); math.Abs(got-tt.want) > 1e-6 {
-			t.Errorf("wilsonMargin(%d, %d) = %v, want %v", tt.k, tt.n, got, tt.want)
+		if got := SimulatedMargin(tt.p, tt.n); math.Abs(got-tt.want) > 1e-6 {
+			t.Errorf("SimulatedMargin(%v, %d) = %v, want %v", tt.p, tt.n, got, tt.want)
 		}
 	}
 }
