@@ -99,16 +99,16 @@
 // trial by the same reading, and each figure is the share of the trials it
 // happened in. The dice come from a PCG generator seeded with a hash of
 // the link's canonical query, so one link rolls the same trials on every
-// device. [Salvos] answers a tap with the trials that fit a first slice of
-// about a millisecond, [SalvosResult].Simulated set, and the app then runs
-// [SalvosSimulation.Step], a slice of about 3 ms at a time (a browser runs
-// it within a frame), until the 95 % margin of every chance the headline
+// device. [Salvos] answers a tap with the trials that fit a first slice
+// of about half a millisecond, [SalvosResult].Simulated set, and the app
+// then runs [SalvosSimulation.Step], a slice of about 2 ms at a time (a
+// browser runs it within a frame), until the 95 % margin of every chance the headline
 // can give ("at least n destroyed", a Wilson score interval) is under half
 // a point: [SalvosResult].Refined, at most about 38,500 trials. Slices are
 // counted in work, and the margin is looked at every 128 trials only, so
 // the figures where it stops do not depend on the slicing either. On 200
 // random units of the games' sizes that the chain also follows, the
-// refined headline chances are within the stated margin on 193, off by
+// refined headline chances are within the stated margin on 194, off by
 // 0.0016 on average and 0.0072 at worst (TestSalvosSimulationMatchesChain);
 // every other figure agrees within 4.5 standard errors.
 //
@@ -117,16 +117,16 @@
 // 10):
 //
 //	salvos                              2 vehicles   3    4    5    6    8
-//	3 of Damage 2                               30  30   30   30    7    5
-//	10 of Damage 2                              30  30   30    4    3    2
-//	3 of Damage 1, 2 and 3 in turn              30  14    6    5    5    4
+//	3 of Damage 2                               30  30   30   20    6    5
+//	10 of Damage 2                              30  30   30    3    3    2
+//	3 of Damage 1, 2 and 3 in turn              30  12    6    5    4    4
 //	9 of Damage 1, then 1 of Damage 3           30  30    3    3    2    2
 //
 // Walkers of 8 frame, 3 propulsion and weapons of 3 and 2 SP under ten
-// salvos of Damage 2: 30 dice for two or three vehicles, 8 for four, 3 for
+// salvos of Damage 2: 30 dice for two or three vehicles, 6 for four, 3 for
 // five. Over 300 random table-sized cases per size (one to four salvos of
 // up to 8 dice, frames 2 to 8, mixed Damage), the chain gives up for the
-// simulation on 3 units of three vehicles, 22 of four, 42 of five and 56
+// simulation on 5 units of three vehicles, 28 of four, 46 of five and 61
 // of six.
 //
 // # The d10 sheet

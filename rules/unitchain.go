@@ -22,7 +22,7 @@ import (
 // maxUnitNanos is the chain's budget. The costs below miss by up to half,
 // so with the simulation's first slice (firstSliceNanos) the answer stays
 // under the 10 ms a unit may take (BenchmarkSalvosUnitGiveUp).
-const maxUnitNanos = 4.5e6
+const maxUnitNanos = 3.5e6
 
 // What the joint chain's steps cost natively, in nanoseconds: fitted by
 // least squares on the relative error to the times of about 1,000 random

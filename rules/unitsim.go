@@ -41,8 +41,8 @@ const (
 	// firstSliceNanos is the work of the slice Salvos runs before it
 	// answers; sliceNanos that of each later slice (SalvosSimulation.Step),
 	// which a browser, about three times slower, runs within 16 ms.
-	firstSliceNanos = 1e6
-	sliceNanos      = 3e6
+	firstSliceNanos = 0.6e6
+	sliceNanos      = 2e6
 )
 
 // What a trial costs natively, in nanoseconds, from the times of 150

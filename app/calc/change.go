@@ -19,7 +19,7 @@ func (c *Page) changed(ctx goapp.Context) {
 }
 
 // refine runs the current result's simulation a slice at a time (about
-// 10 ms in a browser each), each in its own turn of the event loop: the
+// 6 ms in a browser each), each in its own turn of the event loop: the
 // headline shows the figures and their margin after every slice, the rest
 // of the page once the margin is reached. A new computation stops it: its
 // own simulation, if any, starts from its own link.
