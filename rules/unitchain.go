@@ -19,9 +19,11 @@ import (
 // past the budget the chain gives up and salvosAtVehicles simulates the
 // unit instead (SalvosSimulation).
 
-// maxUnitNanos is the chain's budget. The costs below miss by up to half,
-// so with the simulation's first slice (firstSliceNanos) the answer stays
-// under the 10 ms a unit may take (BenchmarkSalvosUnitGiveUp).
+// maxUnitNanos is the chain's budget. The costs below miss by up to half
+// (the units that give up take 1.5 to 1.7 times their count), so with the
+// simulation's first slice (firstSliceNanos) the answer stays under the
+// 10 ms a unit may take: about 6 ms for the slowest of 1,000 random large
+// units (BenchmarkSalvosUnitGiveUp, BenchmarkSalvosUnitLargeVehicles).
 const maxUnitNanos = 3.5e6
 
 // What the joint chain's steps cost natively, in nanoseconds: fitted by
