@@ -57,6 +57,7 @@ type Page struct {
 	whatIfs    map[string]bool
 	picked     map[string]int // bar picked per chart, by chart key
 	atLeast    int            // the headline's "at least" number; 0 until chosen
+	natural    int            // the one a page opening the values picks: firstThreshold of their first, unrefined, result
 	bad        url.Values     // view values of the link the page could not read (viewkeys.go)
 	copied     bool
 	words      gameWords
@@ -77,6 +78,7 @@ type Page struct {
 	onHide    goapp.Func
 	jsonSeq   int // counts JSON writes, likewise
 	redrawSeq int // counts changes waiting for a redraw
+	refineSeq int // counts computations, so that only the last one's simulation runs
 }
 
 // WithLibrary sets the library whose glossary gives the game's own words
@@ -111,6 +113,7 @@ func (c *Page) OnMount(ctx goapp.Context) {
 	goapp.Window().Get("document").Call("addEventListener", "visibilitychange", c.onHide)
 	ctx.Handle(actionShowMore, c.showMore)
 	c.writeJSON(ctx)
+	c.refine(ctx)
 }
 
 // showMore draws the results in their place. When the reader looks at
@@ -158,6 +161,7 @@ func (c *Page) OnUpdate(ctx goapp.Context) {
 	c.closeEntry()
 	c.reset()
 	c.writeJSON(ctx)
+	c.refine(ctx)
 }
 
 // Render lists the page's parts: the summary stays in view (sticky) above

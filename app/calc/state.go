@@ -129,6 +129,7 @@ func (c *Page) canCompare() bool { return c.spec.comparable() }
 
 // compute runs the engine on the values, the other game and the what-ifs.
 func (c *Page) compute() {
+	c.refineSeq++ // a simulation still running is for values gone
 	c.now = evaluate(c.spec, c.values)
 	for k, e := range c.linkErrs {
 		// The link garbled the value; it stands until the reader gives one.
@@ -136,8 +137,12 @@ func (c *Page) compute() {
 			c.now.errs[k] = e
 		}
 	}
-	if c.atLeast == 0 && c.now.err == nil {
-		c.atLeast = firstThreshold(c.now.out)
+	c.natural = 0
+	if c.now.err == nil {
+		c.natural = firstThreshold(c.now.out)
+	}
+	if c.atLeast == 0 {
+		c.atLeast = c.natural
 	}
 	c.showAnswer()
 	if c.words.lang != c.Lang || c.words.game != c.now.game || c.words.label == nil {

@@ -119,14 +119,15 @@ func parseBar(s string) (chart string, bar int, ok bool) {
 }
 
 // writeView adds the page's view keys to a link's values: the threshold
-// while the headline counts something and it is not the one the link's
-// values give a page that opens it (firstThreshold), the rest when chosen,
-// and every value the page could not read, as it was.
+// while the headline counts something and it is not the one a page opening
+// the link's values picks (c.natural: from their first result, before a
+// simulation refines it), the rest when chosen, and every value the page
+// could not read, as it was.
 func (c *Page) writeView(q url.Values) {
 	for k, vs := range c.bad {
 		q[k] = slices.Clone(vs)
 	}
-	if c.atLeast > 0 && c.now.err == nil && c.now.out.main != nil && c.atLeast != firstThreshold(c.now.out) && !c.bad.Has(keyAtLeast) {
+	if c.atLeast > 0 && c.now.err == nil && c.now.out.main != nil && c.atLeast != c.natural && !c.bad.Has(keyAtLeast) {
 		q.Set(keyAtLeast, strconv.Itoa(c.atLeast))
 	}
 	if !c.bad.Has(keyWhatIf) {

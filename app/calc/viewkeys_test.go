@@ -149,3 +149,32 @@ func TestViewKeysAreNoEngineKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestRefinedSenderSameThreshold: a simulated result refines on the
+// sender's page after it opened; the link still gives the opponent the
+// sender's threshold, and once both have refined, the same headline.
+func TestRefinedSenderSameThreshold(t *testing.T) {
+	const query = "game=at43&target=veh&frame=4&prop=2&weapons=2,1&vehicles=8&prot=10" +
+		"&s1.n=12&s1.pen=12&s1.dmg=2&s2.n=12&s2.pen=12&s2.dmg=2&s3.n=12&s3.pen=12&s3.dmg=2"
+	refined := func(c *Page) {
+		for c.now.out.refine != nil {
+			c.now.out = c.now.out.refine()
+		}
+	}
+	for _, choose := range []int{0, 3} {
+		sender := opened(t, "salvos", "en", "?"+query)
+		if sender.now.out.refine == nil {
+			t.Fatal("the link's result is not simulated")
+		}
+		if choose > 0 {
+			sender.atLeast = choose
+		}
+		refined(sender)
+		link := sender.link()
+		opponent := opened(t, "salvos", "en", link)
+		refined(opponent)
+		if opponent.atLeast != sender.atLeast || opponent.summary() != sender.summary() {
+			t.Errorf("at least %d: the opponent reads %q, the sender %q (%s)", sender.atLeast, opponent.summary(), sender.summary(), link)
+		}
+	}
+}
