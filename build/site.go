@@ -138,10 +138,13 @@ func compileWasm(root, out string) (int64, error) {
 	// a search keystroke 8.1 against 6.9 ms: both far under a frame), so
 	// they are compiled without inlining, each named (app/... would take
 	// search and contentdata too); the engine (rules), search and the rest
-	// keep theirs.
+	// keep theirs. go-app's own package likewise: its inlined calls are
+	// 90 KB of the raw wasm, 9 KB brotli (tap and keystroke: see
+	// build/perf.md).
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w",
 		"-gcflags=github.com/at4x/companion/app=-l", "-gcflags=github.com/at4x/companion/app/calc=-l",
 		"-gcflags=github.com/at4x/companion/app/ui=-l", "-gcflags=github.com/at4x/companion/app/qr=-l",
+		"-gcflags=github.com/maxence-charriere/go-app/v10/pkg/app=-l",
 		"-o", wasmFile, "./app/cmd/pwa")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Dir = root
