@@ -39,16 +39,11 @@ func browserLangs() []string {
 		return nil
 	}
 	nav := goapp.Window().Get("navigator")
-	list := nav.Get("languages")
-	if !list.Truthy() || list.Length() == 0 {
-		if l := nav.Get("language"); l.Truthy() {
-			return []string{l.String()}
-		}
-		return nil
+	if list := nav.Get("languages"); list.Truthy() && list.Length() > 0 {
+		return strings.Split(list.Call("join", ",").String(), ",")
 	}
-	out := make([]string, list.Length())
-	for i := range out {
-		out[i] = list.Index(i).String()
+	if l := nav.Get("language"); l.Truthy() {
+		return []string{l.String()}
 	}
-	return out
+	return nil
 }

@@ -354,6 +354,7 @@ const (
 	// The calculator between two phones (issue 23, points 1-3, 5, 9).
 	ViewAtLeast        // the atleast key of a link, named in its error
 	ViewBars           // the bar key of a link, named in its error
+	ViewBarsAllowed    // what the bar key takes
 	SalvosRenumberedF  // salvos in the link, renumbered 1 to n
 	CalcFailedUnmarked // no value to blame
 	MoreComing         // the room of the results not drawn yet

@@ -353,6 +353,7 @@ var table = [keyCount]struct{ en, fr string }{
 	// The calculator between two phones (issue 23, points 1-3, 5, 9).
 	ViewAtLeast:        {"The summary’s “at least” number", "Le nombre « au moins » du résumé"},
 	ViewBars:           {"The bars tapped on the charts", "Les barres touchées sur les graphiques"},
+	ViewBarsAllowed:    {"a chart and its bar, such as 2.3, or o2.3 for the other game’s", "un graphique et sa barre, comme 2.3, ou o2.3 pour ceux de l’autre jeu"},
 	SalvosRenumberedF:  {"This link skips salvo numbers: its salvos are shown in the same order, numbered 1 to %d.", "Ce lien saute des numéros de salve : ses salves sont affichées dans le même ordre, numérotées de 1 à %d."},
 	CalcFailedUnmarked: {"These values cannot be worked out. Change one of them, or open the calculator from the menu to start afresh.", "Ces valeurs ne permettent aucun calcul. Changez-en une, ou rouvrez le calculateur depuis le menu pour repartir de zéro."},
 	MoreComing:         {"The explanation, charts and table follow…", "L’explication, les graphiques et le tableau suivent…"},

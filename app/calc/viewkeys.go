@@ -170,30 +170,30 @@ func (c *Page) barsTapped() string {
 }
 
 // viewErrors are the messages of the view values the page could not read,
-// in key order.
+// in the order of viewKeys, each repeating at most maxEcho characters of
+// the link.
 func viewErrors(lang string, sp *spec, bad url.Values) []string {
 	t := func(k i18n.Key) string { return i18n.T(lang, k) }
-	keys := make([]string, 0, len(bad))
-	for k := range bad {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
 	var out []string
-	for _, k := range keys {
-		raw := bad.Get(k)
-		var label, msg string
-		switch k {
-		case keyAtLeast:
+	for _, k := range viewKeys {
+		if !bad.Has(k) {
+			continue
+		}
+		raw := clipValue(bad.Get(k))
+		label, msg := k, t(i18n.UnknownKey)
+		switch {
+		case k == keyAtLeast:
 			label, msg = t(i18n.ViewAtLeast), fmt.Sprintf(t(i18n.BadNumberF), raw, 1, maxAtLeast)
-		case keyWhatIf:
-			label, msg = t(i18n.WhatIf), fmt.Sprintf(t(i18n.BadChoiceF), raw)
-		case keyCompare:
-			label, msg = t(i18n.CompareOther), fmt.Sprintf(t(i18n.BadNumberF), raw, 0, 1)
-			if !sp.comparable() {
-				label, msg = k, t(i18n.UnknownKey)
+		case k == keyWhatIf:
+			keys := make([]string, len(sp.whatIfs))
+			for i, w := range sp.whatIfs {
+				keys[i] = w.key
 			}
-		case keyBar:
-			label, msg = t(i18n.ViewBars), fmt.Sprintf(t(i18n.BadChoiceF), raw)
+			label, msg = t(i18n.WhatIf), fmt.Sprintf(t(i18n.BadChoiceF), raw, strings.Join(keys, ", "))
+		case k == keyCompare && sp.comparable():
+			label, msg = t(i18n.CompareOther), fmt.Sprintf(t(i18n.BadNumberF), raw, 0, 1)
+		case k == keyBar:
+			label, msg = t(i18n.ViewBars), fmt.Sprintf(t(i18n.BadChoiceF), raw, t(i18n.ViewBarsAllowed))
 		}
 		out = append(out, fmt.Sprintf(t(i18n.BadValueF), label, msg))
 	}

@@ -115,7 +115,8 @@ func TestBadViewValues(t *testing.T) {
 		{"melee", "game=at43&n=6&compare=2", keyCompare, "en", `"2" is not allowed: a whole number from 0 to 1`},
 		{"d10morale", "game=d10&compare=1", keyCompare, "en", "this calculator reads no such value"},
 		{"shoot", "game=at43&n=6&bar=1.x", keyBar, "fr", "« 1.x » n’est pas une des options"},
-		{"shoot", "game=at43&n=6&bar=01.2", keyBar, "en", `"01.2" is not one of the options`},
+		{"shoot", "game=at43&n=6&bar=01.2", keyBar, "en", `"01.2" is not one of the options: a chart and its bar`},
+		{"shoot", "game=at43&n=6&whatif=" + strings.Repeat("x", 100), keyWhatIf, "en", `"` + strings.Repeat("x", 40) + `…" is not one of the options: acc, takecover, faw`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
@@ -124,7 +125,7 @@ func TestBadViewValues(t *testing.T) {
 				t.Fatalf("the calculation suffers: %v %v", c.now.err, c.now.errs)
 			}
 			msgs := viewErrors(c.Lang, c.spec, c.bad)
-			if len(msgs) != 1 || !strings.Contains(msgs[0], tt.want) {
+			if len(msgs) != 1 || !strings.Contains(msgs[0], tt.want) || strings.Contains(msgs[0], "%!") {
 				t.Fatalf("messages %q, want one with %q", msgs, tt.want)
 			}
 			q, _ := url.ParseQuery(strings.SplitN(c.link(), "?", 2)[1])
