@@ -139,8 +139,8 @@ func compileWasm(root, out string) (int64, error) {
 	// they are compiled without inlining, each named (app/... would take
 	// search and contentdata too); the engine (rules), search and the rest
 	// keep theirs. go-app's own package likewise: its inlined calls are
-	// 90 KB of the raw wasm, 9 KB brotli (tap and keystroke: see
-	// build/perf.md).
+	// 90 KB of the raw wasm, 9 KB brotli, for a tap's answer in 4.5-5.1 ms
+	// at 4x slowdown against 5.7-6.0 ms without, a search keystroke alike.
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w",
 		"-gcflags=github.com/at4x/companion/app=-l", "-gcflags=github.com/at4x/companion/app/calc=-l",
 		"-gcflags=github.com/at4x/companion/app/ui=-l", "-gcflags=github.com/at4x/companion/app/qr=-l",
