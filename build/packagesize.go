@@ -367,6 +367,9 @@ func weighWasm(root, tmp, pkg string, flags []string, embedded []byte, streams b
 	if err != nil {
 		return nil, err
 	}
+	if end := regions[len(regions)-1].end; end > len(m.memory) {
+		m.memory = append(m.memory, make([]byte, end-len(m.memory))...)
+	}
 	pkgs := newSymbolPackages(paths)
 	parent, syms := parseDumpdep(deps.Bytes()), parseNm(nm)
 	w := &wasmWeight{code: m.code, data: m.data, packages: sizeByPackage(m, pkgs, parent, syms), funcs: len(m.funcs)}

@@ -70,7 +70,9 @@ func dataRegions(mem []byte) ([]dataRegion, error) {
 		{regionNoptrdata, word(noptrdata), 0},
 		{regionData, word(data), 0},
 	}
-	if word(enoptrdata) > word(data) || word(edata) > len(mem) || word(edata) < word(data) {
+	// The data segments end at the last byte that is not zero: edata may
+	// lie past them, not past the 4 GB of a 32-bit memory.
+	if word(enoptrdata) > word(data) || word(edata) > 1<<32 || word(edata) < word(data) {
 		return nil, bad("variables out of the data's bounds")
 	}
 	sort.SliceStable(starts, func(i, j int) bool { return starts[i].start < starts[j].start })

@@ -208,9 +208,22 @@ func TestDataRegions(t *testing.T) {
 	})
 	t.Run("variables out of bounds", func(t *testing.T) {
 		mem := testMemory()
-		binary.LittleEndian.PutUint64(mem[600+8*27:], 5000)
+		binary.LittleEndian.PutUint64(mem[600+8*27:], 5<<32)
 		if _, err := dataRegions(mem); err == nil {
 			t.Error("no error")
 		}
 	})
+}
+
+// The data may end in zeros the segments leave out.
+func TestDataRegionsPastSegments(t *testing.T) {
+	mem := testMemory()
+	binary.LittleEndian.PutUint64(mem[600+8*27:], 1200)
+	got, err := dataRegions(mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := got[len(got)-1]; last.name != regionData || last.end != 1200 {
+		t.Errorf("last region: %+v", last)
+	}
 }
