@@ -324,9 +324,9 @@ var linkerRegions = []string{regionPclntab, regionFindfunctab, regionModuledata}
 
 // weighWasm builds pkg for GOOS=js GOARCH=wasm with flags twice, as shipped
 // (-s -w) and with its names, and weighs it by package. embedded, when not
-// nil, is a file the build embeds, weighed on its own. streams false skips
-// the brotli by package and region, which takes a few minutes.
-func weighWasm(root, tmp, pkg string, flags []string, embedded []byte, streams bool) (*wasmWeight, error) {
+// nil, is a file the build embeds, weighed on its own. st says which parts
+// are compressed by package or region, which takes minutes.
+func weighWasm(root, tmp, pkg string, flags []string, embedded []byte, st streams) (*wasmWeight, error) {
 	named, shipped := filepath.Join(tmp, "named.wasm"), filepath.Join(tmp, "shipped.wasm")
 	var deps bytes.Buffer
 	build := func(out, ldflags string, stderr io.Writer) error {
@@ -388,12 +388,13 @@ func weighWasm(root, tmp, pkg string, flags []string, embedded []byte, streams b
 	if w.shipped, err = compressedSizes(b); err != nil {
 		return nil, err
 	}
-	if !streams {
-		return w, nil
-	}
-	fmt.Println("size: compressing the code and data by package and region (brotli, best quality)")
-	return w, w.compress(m, pkgs, embedded)
+	fmt.Println("size: compressing", pkg, "by package and region (brotli, best quality)")
+	return w, w.compress(m, pkgs, embedded, st)
 }
+
+// streams says which parts of a wasm weighWasm compresses by package or
+// region: the code, the data.
+type streams struct{ code, data bool }
 
 // libraryRow is the name the report gives the embedded file.
 const libraryRow = "(embedded library)"
@@ -418,12 +419,15 @@ func (w *wasmWeight) splitEmbedded(parent map[string]string, syms map[string]obj
 // the bytes its code added; the data is streamed region by region, with
 // the embedded file flushed apart. A flush costs a few bytes, so each
 // stream is within a few KB of the same bytes compressed whole.
-func (w *wasmWeight) compress(m *wasmModule, pkgs *symbolPackages, embedded []byte) error {
+func (w *wasmWeight) compress(m *wasmModule, pkgs *symbolPackages, embedded []byte, st streams) error {
 	var wg sync.WaitGroup
 	var codeErr, dataErr error
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
+		if !st.code {
+			return
+		}
 		s := newFlushStream()
 		last := ""
 		for _, f := range m.funcs {
@@ -440,6 +444,9 @@ func (w *wasmWeight) compress(m *wasmModule, pkgs *symbolPackages, embedded []by
 	}()
 	go func() {
 		defer wg.Done()
+		if !st.data {
+			return
+		}
 		s := newFlushStream()
 		at := -1
 		if len(embedded) > 0 {
