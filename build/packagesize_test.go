@@ -1,10 +1,6 @@
 package main
 
-import (
-	"bytes"
-	"testing"
-	"time"
-)
+import "testing"
 
 var testPaths = []string{
 	"runtime", "strings", "encoding/json", "gopkg.in/yaml.v3",
@@ -167,55 +163,5 @@ func TestPackageGroup(t *testing.T) {
 		if got := packageGroup(path); got != want {
 			t.Errorf("packageGroup(%q) = %q, want %q", path, got, want)
 		}
-	}
-}
-
-// The parts a flushStream measures add up to the stream, less its end.
-func TestFlushStream(t *testing.T) {
-	s := newFlushStream()
-	parts := [][]byte{bytes.Repeat([]byte("abc"), 1000), []byte("a few other bytes"), bytes.Repeat([]byte{0}, 5000)}
-	sum := 0
-	for _, p := range parts {
-		s.write(p)
-		n := s.flush()
-		if n <= 0 || n > len(p)+16 {
-			t.Errorf("a part of %d bytes took %d", len(p), n)
-		}
-		sum += n
-	}
-	total, err := s.close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if total < sum || total > sum+8 {
-		t.Errorf("the parts take %d bytes, the stream %d", sum, total)
-	}
-}
-
-func TestLink(t *testing.T) {
-	l := &link{rate: 100_000} // bytes a second
-	start := time.Now()
-	done := make(chan struct{})
-	for range 2 {
-		go func() {
-			l.send(5_000)
-			done <- struct{}{}
-		}()
-	}
-	<-done
-	first := time.Since(start)
-	<-done
-	both := time.Since(start)
-	// Two sends of 5 KB share the link: the second ends after 10 KB
-	// have passed, 100 ms.
-	if first < 45*time.Millisecond || both < 95*time.Millisecond || both > time.Second {
-		t.Errorf("two sends of 5 KB at 100 KB/s ended after %v and %v", first, both)
-	}
-	// A link idle for a while does not save up bandwidth.
-	time.Sleep(60 * time.Millisecond)
-	start = time.Now()
-	l.send(2_000)
-	if d := time.Since(start); d < 15*time.Millisecond {
-		t.Errorf("2 KB at 100 KB/s after a pause took %v", d)
 	}
 }

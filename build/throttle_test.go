@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/at4x/companion/build/browser"
 )
@@ -58,5 +59,33 @@ func TestCheckFirstVisit(t *testing.T) {
 				t.Errorf("error %v, want one saying %q", err, tc.wantErr)
 			}
 		})
+	}
+}
+
+func TestLink(t *testing.T) {
+	l := &link{rate: 100_000} // bytes a second
+	start := time.Now()
+	done := make(chan struct{})
+	for range 2 {
+		go func() {
+			l.send(5_000)
+			done <- struct{}{}
+		}()
+	}
+	<-done
+	first := time.Since(start)
+	<-done
+	both := time.Since(start)
+	// Two sends of 5 KB share the link: the second ends after 10 KB
+	// have passed, 100 ms.
+	if first < 45*time.Millisecond || both < 95*time.Millisecond || both > time.Second {
+		t.Errorf("two sends of 5 KB at 100 KB/s ended after %v and %v", first, both)
+	}
+	// A link idle for a while does not save up bandwidth.
+	time.Sleep(60 * time.Millisecond)
+	start = time.Now()
+	l.send(2_000)
+	if d := time.Since(start); d < 15*time.Millisecond {
+		t.Errorf("2 KB at 100 KB/s after a pause took %v", d)
 	}
 }
