@@ -153,6 +153,15 @@ func hasMark(lib *content.Library, r route, id string) bool {
 				return true
 			}
 		}
+	case viewCard:
+		c, _ := buildCard(lib, r.game, r.lang)
+		for _, side := range c.Sides {
+			for _, b := range side.Blocks {
+				if b.ID == id || strings.Contains(b.HTML, attr) {
+					return true
+				}
+			}
+		}
 	case viewContents:
 		if t := lib.Text(r.game, r.lang); t != nil {
 			for _, c := range t.Chapters {

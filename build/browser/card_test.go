@@ -1,0 +1,156 @@
+package browser
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// pdfPage matches a page object of a PDF, not the /Pages tree above them.
+var pdfPage = regexp.MustCompile(`/Type\s*/Page\b`)
+
+// pdfPages counts the pages of a PDF from its bytes; Chromium writes every
+// page as an object of its own.
+func pdfPages(b []byte) int { return len(pdfPage.FindAll(b, -1)) }
+
+// printPDF prints the page as Chromium's print preview would on A4, with
+// the page size and margins of the style sheet, and keeps the file in
+// build/out/print/name.pdf; with pdftoppm installed (poppler-utils), also
+// each page as name-N.png beside it, at 60 dpi.
+func (s *session) printPDF(t *testing.T, name string) []byte {
+	t.Helper()
+	pdf, err := chromedp.Run(s.ctx, chromedp.PrintToPDF(chromedp.PDFPaper(chromedp.PaperA4), chromedp.PDFPreferCSSPageSize()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join("..", "out", "print")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, name+".pdf")
+	if err := os.WriteFile(file, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := exec.LookPath("pdftoppm"); err == nil {
+		if out, err := exec.Command("pdftoppm", "-png", "-r", "60", file, strings.TrimSuffix(file, ".pdf")).CombinedOutput(); err != nil {
+			t.Logf("pdftoppm %s: %v %s", file, err, out)
+		}
+	}
+	return pdf
+}
+
+// cardPages is how many pages each game's reference card prints on: one
+// sheet, both sides. d10's card, its quick reference, takes two pages too,
+// at the size the other cards are printed.
+var cardPages = map[string]int{"at43": 2, "at44": 2, "d10": 2}
+
+// TestReferenceCards opens each game's reference card in each language on
+// a 360 px phone, where it must not scroll sideways, then prints it to PDF
+// on A4 and counts the pages: each side of the card is one page, never
+// more.
+func TestReferenceCards(t *testing.T) {
+	s := newSession(t, 360, 740)
+	for _, game := range []string{"at43", "at44", "d10"} {
+		for _, lang := range []string{"en", "fr"} {
+			t.Run(game+"/"+lang, func(t *testing.T) {
+				s.open(t, "/"+lang+"/"+game+"/card")
+				if n := eval[int](t, s, `document.querySelectorAll(".refcard-side").length`); n != cardPages[game] {
+					t.Fatalf("the card has %d sides, want %d", n, cardPages[game])
+				}
+				if w := eval[float64](t, s, `document.documentElement.scrollWidth - innerWidth`); w > 0 {
+					t.Errorf("the card scrolls sideways by %.0f px at 360 px; widest: %s", w, eval[string](t, s, widest))
+				}
+				s.screenshot(t, "card-"+game+"-"+lang)
+				pdf := s.printPDF(t, "card-"+game+"-"+lang)
+				if n := pdfPages(pdf); n != cardPages[game] {
+					t.Errorf("the card prints on %d A4 pages, want %d (one per side)", n, cardPages[game])
+				}
+			})
+		}
+	}
+}
+
+// TestCardLinks finds the way to each card from the game's contents and
+// from the home page, in both languages.
+func TestCardLinks(t *testing.T) {
+	s := newSession(t, 360, 740)
+	for _, lang := range []string{"en", "fr"} {
+		for game := range cardPages {
+			s.open(t, "/"+lang+"/"+game)
+			want := "/" + lang + "/" + game + "/card"
+			if !eval[bool](t, s, fmt.Sprintf(`[...document.querySelectorAll(".contents a.card-link")].some(a=>a.pathname===%q)`, want)) {
+				t.Errorf("the contents of %s in %s have no link to %s", game, lang, want)
+			}
+		}
+		s.do(t, chromedp.Navigate(s.url("/?lang="+lang+"&wasm=false")))
+		s.poll(t, `document.readyState === "complete"`, "the home page")
+		if n := eval[int](t, s, `document.querySelectorAll(".landing a.card-link").length`); n != len(cardPages) {
+			t.Errorf("the %s home page links to %d cards, want %d", lang, n, len(cardPages))
+		}
+	}
+}
+
+// hiddenInPrint are the parts of the screen a printed page leaves out.
+var hiddenInPrint = []string{"header.top", ".bottom", "#search-open", ".skip", ".section-calcs", "button.bookmark"}
+
+// TestPrintStyles emulates print media on a rules section and a card, in
+// every theme: the header, the bottom bar and the buttons are gone, the
+// page is black on white, tables do not break, links print as text. It
+// prints the section to PDF in both languages for a look.
+func TestPrintStyles(t *testing.T) {
+	s := newSession(t, 360, 740)
+	for _, theme := range []string{"system", "light", "dark", "red"} {
+		t.Run(theme, func(t *testing.T) {
+			s.open(t, "/en/at43")
+			s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.setItem(`+prefsKeyJS+`, JSON.stringify({theme:`+fmt.Sprintf("%q", theme)+`}))`))
+			for _, page := range []string{"/en/at43/shooting.cover", "/fr/at44/card"} {
+				s.do(t, chromedp.Navigate(s.url(page)))
+				s.waitApp(t)
+				if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
+					t.Fatal(err)
+				}
+				for _, sel := range hiddenInPrint {
+					if shown := eval[string](t, s, fmt.Sprintf(`(e=>e?getComputedStyle(e).display:"none")(document.querySelector(%q))`, sel)); shown != "none" {
+						t.Errorf("%s: %s shows in print (display %s)", page, sel, shown)
+					}
+				}
+				if got := eval[string](t, s, `getComputedStyle(document.body).backgroundColor + " " + getComputedStyle(document.querySelector("h1")).color`); got != "rgb(255, 255, 255) rgb(0, 0, 0)" {
+					t.Errorf("%s: printed background and title %s, want white and black", page, got)
+				}
+				if n := eval[int](t, s, `[...document.querySelectorAll("table, .table-frame, figure")].filter(e=>getComputedStyle(e).breakInside!=="avoid").length`); n > 0 {
+					t.Errorf("%s: %d tables or figures may break across pages", page, n)
+				}
+				if n := eval[int](t, s, `[...document.querySelectorAll("main a")].filter(a=>getComputedStyle(a).color!=="rgb(0, 0, 0)"||getComputedStyle(a).textDecorationLine!=="none").length`); n > 0 {
+					t.Errorf("%s: %d links do not print as plain text", page, n)
+				}
+				if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+	s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.removeItem(`+prefsKeyJS+`)`))
+	for _, lang := range []string{"en", "fr"} {
+		s.open(t, "/"+lang+"/at43/shooting.cover")
+		if n := pdfPages(s.printPDF(t, "section-"+lang)); n < 1 {
+			t.Errorf("%s: the section printed no page", lang)
+		}
+	}
+	// An address outside the app prints beside its link.
+	s.open(t, "/en/about")
+	if ext := eval[int](t, s, `document.querySelectorAll("main a[href^='http']").length`); ext > 0 {
+		if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
+			t.Fatal(err)
+		}
+		if got := eval[string](t, s, `getComputedStyle(document.querySelector("main a[href^='http']"), "::after").content`); !strings.Contains(got, "http") {
+			t.Errorf("an external link prints without its address (::after %s)", got)
+		}
+	}
+}
