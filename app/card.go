@@ -109,15 +109,15 @@ func buildCard(lib *content.Library, game, lang string) (c card, ok bool) {
 }
 
 // chapterSides groups the quick reference sections of a game without a
-// d6 Game (d10) on the card's two sides: what a figure does when it
-// activates, then morale and vehicles. A section not listed goes on the
-// last side.
+// d6 Game (d10) on the card's two sides, about as long: what a figure pays
+// for and shooting, then close combat, morale and vehicles. A section not
+// listed goes on the last side.
 var chapterSides = []struct {
 	title    i18n.Key
 	sections []string
 }{
-	{i18n.CardSideActions, []string{"reference.costs", "reference.shooting", "reference.melee"}},
-	{i18n.CardSideMoraleVehicles, []string{"reference.panic", "reference.vehicles"}},
+	{i18n.CardSideActions, []string{"reference.costs", "reference.shooting"}},
+	{i18n.CardSideMoraleVehicles, []string{"reference.melee", "reference.panic", "reference.vehicles"}},
 }
 
 // withChapter fills a card with the sections of a text's quick reference
@@ -507,7 +507,8 @@ func moraleBlock(g rules.Game, w cardWords) cardBlock {
 }
 
 // thresholdText writes the fighters left at which each infantry type
-// tests, types with the same threshold together: "Type 1–2: 3; Type 3: 1".
+// tests, types with the same threshold together: "3 or fewer (Type 1–2),
+// 1 or fewer (Type 3)".
 func thresholdText(g rules.Game, w cardWords) string {
 	var parts []string
 	for lo := 1; lo <= 3; {
@@ -516,7 +517,7 @@ func thresholdText(g rules.Game, w cardWords) string {
 		for hi < 3 && g.MoraleThreshold(hi+1) == n {
 			hi++
 		}
-		parts = append(parts, w.f(i18n.CardThresholdF, ui.Capitalise(w.term("unit-type")), span(lo, hi), n))
+		parts = append(parts, w.f(i18n.CardThresholdF, w.term("unit-type"), span(lo, hi), n))
 		lo = hi + 1
 	}
 	return strings.Join(parts, ", ")

@@ -68,6 +68,11 @@ func TestReferenceCards(t *testing.T) {
 					t.Errorf("the card scrolls sideways by %.0f px at 360 px; widest: %s", w, eval[string](t, s, widest))
 				}
 				s.screenshot(t, "card-"+game+"-"+lang)
+				if game != "d10" {
+					eval[bool](t, s, `(document.getElementById("card-hits").scrollIntoView(), true)`)
+					s.screenshot(t, "card-"+game+"-"+lang+"-hits")
+					eval[bool](t, s, `(window.scrollTo(0, 0), true)`)
+				}
 				pdf := s.printPDF(t, "card-"+game+"-"+lang)
 				if n := pdfPages(pdf); n != cardPages[game] {
 					t.Errorf("the card prints on %d A4 pages, want %d (one per side)", n, cardPages[game])
@@ -75,6 +80,32 @@ func TestReferenceCards(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestReferenceCardsInEveryTheme opens each card at 360 px in the other
+// themes, the red one at 150% text: the page never scrolls sideways.
+func TestReferenceCardsInEveryTheme(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/en/at43")
+	for _, look := range []struct {
+		theme string
+		size  int
+	}{{"light", 100}, {"dark", 100}, {"red", 150}} {
+		s.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem(%s, JSON.stringify({theme:%q, textSize:%d}))`, prefsKeyJS, look.theme, look.size)))
+		for game := range cardPages {
+			for _, lang := range []string{"en", "fr"} {
+				s.open(t, "/"+lang+"/"+game+"/card")
+				if got := eval[string](t, s, `document.documentElement.dataset.theme||""`); got != look.theme {
+					t.Fatalf("theme %q, want %q", got, look.theme)
+				}
+				if w := eval[float64](t, s, `document.documentElement.scrollWidth - innerWidth`); w > 0 {
+					t.Errorf("%s %s at %d%%: the %s card scrolls sideways by %.0f px; widest: %s", look.theme, lang, look.size, game, w, eval[string](t, s, widest))
+				}
+			}
+		}
+		s.screenshot(t, "card-at43-fr-"+look.theme)
+	}
+	s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.removeItem(`+prefsKeyJS+`)`))
 }
 
 // TestCardLinks finds the way to each card from the game's contents and
