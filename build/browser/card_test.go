@@ -103,6 +103,7 @@ func TestReferenceCardsInEveryTheme(t *testing.T) {
 				}
 			}
 		}
+		s.open(t, "/fr/at43/card")
 		s.screenshot(t, "card-at43-fr-"+look.theme)
 	}
 	s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.removeItem(`+prefsKeyJS+`)`))
