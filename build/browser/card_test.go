@@ -109,6 +109,47 @@ func TestReferenceCardsInEveryTheme(t *testing.T) {
 	s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.removeItem(`+prefsKeyJS+`)`))
 }
 
+// TestReferenceCardOffline opens a card never visited before once the
+// server is gone: the worker's shell starts the client, which draws the
+// card from the library and the engine it carries; it still prints on two
+// pages.
+func TestReferenceCardOffline(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/")
+	s.poll(t, `navigator.serviceWorker.controller !== null`, "the service worker to control the page")
+	s.poll(t, `(async()=>{const r=await navigator.serviceWorker.getRegistration();return !!(r&&r.active&&r.active.state==="activated")})()`, "the worker to activate")
+	s.srv.Close()
+
+	const card = "/fr/at44/card"
+	s.open(t, card)
+	if p := s.path(t); p != card {
+		t.Fatalf("offline, %s landed on %s", card, p)
+	}
+	if n := eval[int](t, s, `document.querySelectorAll(".refcard-side .refcard-table").length`); n < 5 {
+		t.Fatalf("offline, the card shows %d tables", n)
+	}
+	if n := pdfPages(s.printPDF(t, "card-at44-fr-offline")); n != cardPages["at44"] {
+		t.Errorf("offline, the card prints on %d pages, want %d", n, cardPages["at44"])
+	}
+}
+
+// TestAxeReferenceCard runs axe-core on a card in each language, in the
+// light and the dark theme.
+func TestAxeReferenceCard(t *testing.T) {
+	s := newSession(t, 360, 740)
+	src := axeSource(t)
+	s.open(t, "/en/about")
+	for _, theme := range []string{"light", "dark"} {
+		s.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.clear(); localStorage.setItem(%s, JSON.stringify({theme: %q}))`, prefsKeyJS, theme)))
+		for _, path := range []string{"/en/at43/card", "/fr/at44/card", "/fr/d10/card"} {
+			s.open(t, path)
+			if v := s.axeReport(t, src); len(v) > 0 {
+				t.Errorf("axe-core on %s (%s):\n%s", path, theme, strings.Join(v, "\n"))
+			}
+		}
+	}
+}
+
 // TestCardLinks finds the way to each card from the game's contents and
 // from the home page, in both languages.
 func TestCardLinks(t *testing.T) {
