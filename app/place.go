@@ -154,13 +154,8 @@ func hasMark(lib *content.Library, r route, id string) bool {
 			}
 		}
 	case viewCard:
-		c, _ := buildCard(lib, r.game, r.lang)
-		for _, side := range c.Sides {
-			for _, b := range side.Blocks {
-				if b.ID == id || strings.Contains(b.HTML, attr) {
-					return true
-				}
-			}
+		if p := cardPage(lib, r.game, r.lang); p != nil {
+			return strings.Contains(p.HTML, attr)
 		}
 	case viewContents:
 		if t := lib.Text(r.game, r.lang); t != nil {

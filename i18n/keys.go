@@ -493,8 +493,7 @@ const (
 	CardLink
 	CardLinks
 	CardPrint
-	CardPrintTwoSides
-	CardPrintOneSide
+	CardPrintHint
 	CardSideTests
 	CardSideRound
 	CardTests

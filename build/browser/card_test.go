@@ -2,6 +2,7 @@ package browser
 
 import (
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -147,6 +148,27 @@ func TestAxeReferenceCard(t *testing.T) {
 				t.Errorf("axe-core on %s (%s):\n%s", path, theme, strings.Join(v, "\n"))
 			}
 		}
+	}
+}
+
+// TestReferenceCardUnderBase opens a card of the site built for a
+// sub-path: its links stay under it, and it prints on two pages.
+func TestReferenceCardUnderBase(t *testing.T) {
+	dir := baseSiteDir(t)
+	s := newSessionWith(t, 360, 740, func(string) http.Handler { return NewHost(dir, HostOptions{Base: subBase}) })
+	s.open(t, subBase+"/fr/at43")
+	if href := eval[string](t, s, `(document.querySelector(".contents a.card-link")||{}).pathname||""`); href != subBase+"/fr/at43/card" {
+		t.Errorf("the contents link to the card at %q", href)
+	}
+	s.open(t, subBase+"/fr/at43/card")
+	if n := eval[int](t, s, `document.querySelectorAll(".refcard-side").length`); n != cardPages["at43"] {
+		t.Fatalf("the card under %s has %d sides", subBase, n)
+	}
+	if out := eval[int](t, s, `[...document.querySelectorAll("main a[href^='/']")].filter(a=>!a.getAttribute("href").startsWith(`+fmt.Sprintf("%q", subBase+"/")+`)).length`); out > 0 {
+		t.Errorf("%d links of the card leave %s", out, subBase)
+	}
+	if n := pdfPages(s.printPDF(t, "card-at43-fr-sub")); n != cardPages["at43"] {
+		t.Errorf("the card prints on %d pages, want %d", n, cardPages["at43"])
 	}
 }
 

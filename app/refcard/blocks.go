@@ -1,8 +1,7 @@
-package app
+package refcard
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -12,46 +11,10 @@ import (
 	"github.com/at4x/companion/rules"
 )
 
-// A reference card is what a player prints to keep beside the table: the
-// tables needed in the middle of a game, one sheet printed on both sides
-// (one side per cardSide). Its numbers are not typed in: they are read
-// from the rules.Game the calculators compute with, its words from the
-// glossary and the i18n strings, and the round's sequence is the quick
-// reference's own section of the library, so the card cannot say other
-// than the app. The d10 sheet has no d6 Game: its card is the text's quick
-// reference chapter, one side, as the sheet it explains.
-type card struct {
-	Title string
-	Sides []cardSide
-}
-
-// cardSide is one printed page of a card.
-type cardSide struct {
-	Title  string
-	Blocks []cardBlock
-}
-
-// cardBlock is one part of a side: a titled table with the lines that go
-// with it, or rules HTML taken from the library.
-type cardBlock struct {
-	ID    string // the block's anchor, "card-" + a slug
-	Title string
-	Intro string     // one short line above the table
-	Table *cardTable // nil for a block of rules HTML
-	Lines []string   // short lines under the table
-	HTML  string     // rules HTML, as in the library
-}
-
-// cardTable is a table whose first cell of each row heads its row.
-type cardTable struct {
-	Head []string
-	Rows [][]string
-}
-
 // Signs the card's tables use for the universal table's automatic results.
 const (
-	cardAutoFail    = "✗"
-	cardAutoSuccess = "✓"
+	autoFail    = "✗"
+	autoSuccess = "✓"
 )
 
 // Ranges of the card's threshold tables: the range bands a player measures
@@ -59,88 +22,49 @@ const (
 // games' fighters, scenery and vehicles, and the lowest action value a
 // profile prints.
 const (
-	cardBands         = 12
-	cardLowProtection = 1
-	cardTopProtection = 20
-	cardLowestValue   = 1
+	bands         = 12
+	lowProtection = 1
+	topProtection = 20
+	lowestValue   = 1
 )
-
-// hasCard tells whether a game has a reference card: every game with a
-// text does, the d6 games from their Game, d10 from its quick reference.
-func hasCard(lib *content.Library, game, lang string) bool {
-	t := lib.Text(game, lang)
-	if t == nil {
-		return false
-	}
-	if _, err := rules.GameByID(game); err == nil {
-		return true
-	}
-	return referenceChapter(t) != nil
-}
-
-// buildCard makes the reference card of a game in a language; ok is false
-// when the game has none (see hasCard).
-func buildCard(lib *content.Library, game, lang string) (c card, ok bool) {
-	if !hasCard(lib, game, lang) {
-		return card{}, false
-	}
-	w := cardWords{lib: lib, lang: lang, game: game}
-	c.Title = ui.GameName(game) + " · " + w.t(i18n.CardTitle)
-	g, err := rules.GameByID(game)
-	if err != nil {
-		return c.withChapter(lib.Text(game, lang), w), true
-	}
-	c.Sides = []cardSide{
-		{Title: w.t(i18n.CardSideTests), Blocks: []cardBlock{
-			universalBlock(w),
-			testsBlock(g, w),
-			hitsBlock(g, w),
-			damageBlock(w),
-			coverBlock(g, w),
-		}},
-		{Title: w.t(i18n.CardSideRound), Blocks: []cardBlock{
-			roundBlock(lib.Text(game, lang), w),
-			costsBlock(lib.Text(game, lang), g, w),
-			moraleBlock(g, w),
-			vehicleBlock(g, w),
-		}},
-	}
-	return c, true
-}
 
 // chapterSides groups the quick reference sections of a game without a
 // d6 Game (d10) on the card's two sides, about as long: what a figure pays
 // for and shooting, then close combat, morale and vehicles. A section not
 // listed goes on the last side.
-var chapterSides = []struct {
+type chapterSide struct {
 	title    i18n.Key
 	sections []string
-}{
+}
+
+var chapterSides = []chapterSide{
 	{i18n.CardSideActions, []string{"reference.costs", "reference.shooting"}},
 	{i18n.CardSideMoraleVehicles, []string{"reference.melee", "reference.panic", "reference.vehicles"}},
 }
 
 // withChapter fills a card with the sections of a text's quick reference
-// chapter, as chapterSides sets them out.
-func (c card) withChapter(t *content.Text, w cardWords) card {
+// chapter, side by side as chapterSides sets them out.
+func (c Card) withChapter(t *content.Text, w words) Card {
 	ch := referenceChapter(t)
-	c.Sides = make([]cardSide, len(chapterSides))
-	for _, s := range ch.Sections {
-		side := len(chapterSides) - 1
-		for i, cs := range chapterSides {
-			if slices.Contains(cs.sections, s.ID) {
-				side = i
+	placed := map[string]bool{}
+	block := func(s *content.Section) Block {
+		placed[s.ID] = true
+		return Block{ID: "card-" + strings.TrimPrefix(s.ID, "reference."), Title: s.Title, HTML: withoutSeeAlso(s.HTML)}
+	}
+	for _, cs := range chapterSides {
+		side := Side{Title: w.t(cs.title)}
+		for _, id := range cs.sections {
+			if s, _ := t.Section(id); s != nil {
+				side.Blocks = append(side.Blocks, block(s))
 			}
 		}
-		b := cardBlock{ID: "card-" + strings.TrimPrefix(s.ID, "reference."), Title: s.Title, HTML: withoutSeeAlso(s.HTML)}
-		c.Sides[side].Blocks = append(c.Sides[side].Blocks, b)
+		c.Sides = append(c.Sides, side)
 	}
-	for i, cs := range chapterSides {
-		c.Sides[i].Title = w.t(cs.title)
-		slices.SortStableFunc(c.Sides[i].Blocks, func(a, b cardBlock) int {
-			return slices.Index(cs.sections, "reference."+strings.TrimPrefix(a.ID, "card-")) -
-				slices.Index(cs.sections, "reference."+strings.TrimPrefix(b.ID, "card-"))
-		})
+	for _, s := range ch.Sections {
+		if !placed[s.ID] {
+			last := &c.Sides[len(c.Sides)-1]
+			last.Blocks = append(last.Blocks, block(s))
+		}
 	}
 	return c
 }
@@ -155,18 +79,18 @@ func referenceChapter(t *content.Text) *content.Chapter {
 	return nil
 }
 
-// cardWords gives the card its words in one language and game.
-type cardWords struct {
+// words gives the card its words in one language and game.
+type words struct {
 	lib        *content.Library
 	lang, game string
 }
 
-func (w cardWords) t(k i18n.Key) string { return i18n.T(w.lang, k) }
+func (w words) t(k i18n.Key) string { return i18n.T(w.lang, k) }
 
-func (w cardWords) f(k i18n.Key, args ...any) string { return fmt.Sprintf(w.t(k), args...) }
+func (w words) f(k i18n.Key, args ...any) string { return fmt.Sprintf(w.t(k), args...) }
 
 // term is a glossary term's name, as it reads mid-sentence.
-func (w cardWords) term(id string) string {
+func (w words) term(id string) string {
 	if t := w.lib.Term(id); t != nil {
 		return t.Name(w.lang, w.game)
 	}
@@ -175,7 +99,7 @@ func (w cardWords) term(id string) string {
 
 // label is a glossary term's name with its card abbreviation, written to
 // start a label.
-func (w cardWords) label(id string) string {
+func (w words) label(id string) string {
 	if t := w.lib.Term(id); t != nil {
 		return ui.Capitalise(ui.TermLabel(t, w.lang, w.game))
 	}
@@ -183,7 +107,7 @@ func (w cardWords) label(id string) string {
 }
 
 // abbr is a term's card abbreviation, or its name.
-func (w cardWords) abbr(id string) string {
+func (w words) abbr(id string) string {
 	if t := w.lib.Term(id); t != nil {
 		if a := t.Abbrev(w.lang, w.game); a != "" {
 			return a
@@ -193,7 +117,7 @@ func (w cardWords) abbr(id string) string {
 }
 
 // def is a term's definition.
-func (w cardWords) def(id string) string {
+func (w words) def(id string) string {
 	if t := w.lib.Term(id); t != nil {
 		return t.Def[w.lang]
 	}
@@ -223,9 +147,9 @@ func span(lo, hi int) string {
 func rollText(roll int, auto rules.Outcome) string {
 	switch {
 	case auto == rules.AutoFail:
-		return cardAutoFail
+		return autoFail
 	case auto == rules.AutoSuccess:
-		return cardAutoSuccess
+		return autoSuccess
 	case roll == 6:
 		return "6"
 	}
@@ -289,8 +213,8 @@ func thresholds(difficulty, lowest int) []string {
 
 // universalBlock is the universal table: each run of differences with the
 // roll it needs and the chance of one die.
-func universalBlock(w cardWords) cardBlock {
-	tab := &cardTable{Head: []string{w.t(i18n.CardDifference), w.t(i18n.CardRoll), w.t(i18n.CardChance)}}
+func universalBlock(w words) Block {
+	tab := &Table{Head: []string{w.t(i18n.CardDifference), w.t(i18n.CardRoll), w.t(i18n.CardChance)}}
 	runs := valueRuns(0)
 	for i, r := range runs {
 		var diff string
@@ -308,18 +232,18 @@ func universalBlock(w cardWords) cardBlock {
 		}
 		cell := r.roll
 		switch r.roll {
-		case cardAutoFail:
+		case autoFail:
 			cell += " " + w.term("automatic-failure")
-		case cardAutoSuccess:
+		case autoSuccess:
 			cell += " " + w.term("automatic-success")
 		}
 		tab.Rows = append(tab.Rows, []string{diff, cell, i18n.Percent(w.lang, r.chance)})
 	}
-	return cardBlock{ID: "card-universal", Title: ui.Capitalise(w.term("universal-table")), Intro: w.def("universal-table"), Table: tab}
+	return Block{ID: "card-universal", Title: ui.Capitalise(w.term("universal-table")), Intro: w.def("universal-table"), Table: tab}
 }
 
 // testsBlock says which action value meets which difficulty in each test.
-func testsBlock(g rules.Game, w cardWords) cardBlock {
+func testsBlock(g rules.Game, w words) Block {
 	m := g.Morale
 	morale := w.label("morale")
 	if m.OfficerRankAdds {
@@ -332,9 +256,9 @@ func testsBlock(g rules.Game, w cardWords) cardBlock {
 		morale += " " + w.f(i18n.CardEarlierTestF, signed(m.PerEarlierTest))
 	}
 	cover := rollText(g.CoverSave[rules.CoverNormal], rules.Roll)
-	return cardBlock{
+	return Block{
 		ID: "card-tests", Title: w.t(i18n.CardTests),
-		Table: &cardTable{
+		Table: &Table{
 			Head: []string{w.t(i18n.CardTest), ui.Capitalise(w.term("action-value")), ui.Capitalise(w.term("difficulty"))},
 			Rows: [][]string{
 				{ui.Capitalise(w.term("shooting-test")), w.label("accuracy"), ui.Capitalise(w.term("range-band"))},
@@ -349,15 +273,15 @@ func testsBlock(g rules.Game, w cardWords) cardBlock {
 
 // hitsBlock is the shooting test at each range band: its distances, read
 // off the game's RangeBand, and the Accuracy each roll needs there.
-func hitsBlock(g rules.Game, w cardWords) cardBlock {
+func hitsBlock(g rules.Game, w words) Block {
 	head := append([]string{ui.Capitalise(w.term("range-band")), w.t(i18n.CardDistance) + " (cm)"}, rollColumns()...)
-	tab := &cardTable{Head: head}
-	for band := 0; band < cardBands; band++ {
+	tab := &Table{Head: head}
+	for band := 0; band < bands; band++ {
 		lo, hi := bandSpan(g, band)
 		row := []string{strconv.Itoa(band), span(lo, hi)}
-		tab.Rows = append(tab.Rows, append(row, thresholds(band, cardLowestValue)...))
+		tab.Rows = append(tab.Rows, append(row, thresholds(band, lowestValue)...))
 	}
-	return cardBlock{
+	return Block{
 		ID: "card-hits", Title: w.t(i18n.CardHits),
 		Intro: w.f(i18n.CardHitsIntroF, w.label("accuracy")),
 		Table: tab,
@@ -381,13 +305,13 @@ func bandSpan(g rules.Game, band int) (lo, hi int) {
 
 // damageBlock is the damage test against each Protection: the Penetration
 // each roll needs.
-func damageBlock(w cardWords) cardBlock {
+func damageBlock(w words) Block {
 	head := append([]string{w.label("protection")}, rollColumns()...)
-	tab := &cardTable{Head: head}
-	for p := cardLowProtection; p <= cardTopProtection; p++ {
-		tab.Rows = append(tab.Rows, append([]string{strconv.Itoa(p)}, thresholds(p, cardLowestValue)...))
+	tab := &Table{Head: head}
+	for p := lowProtection; p <= topProtection; p++ {
+		tab.Rows = append(tab.Rows, append([]string{strconv.Itoa(p)}, thresholds(p, lowestValue)...))
 	}
-	return cardBlock{
+	return Block{
 		ID: "card-damage", Title: ui.Capitalise(w.term("damage-test")),
 		Intro: w.f(i18n.CardDamageIntroF, w.label("penetration"), w.term("protection"), w.term("damage")),
 		Table: tab,
@@ -395,8 +319,8 @@ func damageBlock(w cardWords) cardBlock {
 }
 
 // coverBlock is the save each kind of cover gives, and when there is none.
-func coverBlock(g rules.Game, w cardWords) cardBlock {
-	tab := &cardTable{Head: []string{w.t(i18n.CardSituation), w.t(i18n.CardSave)}}
+func coverBlock(g rules.Game, w words) Block {
+	tab := &Table{Head: []string{w.t(i18n.CardSituation), w.t(i18n.CardSave)}}
 	row := func(what, save string) { tab.Rows = append(tab.Rows, []string{what, save}) }
 	save := func(c rules.Cover) string { return rollText(g.CoverSave[c], rules.Roll) }
 	row(w.f(i18n.CardBehindF, w.term("cover")), save(rules.CoverNormal))
@@ -414,28 +338,28 @@ func coverBlock(g rules.Game, w cardWords) cardBlock {
 	if g.Fixed.Sniper {
 		row(w.label("sniper"), noSave)
 	}
-	return cardBlock{ID: "card-cover", Title: ui.Capitalise(w.term("cover-test")), Table: tab,
+	return Block{ID: "card-cover", Title: ui.Capitalise(w.term("cover-test")), Table: tab,
 		Lines: []string{w.t(i18n.CardCoverOrder)}}
 }
 
 // roundBlock is the quick reference's round, as the text gives it.
-func roundBlock(t *content.Text, w cardWords) cardBlock {
+func roundBlock(t *content.Text, w words) Block {
 	sec, _ := t.Section("reference.round")
 	if sec == nil {
-		return cardBlock{ID: "card-round", Title: ui.Capitalise(w.term("game-round"))}
+		return Block{ID: "card-round", Title: ui.Capitalise(w.term("game-round"))}
 	}
-	return cardBlock{ID: "card-round", Title: sec.Title, HTML: withoutSeeAlso(sec.HTML)}
+	return Block{ID: "card-round", Title: sec.Title, HTML: withoutSeeAlso(sec.HTML)}
 }
 
 // costsBlock is what the game's command points buy, from its Costs, and
 // how many it may wager on the authority test, from its WagerLimit.
-func costsBlock(t *content.Text, g rules.Game, w cardWords) cardBlock {
+func costsBlock(t *content.Text, g rules.Game, w words) Block {
 	points := w.abbr("command-points")
 	title := w.f(i18n.CardCostsF, points)
 	if sec, _ := t.Section("reference.points"); sec != nil {
 		title = sec.Title
 	}
-	tab := &cardTable{Head: []string{w.t(i18n.CardSpend), points}}
+	tab := &Table{Head: []string{w.t(i18n.CardSpend), points}}
 	row := func(what string, cost int) {
 		if cost >= 0 {
 			tab.Rows = append(tab.Rows, []string{what, strconv.Itoa(cost)})
@@ -459,7 +383,7 @@ func costsBlock(t *content.Text, g rules.Game, w cardWords) cardBlock {
 		wager = w.f(i18n.CardUpToF, w.term("officer-rank")+" + "+strconv.Itoa(k))
 	}
 	tab.Rows = append(tab.Rows, []string{ui.Capitalise(w.term("wager")), wager})
-	return cardBlock{ID: "card-costs", Title: title, Table: tab}
+	return Block{ID: "card-costs", Title: title, Table: tab}
 }
 
 // withoutSeeAlso drops a section's closing paragraph of links to other
@@ -479,10 +403,10 @@ func withoutSeeAlso(h string) string {
 
 // moraleBlock is the morale test: the roll each Morale needs against the
 // game's difficulty, when infantry tests, and what points buy.
-func moraleBlock(g rules.Game, w cardWords) cardBlock {
+func moraleBlock(g rules.Game, w words) Block {
 	m := g.Morale
-	tab := &cardTable{Head: []string{w.label("morale"), w.t(i18n.CardRoll), w.t(i18n.CardChance)}}
-	cells := thresholds(m.Difficulty, cardLowestValue)
+	tab := &Table{Head: []string{w.label("morale"), w.t(i18n.CardRoll), w.t(i18n.CardChance)}}
+	cells := thresholds(m.Difficulty, lowestValue)
 	for i, r := range valueRuns(m.Difficulty) {
 		if cells[i] != "—" {
 			tab.Rows = append(tab.Rows, []string{cells[i], r.roll, i18n.Percent(w.lang, r.chance)})
@@ -502,14 +426,14 @@ func moraleBlock(g rules.Game, w cardWords) cardBlock {
 	if m.PassRecovers {
 		lines = append(lines, w.f(i18n.CardPassRecoversF, w.term("disorganized"), w.term("valiant")))
 	}
-	return cardBlock{ID: "card-morale", Title: ui.Capitalise(w.term("morale-test")),
+	return Block{ID: "card-morale", Title: ui.Capitalise(w.term("morale-test")),
 		Intro: w.f(i18n.CardMoraleIntroF, w.label("morale"), m.Difficulty, w.term("universal-table")), Table: tab, Lines: lines}
 }
 
 // thresholdText writes the fighters left at which each infantry type
 // tests, types with the same threshold together: "3 or fewer (Type 1–2),
 // 1 or fewer (Type 3)".
-func thresholdText(g rules.Game, w cardWords) string {
+func thresholdText(g rules.Game, w words) string {
 	var parts []string
 	for lo := 1; lo <= 3; {
 		n := g.MoraleThreshold(lo)
@@ -525,9 +449,9 @@ func thresholdText(g rules.Game, w cardWords) string {
 
 // vehicleBlock is the location table, as rules.LocationOf reads the die,
 // with the game's location rules.
-func vehicleBlock(g rules.Game, w cardWords) cardBlock {
+func vehicleBlock(g rules.Game, w words) Block {
 	sp := w.abbr("structure-points")
-	tab := &cardTable{Head: []string{w.t(i18n.CardDie), w.t(i18n.CardPart), w.f(i18n.CardAtZeroF, sp)}}
+	tab := &Table{Head: []string{w.t(i18n.CardDie), w.t(i18n.CardPart), w.f(i18n.CardAtZeroF, sp)}}
 	part := map[rules.Location][2]string{
 		rules.LocationPropulsion: {ui.Capitalise(w.term("propulsion")), w.term("immobilized")},
 		rules.LocationFrame:      {ui.Capitalise(w.term("frame")), w.t(i18n.CardDestroyed)},
@@ -552,7 +476,7 @@ func vehicleBlock(g rules.Game, w cardWords) cardBlock {
 	if n := g.Vehicle.MeleeLocationDice; n > 1 {
 		lines = append(lines, sentence(w.f(i18n.DiagramMeleeDiceF, n)))
 	}
-	return cardBlock{ID: "card-vehicle", Title: ui.Capitalise(w.term("location-table")),
+	return Block{ID: "card-vehicle", Title: ui.Capitalise(w.term("location-table")),
 		Intro: w.f(i18n.CardLocationIntroF, w.term("damage-test")), Table: tab, Lines: lines}
 }
 
@@ -561,3 +485,5 @@ func vehicleBlock(g rules.Game, w cardWords) cardBlock {
 func sentence(s string) string {
 	return ui.Capitalise(strings.TrimRight(s, ".")) + "."
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }
