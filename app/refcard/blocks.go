@@ -1,7 +1,6 @@
 package refcard
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -10,206 +9,6 @@ import (
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
 )
-
-// Signs the card's tables use for the universal table's automatic results.
-const (
-	autoFail    = "✗"
-	autoSuccess = "✓"
-)
-
-// Ranges of the card's threshold tables: the range bands a player measures
-// in a game (120 cm of table and more), the Protection (Armour) of the
-// games' fighters, scenery and vehicles, and the lowest action value a
-// profile prints.
-const (
-	bands         = 12
-	lowProtection = 1
-	topProtection = 20
-	lowestValue   = 1
-)
-
-// chapterSides groups the quick reference sections of a game without a
-// d6 Game (d10) on the card's two sides, about as long: what a figure pays
-// for and shooting, then close combat, morale and vehicles. A section not
-// listed goes on the last side.
-type chapterSide struct {
-	title    i18n.Key
-	sections []string
-}
-
-var chapterSides = []chapterSide{
-	{i18n.CardSideActions, []string{"reference.costs", "reference.shooting"}},
-	{i18n.CardSideMoraleVehicles, []string{"reference.melee", "reference.panic", "reference.vehicles"}},
-}
-
-// withChapter fills a card with the sections of a text's quick reference
-// chapter, side by side as chapterSides sets them out.
-func (c Card) withChapter(t *content.Text, w words) Card {
-	ch := referenceChapter(t)
-	placed := map[string]bool{}
-	block := func(s *content.Section) Block {
-		placed[s.ID] = true
-		return Block{ID: "card-" + strings.TrimPrefix(s.ID, "reference."), Title: s.Title, HTML: withoutSeeAlso(s.HTML)}
-	}
-	for _, cs := range chapterSides {
-		side := Side{Title: w.t(cs.title)}
-		for _, id := range cs.sections {
-			if s, _ := t.Section(id); s != nil {
-				side.Blocks = append(side.Blocks, block(s))
-			}
-		}
-		c.Sides = append(c.Sides, side)
-	}
-	for _, s := range ch.Sections {
-		if !placed[s.ID] {
-			last := &c.Sides[len(c.Sides)-1]
-			last.Blocks = append(last.Blocks, block(s))
-		}
-	}
-	return c
-}
-
-// referenceChapter is a text's quick reference chapter, or nil.
-func referenceChapter(t *content.Text) *content.Chapter {
-	for _, ch := range t.Chapters {
-		if ch.ID == "reference" && len(ch.Sections) > 0 {
-			return ch
-		}
-	}
-	return nil
-}
-
-// words gives the card its words in one language and game.
-type words struct {
-	lib        *content.Library
-	lang, game string
-}
-
-func (w words) t(k i18n.Key) string { return i18n.T(w.lang, k) }
-
-func (w words) f(k i18n.Key, args ...any) string { return fmt.Sprintf(w.t(k), args...) }
-
-// term is a glossary term's name, as it reads mid-sentence.
-func (w words) term(id string) string {
-	if t := w.lib.Term(id); t != nil {
-		return t.Name(w.lang, w.game)
-	}
-	return id
-}
-
-// label is a glossary term's name with its card abbreviation, written to
-// start a label.
-func (w words) label(id string) string {
-	if t := w.lib.Term(id); t != nil {
-		return ui.Capitalise(ui.TermLabel(t, w.lang, w.game))
-	}
-	return id
-}
-
-// abbr is a term's card abbreviation, or its name.
-func (w words) abbr(id string) string {
-	if t := w.lib.Term(id); t != nil {
-		if a := t.Abbrev(w.lang, w.game); a != "" {
-			return a
-		}
-	}
-	return w.term(id)
-}
-
-// def is a term's definition.
-func (w words) def(id string) string {
-	if t := w.lib.Term(id); t != nil {
-		return t.Def[w.lang]
-	}
-	return ""
-}
-
-// signed writes a difference as the tables do: "+2", "0", "−3".
-func signed(n int) string {
-	switch {
-	case n > 0:
-		return "+" + strconv.Itoa(n)
-	case n < 0:
-		return "−" + strconv.Itoa(-n)
-	}
-	return "0"
-}
-
-// span writes the whole numbers lo to hi: "3", "3–4".
-func span(lo, hi int) string {
-	if lo == hi {
-		return strconv.Itoa(lo)
-	}
-	return strconv.Itoa(lo) + "–" + strconv.Itoa(hi)
-}
-
-// rollText is how the card writes the result a test needs.
-func rollText(roll int, auto rules.Outcome) string {
-	switch {
-	case auto == rules.AutoFail:
-		return autoFail
-	case auto == rules.AutoSuccess:
-		return autoSuccess
-	case roll == 6:
-		return "6"
-	}
-	return strconv.Itoa(roll) + "+"
-}
-
-// valueRun is a run of action values that need the same roll against one
-// difficulty: the first run (impossible) has no lower end, the last
-// (automatic) no upper end.
-type valueRun struct {
-	lo, hi int
-	roll   string // as rollText writes it
-	chance float64
-}
-
-// valueRuns reads the universal table for a difficulty: the runs of action
-// values, from impossible to automatic.
-func valueRuns(difficulty int) []valueRun {
-	var out []valueRun
-	for a := difficulty - 6; a <= difficulty+6; a++ {
-		r := rollText(rules.Needed(a - difficulty))
-		if n := len(out); n > 0 && out[n-1].roll == r {
-			out[n-1].hi = a
-			continue
-		}
-		out = append(out, valueRun{lo: a, hi: a, roll: r, chance: rules.Chance(a, difficulty)})
-	}
-	return out
-}
-
-// rollColumns are the universal table's results, from impossible to
-// automatic: the columns of the threshold tables.
-func rollColumns() []string {
-	var out []string
-	for _, r := range valueRuns(0) {
-		out = append(out, r.roll)
-	}
-	return out
-}
-
-// thresholds writes, for a difficulty, the action values from lowest up
-// that need each of rollColumns: "≤ 3", "4–5", "≥ 14", or "—" for none.
-func thresholds(difficulty, lowest int) []string {
-	runs := valueRuns(difficulty)
-	var out []string
-	for i, r := range runs {
-		lo := max(r.lo, lowest)
-		switch {
-		case r.hi < lowest && i < len(runs)-1:
-			out = append(out, "—")
-		case i == 0:
-			out = append(out, "≤ "+strconv.Itoa(r.hi))
-		case i == len(runs)-1:
-			out = append(out, "≥ "+strconv.Itoa(lo))
-		default:
-			out = append(out, span(lo, r.hi))
-		}
-	}
-	return out
-}
 
 // universalBlock is the universal table: each run of differences with the
 // roll it needs and the chance of one die.
@@ -386,21 +185,6 @@ func costsBlock(t *content.Text, g rules.Game, w words) Block {
 	return Block{ID: "card-costs", Title: title, Table: tab}
 }
 
-// withoutSeeAlso drops a section's closing paragraph of links to other
-// sections ("Details: ..."), which a printed card cannot follow.
-func withoutSeeAlso(h string) string {
-	body := strings.TrimRight(h, "\n")
-	i := strings.LastIndex(body, "<p>")
-	if i < 0 || !strings.HasSuffix(body, "</p>") {
-		return h
-	}
-	last := body[i:]
-	if strings.Count(last, "<a ") == 0 || strings.Contains(last, `class="term"`) || strings.Count(last, "<a ") != strings.Count(last, `<a href="/`) {
-		return h
-	}
-	return body[:i]
-}
-
 // moraleBlock is the morale test: the roll each Morale needs against the
 // game's difficulty, when infantry tests, and what points buy.
 func moraleBlock(g rules.Game, w words) Block {
@@ -479,11 +263,3 @@ func vehicleBlock(g rules.Game, w words) Block {
 	return Block{ID: "card-vehicle", Title: ui.Capitalise(w.term("location-table")),
 		Intro: w.f(i18n.CardLocationIntroF, w.term("damage-test")), Table: tab, Lines: lines}
 }
-
-// sentence makes a diagram's label a sentence of the card's lines: a
-// capital first letter and a full stop.
-func sentence(s string) string {
-	return ui.Capitalise(strings.TrimRight(s, ".")) + "."
-}
-
-func itoa(n int) string { return strconv.Itoa(n) }

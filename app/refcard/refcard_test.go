@@ -3,6 +3,7 @@ package refcard
 import (
 	"fmt"
 	"html"
+	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -510,6 +511,26 @@ func TestAddToWritesEveryCard(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestTermsTheCardsNameExist reads the glossary ids the card builders
+// pass to words and checks each is in the glossary: a missing one would
+// print its id on the card.
+func TestTermsTheCardsNameExist(t *testing.T) {
+	lib := loadLibrary(t)
+	src, err := os.ReadFile("blocks.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := regexp.MustCompile(`w\.(?:term|label|abbr|def)\("([a-z0-9-]+)"\)`).FindAllSubmatch(src, -1)
+	if len(ids) < 30 {
+		t.Fatalf("found %d term ids in blocks.go: the pattern no longer reads the builders", len(ids))
+	}
+	for _, m := range ids {
+		if lib.Term(string(m[1])) == nil {
+			t.Errorf("blocks.go names the term %q, which the glossary lacks", m[1])
 		}
 	}
 }
