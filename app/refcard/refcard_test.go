@@ -67,10 +67,10 @@ func values(t *testing.T, cell string, lo, hi int) []int {
 	switch {
 	case cell == "—":
 		return nil
-	case strings.HasPrefix(cell, "≤ "):
-		to = atoi(strings.TrimPrefix(cell, "≤ "))
-	case strings.HasPrefix(cell, "≥ "):
-		from = atoi(strings.TrimPrefix(cell, "≥ "))
+	case strings.HasPrefix(cell, "≤\u00a0"):
+		to = atoi(strings.TrimPrefix(cell, "≤\u00a0"))
+	case strings.HasPrefix(cell, "≥\u00a0"):
+		from = atoi(strings.TrimPrefix(cell, "≥\u00a0"))
 	case strings.Contains(cell, "–"):
 		a, b, _ := strings.Cut(cell, "–")
 		from, to = atoi(a), atoi(b)

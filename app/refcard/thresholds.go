@@ -71,7 +71,8 @@ func rollColumns() []string {
 }
 
 // thresholds writes, for a difficulty, the action values from lowest up
-// that need each of rollColumns: "≤ 3", "4–5", "≥ 14", or "—" for none.
+// that need each of rollColumns: "≤ 3", "4–5", "≥ 14", or "—" for none,
+// the sign held to its number by a no-break space.
 func thresholds(difficulty, lowest int) []string {
 	runs := valueRuns(difficulty)
 	var out []string
@@ -81,9 +82,9 @@ func thresholds(difficulty, lowest int) []string {
 		case r.hi < lowest && i < len(runs)-1:
 			out = append(out, "—")
 		case i == 0:
-			out = append(out, "≤ "+strconv.Itoa(r.hi))
+			out = append(out, "≤\u00a0"+strconv.Itoa(r.hi))
 		case i == len(runs)-1:
-			out = append(out, "≥ "+strconv.Itoa(lo))
+			out = append(out, "≥\u00a0"+strconv.Itoa(lo))
 		default:
 			out = append(out, span(lo, r.hi))
 		}
