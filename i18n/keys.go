@@ -539,5 +539,8 @@ const (
 	CardPassWhatF  // morale test
 	CardUpToF      // the most
 
+	// Site data the browser will not keep (issue 24).
+	StorageBlocked
+
 	keyCount
 )

@@ -530,4 +530,8 @@ var table = [keyCount]struct{ en, fr string }{
 	CardPassWhatF:          {"Pass a %s, before the roll", "Réussir un %s, avant le jet"},
 	CardUpToF:              {"0 to %s", "0 à %s"},
 	CardLocationIntroF:     {"After each successful %s on a vehicle, one die picks the part hit.", "Après chaque %s réussi contre un véhicule, un dé désigne la partie touchée."},
+
+	// Site data the browser will not keep (issue 24).
+	StorageBlocked: {"This browser is set to keep no data for this site: your settings, bookmarks, profiles and history last until you close the app.",
+		"Ce navigateur est réglé pour ne rien garder de ce site : vos réglages, signets, profils et historique durent jusqu’à la fermeture de l’application."},
 }
