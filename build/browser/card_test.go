@@ -24,7 +24,7 @@ func pdfPages(b []byte) int { return len(pdfPage.FindAll(b, -1)) }
 // printPDF prints the page as Chromium's print preview would on A4, with
 // the page size and margins of the style sheet, and keeps the file in
 // build/out/print/name.pdf; with pdftoppm installed (poppler-utils), also
-// each page as name-N.png beside it, at 60 dpi.
+// each page as build/out/screenshots/print-name-N.png, at 80 dpi.
 func (s *session) printPDF(t *testing.T, name string) []byte {
 	t.Helper()
 	pdf, err := chromedp.Run(s.ctx, chromedp.PrintToPDF(chromedp.PDFPaper(chromedp.PaperA4), chromedp.PDFPreferCSSPageSize()))
@@ -40,7 +40,11 @@ func (s *session) printPDF(t *testing.T, name string) []byte {
 		t.Fatal(err)
 	}
 	if _, err := exec.LookPath("pdftoppm"); err == nil {
-		if out, err := exec.Command("pdftoppm", "-png", "-r", "60", file, strings.TrimSuffix(file, ".pdf")).CombinedOutput(); err != nil {
+		shots := filepath.Join("..", "out", "screenshots")
+		if err := os.MkdirAll(shots, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command("pdftoppm", "-png", "-r", "80", file, filepath.Join(shots, "print-"+name)).CombinedOutput(); err != nil {
 			t.Logf("pdftoppm %s: %v %s", file, err, out)
 		}
 	}
