@@ -166,7 +166,7 @@ func compileWasm(root, out string) (int64, error) {
 // icons and the head script, and returns the style sheet's path.
 func writeAssets(out, base string) (cssPath string, err error) {
 	fmt.Println("site: writing the style sheet and icons")
-	css, err := fs.ReadFile(web.Files, "style.css")
+	css, err := web.StyleSheet()
 	if err != nil {
 		return "", err
 	}

@@ -66,6 +66,7 @@ type Page struct {
 	urlSeq    int // counts address rewrites, so that only the last one runs
 	jsonSeq   int // counts JSON writes, likewise
 	redrawSeq int // counts changes waiting for a redraw
+	refineSeq int // counts computations, so that only the last one's simulation runs
 }
 
 // WithLibrary sets the library whose glossary gives the game's own words
@@ -91,6 +92,7 @@ func (c *Page) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionCopy, c.onCopy)
 	ctx.Handle(actionSaveProfile, c.onSaveProfile)
 	c.writeJSON(ctx)
+	c.refine(ctx)
 	ctx.Defer(c.watchMore)
 }
 
@@ -147,6 +149,7 @@ func (c *Page) OnUpdate(ctx goapp.Context) {
 	c.urlSeq++ // the new link wins over a rewrite still waiting
 	c.reset()
 	c.writeJSON(ctx)
+	c.refine(ctx)
 }
 
 // Render lists the page's parts: the summary stays in view (sticky) above
