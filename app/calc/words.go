@@ -3,8 +3,6 @@ package calc
 import (
 	"fmt"
 	"slices"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
@@ -139,23 +137,13 @@ func wordsFor(lib *content.Library, lang, game string) gameWords {
 		if !slices.Contains(t.Games, game) {
 			continue
 		}
-		w.label[t.ID] = capitalise(ui.TermLabel(t, lang, game))
+		w.label[t.ID] = ui.Capitalise(ui.TermLabel(t, lang, game))
 		w.short[t.ID] = t.Name(lang, game)
 		if ab := t.Abbrev(lang, game); ab != "" {
 			w.short[t.ID] = ab
 		}
 	}
 	return w
-}
-
-// capitalise puts the first letter in upper case: glossary names are
-// written as they appear mid-sentence ("range band").
-func capitalise(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // bandNote is the line under a distance: "23 cm → range 2".
