@@ -105,6 +105,8 @@ func (s *shell) OnMount(ctx goapp.Context) {
 		if goapp.Window().Get("document").Get("visibilityState").String() == "visible" {
 			goapp.TryUpdate()
 			ctx.Dispatch(func(ctx goapp.Context) { s.awake.keep(ctx, s.prefs.Awake) })
+		} else {
+			ctx.NewAction(ui.ActionHidden)
 		}
 		return nil
 	})

@@ -355,6 +355,9 @@ const (
 	ViewAtLeast        // the atleast key of a link, named in its error
 	ViewBars           // the bar key of a link, named in its error
 	ViewBarsAllowed    // what the bar key takes
+	ViewAtLeastAllowed // what the atleast key takes
+	ViewWhatIfAllowed  // what the whatif key takes
+	ViewCompareAllowed // what the compare key takes
 	SalvosRenumberedF  // salvos in the link, renumbered 1 to n
 	CalcFailedUnmarked // no value to blame
 	MoreComing         // the room of the results not drawn yet

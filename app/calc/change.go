@@ -303,7 +303,7 @@ const historyPause = 10 * time.Second
 // page's earlier changes wrote, while the reader keeps changing values,
 // so that one calculation built by taps is one entry; into a new entry
 // after a pause of historyPause, or once the reader shared the link or
-// left the page (closeEntry).
+// left the page (endCalculation, OnUpdate).
 func (c *Page) record(ctx goapp.Context, r record) {
 	if r.Headline == "" {
 		return
@@ -317,22 +317,12 @@ func (c *Page) record(ctx goapp.Context, r record) {
 	addToHistory(ctx, r, replaces)
 }
 
-// closeEntry ends the calculation in the history: the next change starts
-// a new entry.
-func (c *Page) closeEntry() { c.entry = "" }
-
-// onShared follows the share bar handing the link out: the address and the
-// history hold that link, and the next change is another calculation.
-func (c *Page) onShared(ctx goapp.Context, a goapp.Action) {
+// endCalculation follows the share bar handing the link out, or the page
+// going out of sight: the address and the history hold the link, and the
+// next change is another calculation.
+func (c *Page) endCalculation(ctx goapp.Context, a goapp.Action) {
 	c.flushURL(ctx)
-	c.closeEntry()
-}
-
-// onHidden follows the page going out of sight (another app, another tab,
-// the phone locked): what waits is written, and the calculation ends.
-func (c *Page) onHidden(ctx goapp.Context) {
-	c.flushURL(ctx)
-	c.closeEntry()
+	c.entry = ""
 }
 
 // link is the share link of the current values and view, from the site's

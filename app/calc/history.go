@@ -108,7 +108,7 @@ type entry struct {
 // out, and so is a link past maxLink.
 func addToHistory(ctx goapp.Context, r record, replaces string) {
 	if r.Headline != "" && len(r.Link) <= maxLink {
-		ctx.NewActionWithValue(actionRecord, entry{r, replaces})
+		ctx.NewActionWithValue(actionRecord, &entry{r, replaces})
 	}
 }
 
@@ -154,7 +154,7 @@ func (h *historyList) OnMount(ctx goapp.Context) {
 }
 
 func (h *historyList) onRecord(ctx goapp.Context, a goapp.Action) {
-	e, ok := a.Value.(entry)
+	e, ok := a.Value.(*entry)
 	if !ok {
 		return
 	}

@@ -75,7 +75,6 @@ type Page struct {
 	// written at entryAt; "" once the calculation ended (record).
 	entry     string
 	entryAt   time.Time
-	onHide    goapp.Func
 	jsonSeq   int // counts JSON writes, likewise
 	redrawSeq int // counts changes waiting for a redraw
 	refineSeq int // counts computations, so that only the last one's simulation runs
@@ -103,14 +102,8 @@ func (c *Page) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionProfile, c.onProfile)
 	ctx.Handle(actionCopy, c.onCopy)
 	ctx.Handle(actionSaveProfile, c.onSaveProfile)
-	ctx.Handle(actionShared, c.onShared)
-	c.onHide = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
-		if goapp.Window().Get("document").Get("visibilityState").String() == "hidden" {
-			ctx.Dispatch(c.onHidden)
-		}
-		return nil
-	})
-	goapp.Window().Get("document").Call("addEventListener", "visibilitychange", c.onHide)
+	ctx.Handle(actionShared, c.endCalculation)
+	ctx.Handle(ui.ActionHidden, c.endCalculation)
 	ctx.Handle(actionShowMore, c.showMore)
 	c.writeJSON(ctx)
 	c.refine(ctx)
@@ -139,15 +132,6 @@ func (c *Page) showMore(ctx goapp.Context, a goapp.Action) {
 	})
 }
 
-// OnDismount stops watching for the page hiding.
-func (c *Page) OnDismount() {
-	if c.onHide != nil {
-		goapp.Window().Get("document").Call("removeEventListener", "visibilitychange", c.onHide)
-		c.onHide.Release()
-		c.onHide = nil
-	}
-}
-
 // OnUpdate rereads the link after a navigation to another calculator or
 // another link.
 func (c *Page) OnUpdate(ctx goapp.Context) {
@@ -158,7 +142,7 @@ func (c *Page) OnUpdate(ctx goapp.Context) {
 		c.pending = nil
 	}
 	c.urlSeq++ // the new link wins over a rewrite still waiting
-	c.closeEntry()
+	c.entry = ""
 	c.reset()
 	c.writeJSON(ctx)
 	c.refine(ctx)

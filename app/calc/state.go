@@ -47,8 +47,8 @@ func (c *Page) reset() {
 		c.linkErrs[k] = fmt.Errorf("%w: %w", errBadEscape, e)
 	}
 	c.renumbered = 0
-	if c.spec.name == "salvos" && renumberSalvos(c.values) {
-		c.renumbered = countSalvos(c.values)
+	if c.spec.name == "salvos" {
+		c.renumbered = renumberSalvos(c.values)
 	}
 	vw := readView(c.values, c.spec)
 	c.atLeast, c.whatIfs, c.compare, c.picked, c.bad = vw.atLeast, vw.whatIfs, vw.compare, vw.picked, vw.bad
@@ -76,31 +76,38 @@ func (c *Page) reset() {
 
 // renumberSalvos numbers the salvo groups of a link s1, s2, ... in their
 // order, when the link skips a number (s1 and s3): the engine refuses such
-// a link whole, and the salvos it holds are still the reader's. It tells
-// whether it renumbered. Keys that name no salvo 1 to maxSalvoGroups
-// ("s01.n", "s11.n") are left for the engine to refuse.
-func renumberSalvos(v url.Values) bool {
-	var groups []int
+// a link whole, and the salvos it holds are still the reader's. It returns
+// how many salvos there are then, or 0 when it renumbered none. Keys that
+// name no salvo 1 to maxSalvoGroups ("s01.n", "s11.n") are left for the
+// engine to refuse.
+func renumberSalvos(v url.Values) int {
+	var to [maxSalvoGroups + 1]int // new number by old
 	for k := range v {
-		if i, _, ok := salvoOf(k); ok && !slices.Contains(groups, i) {
-			groups = append(groups, i)
+		if i, _, ok := salvoOf(k); ok {
+			to[i] = 1
 		}
 	}
-	slices.Sort(groups)
-	if len(groups) == 0 || groups[len(groups)-1] == len(groups) {
-		return false // s1 to sN, no gap
+	n, gap := 0, false
+	for i := range to {
+		if to[i] > 0 {
+			n++
+			to[i], gap = n, gap || n != i
+		}
+	}
+	if !gap {
+		return 0
 	}
 	moved := url.Values{}
 	for k, vs := range v {
 		if i, rest, ok := salvoOf(k); ok {
-			moved[salvoKey(slices.Index(groups, i)+1, rest)] = vs
+			moved[salvoKey(to[i], rest)] = vs
 			delete(v, k)
 		}
 	}
 	for k, vs := range moved {
 		v[k] = vs
 	}
-	return true
+	return n
 }
 
 // salvoOf reads a salvo key "s3.acc" as its salvo and the key within it.
@@ -111,17 +118,6 @@ func salvoOf(key string) (i int, rest string, ok bool) {
 		return 0, "", false
 	}
 	return n, rest, true
-}
-
-// countSalvos is how many salvo groups the values hold.
-func countSalvos(v url.Values) int {
-	n := 0
-	for k := range v {
-		if i, _, ok := salvoOf(k); ok {
-			n = max(n, i)
-		}
-	}
-	return n
 }
 
 // canCompare tells whether the calculator runs under both AT games.

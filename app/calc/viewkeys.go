@@ -70,32 +70,40 @@ func readView(v url.Values, sp *spec) view {
 		}
 	}
 	if s, ok := get(keyWhatIf); ok {
-		for w := range strings.SplitSeq(s, ",") {
+		on := map[string]bool{}
+		for _, w := range strings.Split(s, ",") {
 			if !slices.ContainsFunc(sp.whatIfs, func(x whatIf) bool { return x.key == w }) {
-				out.bad.Set(keyWhatIf, s)
-				clear(out.whatIfs)
+				on = nil
 				break
 			}
-			out.whatIfs[w] = true
+			on[w] = true
+		}
+		if on == nil {
+			out.bad.Set(keyWhatIf, s)
+		} else {
+			out.whatIfs = on
 		}
 	}
 	if s, ok := get(keyCompare); ok {
-		switch {
-		case s != "0" && s != "1", !sp.comparable():
+		if (s != "0" && s != "1") || !sp.comparable() {
 			out.bad.Set(keyCompare, s)
-		default:
-			out.compare = s == "1"
 		}
+		out.compare = s == "1" && sp.comparable()
 	}
 	if s, ok := get(keyBar); ok {
-		for b := range strings.SplitSeq(s, ",") {
+		picked := map[string]int{}
+		for _, b := range strings.Split(s, ",") {
 			chart, bar, ok := parseBar(b)
 			if !ok {
-				out.bad.Set(keyBar, s)
-				clear(out.picked)
+				picked = nil
 				break
 			}
-			out.picked[chart] = bar
+			picked[chart] = bar
+		}
+		if picked == nil {
+			out.bad.Set(keyBar, s)
+		} else {
+			out.picked = picked
 		}
 	}
 	v.Del(keyLang) // the shell reads it
@@ -169,33 +177,29 @@ func (c *Page) barsTapped() string {
 	return strings.Join(out, ",")
 }
 
+// viewTexts name a view key in its error and say what it takes.
+var viewTexts = map[string][2]i18n.Key{
+	keyAtLeast: {i18n.ViewAtLeast, i18n.ViewAtLeastAllowed},
+	keyWhatIf:  {i18n.WhatIf, i18n.ViewWhatIfAllowed},
+	keyCompare: {i18n.CompareOther, i18n.ViewCompareAllowed},
+	keyBar:     {i18n.ViewBars, i18n.ViewBarsAllowed},
+}
+
 // viewErrors are the messages of the view values the page could not read,
 // in the order of viewKeys, each repeating at most maxEcho characters of
 // the link.
 func viewErrors(lang string, sp *spec, bad url.Values) []string {
-	t := func(k i18n.Key) string { return i18n.T(lang, k) }
 	var out []string
 	for _, k := range viewKeys {
 		if !bad.Has(k) {
 			continue
 		}
-		raw := clipValue(bad.Get(k))
-		label, msg := k, t(i18n.UnknownKey)
-		switch {
-		case k == keyAtLeast:
-			label, msg = t(i18n.ViewAtLeast), fmt.Sprintf(t(i18n.BadNumberF), raw, 1, maxAtLeast)
-		case k == keyWhatIf:
-			keys := make([]string, len(sp.whatIfs))
-			for i, w := range sp.whatIfs {
-				keys[i] = w.key
-			}
-			label, msg = t(i18n.WhatIf), fmt.Sprintf(t(i18n.BadChoiceF), raw, strings.Join(keys, ", "))
-		case k == keyCompare && sp.comparable():
-			label, msg = t(i18n.CompareOther), fmt.Sprintf(t(i18n.BadNumberF), raw, 0, 1)
-		case k == keyBar:
-			label, msg = t(i18n.ViewBars), fmt.Sprintf(t(i18n.BadChoiceF), raw, t(i18n.ViewBarsAllowed))
+		label, msg := k, i18n.T(lang, i18n.UnknownKey)
+		if text, ok := viewTexts[k]; ok && (k != keyCompare || sp.comparable()) {
+			label = i18n.T(lang, text[0])
+			msg = fmt.Sprintf(i18n.T(lang, i18n.BadChoiceF), clipValue(bad.Get(k)), i18n.T(lang, text[1]))
 		}
-		out = append(out, fmt.Sprintf(t(i18n.BadValueF), label, msg))
+		out = append(out, fmt.Sprintf(i18n.T(lang, i18n.BadValueF), label, msg))
 	}
 	return out
 }

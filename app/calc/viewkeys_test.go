@@ -106,17 +106,17 @@ func TestBadViewValues(t *testing.T) {
 	tests := []struct {
 		calc, query, key, lang, want string
 	}{
-		{"shoot", "game=at43&n=6&atleast=0", keyAtLeast, "en", `"0" is not allowed: a whole number from 1 to 9999`},
-		{"shoot", "game=at43&n=6&atleast=x", keyAtLeast, "fr", "« x » n’est pas accepté"},
-		{"shoot", "game=at43&n=6&atleast=2&atleast=3", keyAtLeast, "en", `"2,3" is not allowed`},
-		{"shoot", "game=at43&n=6&atleast=%zz", keyAtLeast, "en", `"" is not allowed`},
-		{"shoot", "game=at43&n=6&whatif=acc,fly", keyWhatIf, "en", `"acc,fly" is not one of the options`},
+		{"shoot", "game=at43&n=6&atleast=0", keyAtLeast, "en", `"0" is not one of the options: a whole number from 1 to 9999`},
+		{"shoot", "game=at43&n=6&atleast=x", keyAtLeast, "fr", "« x » n’est pas une des options : un nombre entier de 1 à 9999"},
+		{"shoot", "game=at43&n=6&atleast=2&atleast=3", keyAtLeast, "en", `"2,3" is not one of the options`},
+		{"shoot", "game=at43&n=6&atleast=%zz", keyAtLeast, "en", `"" is not one of the options`},
+		{"shoot", "game=at43&n=6&whatif=acc,fly", keyWhatIf, "en", `"acc,fly" is not one of the options: the what-ifs`},
 		{"crush", "game=at43&whatif=acc", keyWhatIf, "fr", "« acc » n’est pas une des options"},
-		{"melee", "game=at43&n=6&compare=2", keyCompare, "en", `"2" is not allowed: a whole number from 0 to 1`},
+		{"melee", "game=at43&n=6&compare=2", keyCompare, "en", `"2" is not one of the options: 0 or 1`},
 		{"d10morale", "game=d10&compare=1", keyCompare, "en", "this calculator reads no such value"},
 		{"shoot", "game=at43&n=6&bar=1.x", keyBar, "fr", "« 1.x » n’est pas une des options"},
 		{"shoot", "game=at43&n=6&bar=01.2", keyBar, "en", `"01.2" is not one of the options: a chart and its bar`},
-		{"shoot", "game=at43&n=6&whatif=" + strings.Repeat("x", 100), keyWhatIf, "en", `"` + strings.Repeat("x", 40) + `…" is not one of the options: acc, takecover, faw`},
+		{"shoot", "game=at43&n=6&whatif=" + strings.Repeat("x", 100), keyWhatIf, "en", `"` + strings.Repeat("x", 40) + `…" is not one of the options: the what-ifs`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
