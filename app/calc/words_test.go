@@ -51,9 +51,12 @@ func TestFieldLabel(t *testing.T) {
 		{"AT-43 range fr", "fr", "at43", i18n.InRange, "Portée", "range-band"},
 		{"AT-43 damage fr", "fr", "at43", i18n.InDamage, "Dommages", "damage"},
 		{"AT-43 combat", "en", "at43", i18n.InDefence, "Combat", "defence"},
-		{"own words, a term to open", "en", "at43", i18n.InMedic, i18n.T("en", i18n.InMedic), "medic"},
+		{"own words, a term to open", "en", "at43", i18n.InMedic, "Medic / self-repair (−1 damage)", "medic"},
+		{"own words, the game's term", "fr", "at44", i18n.InMedic, "Medic / autoréparation (−1 point de dégâts)", "medic"},
+		{"own words, the game's term at43", "fr", "at43", i18n.InMedic, "Médecin / autoréparation (−1 point de dégâts)", "medic"},
+		{"the game's abbreviation in a label", "en", "at44", i18n.InDetection, "Detection (+1 PRE)", "detection"},
 		{"own words, no term", "en", "at43", i18n.InWeapons, "Weapons firing", ""},
-		{"a term the game lacks", "en", "at43", i18n.InDetection, i18n.T("en", i18n.InDetection), ""},
+		{"a term the game lacks", "en", "at43", i18n.InDetection, "Detection (+1 Accuracy)", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -139,17 +142,19 @@ func TestHeadlineKeepsTheThreshold(t *testing.T) {
 }
 
 func TestBandNote(t *testing.T) {
+	lib := glossaryLibrary(t)
 	tests := []struct {
-		name, lang string
-		cm, band   int
-		want       string
+		name, lang, game string
+		cm, band         int
+		want             string
 	}{
-		{"en", "en", 23, 2, "23 cm → range 2"},
-		{"fr", "fr", 30, 2, "30 cm → portée 2"},
+		{"en", "en", "at43", 23, 2, "23 cm → range band 2"},
+		{"fr at43", "fr", "at43", 30, 3, "30 cm → portée 3"},
+		{"fr at44", "fr", "at44", 30, 2, "30 cm → bande de portée 2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := bandNote(tt.lang, tt.cm, tt.band); got != tt.want {
+			if got := bandNote(wordsFor(lib, tt.lang, tt.game), tt.cm, tt.band); got != tt.want {
 				t.Errorf("bandNote = %q, want %q", got, tt.want)
 			}
 		})
