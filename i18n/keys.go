@@ -482,6 +482,7 @@ const (
 	HelpRerollsAT43
 	CoverRangeZeroNote
 	CoverSniperNote
+	CoverKneeNoSaveNote
 	ChanceDestroyedF  // the chance
 	ChancePassF       // the chance
 	ChanceWinF        // the chance

@@ -261,7 +261,8 @@ func (c *Page) fieldOf(f field, shown url.Values, pending bool) *fieldView {
 }
 
 // coverNote says why the cover choice changes nothing, when it does not:
-// AT-44 ignores cover at range band 0, and a Sniper's shot ignores it.
+// AT-44 ignores cover at range band 0, a Sniper's shot ignores it, and
+// AT-43's knee drill adds no save to its Take cover!.
 func (c *Page) coverNote(g *rules.Game, shown url.Values, prefix string) string {
 	band := atoi(shown.Get(prefix + "range"))
 	if cm, err := strconv.Atoi(shown.Get(prefix + "cm")); err == nil {
@@ -272,6 +273,8 @@ func (c *Page) coverNote(g *rules.Game, shown url.Values, prefix string) string 
 		return c.words.t(i18n.CoverSniperNote)
 	case band == 0 && !g.CoverAtRangeZero:
 		return c.words.t(i18n.CoverRangeZeroNote)
+	case shown.Get(prefix+"cover") == "kneecover" && g.CoverSave[rules.CoverKnee] == 0:
+		return c.words.t(i18n.CoverKneeNoSaveNote)
 	}
 	return ""
 }

@@ -8,8 +8,9 @@ import (
 )
 
 // A stepper is few taps from any value: a held step button repeats, the
-// number between the buttons selects itself when focused so that typing
-// replaces it, and a distance has quick values beside it (quickDistances).
+// number between the buttons (and a list such as weapons' SP) selects
+// itself when focused so that typing replaces it, and a distance has quick
+// values under it (quickDistances).
 //
 // A held button steps after holdDelay, then again and again, faster each
 // time down to holdFastest, until the finger lifts (pointerup), leaves the

@@ -304,3 +304,48 @@ func TestPrerenderedCalculatorShowsNoNumbers(t *testing.T) {
 		t.Error("the prerendered AT-44 labels lack PRE")
 	}
 }
+
+func TestFill(t *testing.T) {
+	lib := glossaryLibrary(t)
+	tests := []struct {
+		name, lang, game, in, want string
+	}{
+		{"no mark", "en", "at44", "Weapons firing", "Weapons firing"},
+		{"short name: the abbreviation", "en", "at44", "+1 {accuracy}", "+1 PRE"},
+		{"short name without one", "en", "at43", "+1 {accuracy}", "+1 Accuracy"},
+		{"plain name", "en", "at43", "{=take-cover}", "Take cover!"},
+		{"plain name, other game", "fr", "at44", "{=take-cover}", "À couvert"},
+		{"capitalised at the start", "en", "at43", "{=lock-on}: hits on", "Locked shot: hits on"},
+		{"not mid-sentence", "en", "at43", "Spend 2 {=command-points}.", "Spend 2 leadership points."},
+		{"two marks", "fr", "at43", "{=knee-to-the-ground} et {=take-cover}", "Genou en terre ! et À couvert !"},
+		{"a term the game lacks", "en", "at43", "{=jammer}: x", "Jammer: x"},
+		{"an unclosed brace", "en", "at43", "a {b", "a {b"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := wordsFor(lib, tt.lang, tt.game).fill(tt.in); got != tt.want {
+				t.Errorf("fill(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestNoMarkLeft: every interface string, filled with each game's words,
+// keeps no mark, so a misspelt term id shows up here and not on a page.
+func TestNoMarkLeft(t *testing.T) {
+	lib := glossaryLibrary(t)
+	ids := map[string]bool{}
+	for _, term := range lib.Terms {
+		ids[term.ID] = true
+	}
+	mark := regexp.MustCompile(`\{=?([a-z0-9-]+)\}`)
+	for k := i18n.Key(0); i18n.T("en", k) != ""; k++ {
+		for _, lang := range i18n.Langs {
+			for _, m := range mark.FindAllStringSubmatch(i18n.T(lang, k), -1) {
+				if !ids[m[1]] {
+					t.Errorf("key %d (%s) marks %q, which the glossary lacks", k, lang, m[1])
+				}
+			}
+		}
+	}
+}

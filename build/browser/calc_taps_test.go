@@ -261,6 +261,7 @@ func TestCalcChoicesExplain(t *testing.T) {
 		if got := eval[string](t, s, `document.getElementById("f-cover").getAttribute("aria-describedby") || ""`); got != "f-cover-note" {
 			t.Errorf("%s: the cover list is described by %q, want its note", lang, got)
 		}
+		s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("f-cover").scrollIntoView({block: "center"})`))
 		s.screenshot(t, "calc-cover-note-"+lang)
 		s.tap(t, `[data-step="range"][data-dir="up"]`)
 		s.poll(t, `!document.getElementById("f-cover-note")`, "the note gone at range band 1")
@@ -362,7 +363,7 @@ func TestCalcResultsLook(t *testing.T) {
 		if strings.Contains(s.text(t, "ol.explain"), " · ") {
 			t.Errorf("%s: How it works still joins steps with ·", lang)
 		}
-		s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("calc-details").scrollIntoView()`))
+		s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("calc-details").scrollIntoView(); scrollBy(0, -140)`))
 		s.screenshot(t, "calc-how-it-works-"+lang)
 
 		s.open(t, "/calc/shoot?game=at44&range=2&lang="+lang)
