@@ -21,11 +21,11 @@ import (
 )
 
 // Files is what Load reads: each game's chapters (<game>/<lang>/*.md, so a
-// chapter added later needs no change here), the stand-alone pages and the
-// glossary. The outline and the coverage list, which only the tests read,
+// chapter added later needs no change here), the stand-alone pages, the
+// glossary and the sections' aliases. The outline and the coverage list, which only the tests read,
 // and the package's own Go files stay out.
 //
-//go:embed at43 at44 d10 compare about glossary.json
+//go:embed at43 at44 d10 compare about glossary.json aliases.json
 var Files embed.FS
 
 // Load parses and renders the embedded documents.
@@ -82,6 +82,13 @@ func parseAll(fsys fs.FS) (*content.Library, *renderer, error) {
 			}
 			lib.Texts = append(lib.Texts, t)
 		}
+	}
+	aliases, err := readAliases(fsys)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, err
+	}
+	if err := addAliases(lib, aliases); err != nil {
+		return nil, nil, err
 	}
 	for _, id := range []string{"compare", "about"} {
 		for _, lang := range content.Langs {

@@ -291,7 +291,7 @@ const (
 	OtherGamesF
 	EditValue
 	BadNumberF // value, min, max
-	BadChoiceF // value
+	BadChoiceF // value, the options
 	BothRanges
 	PresetShootAT43
 	PresetMeleeAT43
@@ -433,11 +433,22 @@ const (
 	StepFixed
 	StepJammer
 	StepSniper
-	BadEscape
-	ConflictF // value
+	BadEscapeF // what is allowed
+	ConflictF  // value, what is allowed here
 	NounWrecks
 	EstimatedTail
 	UnknownKey
+	// Issue 24's refusals: what a value may be, list items by position,
+	// a key given twice, keys the calculator does not read.
+	AllowedNumberF // min, max
+	AllowedListF   // items, min, max
+	AllowedOff
+	EmptyItemF    // position, what is allowed
+	BadItemF      // position, item, what is allowed
+	TooManyItemsF // count, what is allowed
+	Repeated
+	MoreKeysF // keys, how many more
+	UnknownKeys
 	// The d10 sheet's hit modifiers the form has no field for yet.
 	StepD10IntoMelee
 	StepD10FromMelee

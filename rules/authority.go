@@ -55,7 +55,7 @@ func ParseAuthority(v url.Values) (AuthorityInput, error) {
 		ARank:  r.int("ar", 1),
 		BRank:  r.int("br", 1),
 	}
-	if err := joinErrors(r.result(), in.Validate()); err != nil {
+	if err := r.done(in.validate); err != nil {
 		return AuthorityInput{}, err
 	}
 	return in, nil
@@ -76,21 +76,27 @@ func (in AuthorityInput) Query() url.Values {
 }
 
 // Validate checks every field, naming each bad one by its query key.
-func (in AuthorityInput) Validate() error {
-	c := &validator{}
+func (in AuthorityInput) Validate() error { return in.validate(&validator{}) }
+
+func (in AuthorityInput) validate(c *validator) error {
 	g := c.game(in.Game)
 	if c.failed() {
-		return c.result()
+		// The ranks depend on the game: with none, only say what the
+		// values that are no number should be, as in the default game.
+		g, c.lenient = AT43, true
 	}
 	c.rng("a", in.A, 0, maxValue)
 	c.rng("b", in.B, 0, maxValue)
 	c.rng("ar", in.ARank, 0, g.MaxRank)
 	c.rng("br", in.BRank, 0, g.MaxRank)
+	// A wager's limit depends on the ranks, judged once they are valid.
+	aLimit, bLimit := g.WagerLimit(in.ARank), g.WagerLimit(in.BRank)
 	if c.failed() {
-		return c.result()
+		aLimit, bLimit = g.WagerLimit(g.MaxRank), g.WagerLimit(g.MaxRank)
+		c.lenient = true
 	}
-	c.rng("aw", in.AWager, 0, g.WagerLimit(in.ARank))
-	c.rng("bw", in.BWager, 0, g.WagerLimit(in.BRank))
+	c.rng("aw", in.AWager, 0, aLimit)
+	c.rng("bw", in.BWager, 0, bLimit)
 	return c.result()
 }
 

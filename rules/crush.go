@@ -29,7 +29,7 @@ type CrushResult struct {
 func ParseCrush(v url.Values) (CrushInput, error) {
 	r := newQueryReader(v, "")
 	in := CrushInput{Game: r.str("game", AT43.ID), Free: r.int("free", 3), Engaged: r.int("engaged", 0)}
-	if err := joinErrors(r.result(), in.Validate()); err != nil {
+	if err := r.done(in.validate); err != nil {
 		return CrushInput{}, err
 	}
 	return in, nil
@@ -46,8 +46,9 @@ func (in CrushInput) Query() url.Values {
 }
 
 // Validate checks every field, naming each bad one by its query key.
-func (in CrushInput) Validate() error {
-	c := &validator{}
+func (in CrushInput) Validate() error { return in.validate(&validator{}) }
+
+func (in CrushInput) validate(c *validator) error {
 	c.game(in.Game)
 	c.rng("free", in.Free, 0, maxFighters)
 	c.rng("engaged", in.Engaged, 0, maxFighters)

@@ -1,5 +1,7 @@
 package rules
 
+import "fmt"
+
 // The d10 skirmish sheet rolls one ten-sided die against a number and
 // succeeds at or under it, so its chances are whole tenths and every
 // calculator works on die faces: D10Attack (hit, armour and damage rolls),
@@ -37,9 +39,7 @@ func checkD10Game(c *validator, id string) {
 // signedRange checks lo <= n <= hi for a range that goes below zero, where
 // the validator's "lo-hi" would read badly.
 func signedRange(c *validator, key string, n, lo, hi int) {
-	if n < lo || n > hi {
-		c.fail(key, ErrRange, "%d is out of range: allowed %d to %d", n, lo, hi)
-	}
+	c.number(key, n, n >= lo && n <= hi, fmt.Sprintf("%d to %d", lo, hi))
 }
 
 // Ids of the notes the d10 calculators attach.

@@ -143,7 +143,7 @@ func ParseD10Attack(v url.Values) (D10AttackInput, error) {
 	for _, m := range d10Modifiers {
 		*m.field(&in) = r.bool(m.key, false)
 	}
-	if err := joinErrors(r.result(), in.Validate()); err != nil {
+	if err := r.done(in.validate); err != nil {
 		return D10AttackInput{}, err
 	}
 	return in, nil
@@ -186,8 +186,9 @@ func (in D10AttackInput) Query() url.Values {
 }
 
 // Validate checks every field, naming each bad one by its query key.
-func (in D10AttackInput) Validate() error {
-	c := &validator{}
+func (in D10AttackInput) Validate() error { return in.validate(&validator{}) }
+
+func (in D10AttackInput) validate(c *validator) error {
 	checkD10Game(c, in.Game)
 	if in.Mode != D10Ranged && in.Mode != D10Melee {
 		c.fail("mode", ErrChoice, "%d is not allowed: allowed ranged, melee", int(in.Mode))
@@ -209,31 +210,31 @@ func (in D10AttackInput) Validate() error {
 	c.rng("intomelee", in.IntoMelee, 0, maxD10Value)
 	for _, m := range d10Modifiers {
 		if *m.field(&in) && !m.allows(in.Mode) {
-			c.fail(m.key, ErrConflict, "applies to mode=%s only", D10Mode(1-in.Mode))
+			c.fail(m.key, ErrConflict, "applies to mode=%s only: allowed 0 with mode=%s", D10Mode(1-in.Mode), in.Mode)
 		}
 	}
 	if in.IntoMelee != 0 && in.Mode != D10Ranged {
-		c.fail("intomelee", ErrConflict, "applies to mode=ranged only")
+		c.fail("intomelee", ErrConflict, "applies to mode=ranged only: allowed 0 with mode=melee")
 	}
 	switch {
 	case in.LightCover && in.HeavyCover:
-		c.fail("heavycover", ErrConflict, "give lightcover or heavycover, not both")
+		c.fail("heavycover", ErrConflict, "allowed lightcover or heavycover, not both")
 	case in.Aimed && in.Burst:
-		c.fail("aimed", ErrConflict, "a burst cannot be aimed: give aimed or burst, not both")
+		c.fail("aimed", ErrConflict, "a burst cannot be aimed: allowed aimed or burst, not both")
 	case in.Better && in.Worse:
-		c.fail("worse", ErrConflict, "give better or worse, not both")
+		c.fail("worse", ErrConflict, "allowed better or worse, not both")
 	case (in.Better || in.Worse) && in.DefCR != nil:
-		c.fail("defcr", ErrConflict, "give better/worse or defcr, not both: defcr sets the comparison")
+		c.fail("defcr", ErrConflict, "defcr sets the comparison: allowed better/worse or defcr, not both")
 	case in.Charge && in.Received:
-		c.fail("received", ErrConflict, "give charge or received, not both")
+		c.fail("received", ErrConflict, "allowed charge or received, not both")
 	case in.Parry && in.Mode != D10Melee:
 		c.fail("parry", ErrConflict, "only close-combat attacks are parried: allowed with mode=melee")
 	case in.Parry && in.Ground:
-		c.fail("parry", ErrConflict, "a fighter on the ground cannot parry: give parry or ground, not both")
+		c.fail("parry", ErrConflict, "a fighter on the ground cannot parry: allowed parry or ground, not both")
 	case in.Parry && in.Dodge:
-		c.fail("dodge", ErrConflict, "give dodge or parry, not both")
+		c.fail("dodge", ErrConflict, "allowed dodge or parry, not both")
 	case in.Dodge && in.DefCR == nil:
-		c.fail("defcr", ErrConflict, "dodge=1 needs the defender's CR, 0-10")
+		c.fail("defcr", ErrConflict, "dodge=1 needs the defender's CR: allowed with defcr 0-10")
 	}
 	return c.result()
 }

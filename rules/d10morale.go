@@ -45,7 +45,7 @@ func ParseD10Morale(v url.Values) (D10MoraleInput, error) {
 		COU:         r.int("cou", 5),
 		Independent: r.bool("independent", false),
 	}
-	if err := joinErrors(r.result(), in.Validate()); err != nil {
+	if err := r.done(in.validate); err != nil {
 		return D10MoraleInput{}, err
 	}
 	return in, nil
@@ -64,8 +64,9 @@ func (in D10MoraleInput) Query() url.Values {
 }
 
 // Validate checks every field, naming each bad one by its query key.
-func (in D10MoraleInput) Validate() error {
-	c := &validator{}
+func (in D10MoraleInput) Validate() error { return in.validate(&validator{}) }
+
+func (in D10MoraleInput) validate(c *validator) error {
 	checkD10Game(c, in.Game)
 	c.rng("cou", in.COU, 0, maxD10Value)
 	return c.result()

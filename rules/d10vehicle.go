@@ -74,7 +74,7 @@ func ParseD10Vehicle(v url.Values) (D10VehicleInput, error) {
 		Points:     r.int("dmg", 1),
 		Locomotion: r.bool("loco", false),
 	}
-	if err := joinErrors(r.result(), in.Validate()); err != nil {
+	if err := r.done(in.validate); err != nil {
 		return D10VehicleInput{}, err
 	}
 	return in, nil
@@ -93,8 +93,9 @@ func (in D10VehicleInput) Query() url.Values {
 }
 
 // Validate checks every field, naming each bad one by its query key.
-func (in D10VehicleInput) Validate() error {
-	c := &validator{}
+func (in D10VehicleInput) Validate() error { return in.validate(&validator{}) }
+
+func (in D10VehicleInput) validate(c *validator) error {
 	checkD10Game(c, in.Game)
 	c.rng("dmg", in.Points, 0, maxD10Points)
 	return c.result()

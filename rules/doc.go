@@ -140,8 +140,12 @@
 // every refused value at once, as [FieldErrors]: each [FieldError] names
 // its query key, says what is allowed, echoes at most 40 characters of the
 // input, and wraps a sentinel reason ([ErrSyntax], [ErrRange], [ErrChoice],
-// [ErrBothRanges], [ErrConflict], [ErrUnknownKey]) for errors.Is; [ParseLink]
-// reads a link's query reporting bad percent-escapes the same way. Results
+// [ErrBothRanges], [ErrConflict], [ErrUnknownKey], [ErrRepeated]) for
+// errors.Is. A key given twice is refused, and so are the keys a Parse does
+// not read (a capital, a key of another calculator), all in one FieldError
+// whose [UnknownKeys] lists them; the keys known are those the input's
+// reader reads, plus lang. [ParseLink] reads a link's query reporting bad
+// percent-escapes the same way. Results
 // marshal to JSON with fixed
 // keys (hits, impacts, casualties, wiped_out, ...), distributions as
 // {"p": [...], "mean": x}, plus Explain, machine-readable [Step] values

@@ -1,5 +1,7 @@
 package rules
 
+import "fmt"
+
 // Fixed-result weapons and abilities: lock-on fire and artillery strikes hit
 // on a printed result instead of Accuracy against the range; the AT-44
 // Jammer's damage test against vehicles is a printed result and it harms no
@@ -20,9 +22,8 @@ func fixedTest(kind StepKind, needed int) Step {
 
 // checkFixedValue accepts 0 (none) or a printed result 2-6.
 func checkFixedValue(c *validator, key string, n int) {
-	if n != 0 && (n < minFixed || n > maxFixed) {
-		c.fail(key, ErrRange, "%s is out of range: allowed 0 (none) or %d-%d, the result needed on one die", numText(n), minFixed, maxFixed)
-	}
+	c.number(key, n, n == 0 || n >= minFixed && n <= maxFixed,
+		fmt.Sprintf("0 (none) or %d-%d, the result needed on one die", minFixed, maxFixed))
 }
 
 // checkFixed checks the lock, jammer and sniper keys of a shot at target in

@@ -162,6 +162,9 @@ type Game struct {
 	// CoverAtRangeZero lets cover saves apply at range 0; AT-44 ignores
 	// cover there.
 	CoverAtRangeZero bool
+	// Detection is the ability that adds 1 to Accuracy with ranged weapons
+	// (AT-44); the AT-43 texts have no such ability.
+	Detection bool
 	// MoraleThreshold gives the fighters left at or below which an infantry
 	// unit of the given type (rank) 1-3 tests morale.
 	MoraleThreshold func(infantryType int) int
@@ -266,6 +269,7 @@ var AT44 = Game{
 	Reroll:           RerollPool,
 	CoverSave:        [coverCount]int{CoverNone: 0, CoverNormal: 5, CoverTakeCover: 3, CoverKnee: 5},
 	CoverAtRangeZero: false,
+	Detection:        true,
 	MoraleThreshold:  moraleThreshold,
 	Indirect: IndirectRules{
 		LostOnAllMiss: true,

@@ -72,7 +72,7 @@ func ParseIndirect(v url.Values) (IndirectInput, error) {
 	in.Vehicle.Vehicles = r.int("vehicles", 0)
 	in.Vehicle.read(r, false)
 	in.VehicleProtection = r.int("vprot", defaultVehicleProtection)
-	if err := joinErrors(r.result(), in.Validate()); err != nil {
+	if err := r.done(in.validate); err != nil {
 		return IndirectInput{}, err
 	}
 	return in, nil
@@ -107,8 +107,9 @@ func (in IndirectInput) Query() url.Values {
 }
 
 // Validate checks every field, naming each bad one by its query key.
-func (in IndirectInput) Validate() error {
-	c := &validator{}
+func (in IndirectInput) Validate() error { return in.validate(&validator{}) }
+
+func (in IndirectInput) validate(c *validator) error {
 	g := c.game(in.Game)
 	checkFixedValue(c, "fixed", in.Fixed)
 	if in.Fixed != 0 && g.ID != "" && !g.Fixed.ArtilleryStrike {
@@ -122,9 +123,14 @@ func (in IndirectInput) Validate() error {
 	c.rng("prot", in.Protection, 0, maxValue)
 	c.rng("under", in.Under, 0, maxFighters)
 	c.rng("vehicles", in.Vehicle.Vehicles, 0, maxVehicles)
-	if in.Vehicle.Vehicles > 0 {
+	vehicles := func() {
 		c.rng("vprot", in.VehicleProtection, 0, maxValue)
 		in.Vehicle.check(c)
+	}
+	if in.Vehicle.Vehicles > 0 {
+		vehicles()
+	} else {
+		c.leniently(vehicles) // read all the same: see checkTarget
 	}
 	return c.result()
 }

@@ -371,7 +371,7 @@ func TestBadInput(t *testing.T) {
 		{"target=veh&frame=61", "frame: 61 is out of range: allowed 1-60"}, {"target=veh&frame=0", "frame: 0 is out of range: allowed 1-60"},
 		{"target=veh&vehicles=11", "vehicles: 11 is out of range: allowed 1-10"},
 		{"target=veh&weapons=1,2,3,4,5,6,7", "weapons: 7 values given: allowed at most 6"},
-		{"target=veh&weapons=3,x", "weapons: \"x\" is not a whole number"},
+		{"target=veh&weapons=3,x", `weapons: item 2 is "x", not a whole number: allowed at most 6 whole numbers 0-60`},
 		{"target=veh&pick=all", "pick: \"all\" is not allowed: allowed wreck, disarm"},
 	}
 	for _, tt := range tests {

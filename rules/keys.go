@@ -80,7 +80,7 @@ func (k damageKeys) check(c *validator) {
 // salvos first, terrain last), as its links always have.
 func (r *queryReader) oneDistance() {
 	if r.has("range") && r.has("cm") {
-		r.fail("cm", ErrBothRanges, "range and cm both given: give one of them")
+		r.fail("cm", ErrBothRanges, "range and cm both given: allowed one of them")
 	}
 }
 
@@ -108,8 +108,9 @@ func (c *validator) distance(band int, cm *int) {
 	}
 	c.rng("cm", *cm, 0, maxCM)
 	if band != 0 {
-		c.fail("cm", ErrBothRanges, "range and cm both given: give one of them")
+		c.fail("cm", ErrBothRanges, "range and cm both given: allowed one of them")
 	}
+	c.leniently(func() { c.rng("range", band, 0, maxBand) }) // refused already when given
 }
 
 var (
@@ -159,12 +160,7 @@ func (t VehicleTarget) write(w queryWriter, count bool) {
 func (t VehicleTarget) check(c *validator) {
 	c.rng("frame", t.Frame, 1, maxSP)
 	c.rng("prop", t.Propulsion, 0, maxSP)
-	if len(t.Weapons) > maxVehWeapons {
-		c.fail("weapons", ErrRange, "%d weapons given: allowed 0-%d", len(t.Weapons), maxVehWeapons)
-	}
-	for _, sp := range t.Weapons {
-		c.rng("weapons", sp, 0, maxSP)
-	}
+	c.list("weapons", t.Weapons, maxVehWeapons, 0, maxSP)
 	c.rng("vehicles", t.Vehicles, 1, maxVehicles)
 	if t.Pick < 0 || int(t.Pick) >= len(pickNames) {
 		c.fail("pick", ErrChoice, "%d is not allowed: allowed wreck, disarm", int(t.Pick))

@@ -60,10 +60,14 @@ func ParseMinefield(v url.Values) (MinefieldInput, error) {
 		Type:       r.int("type", d.Type),
 		Medic:      r.bool("medic", d.Medic),
 	}
+	// The vehicle keys are read at infantry too, to be known and checked
+	// (see checkTarget), but only kept at vehicles; n counts the vehicles.
+	var vehicle VehicleTarget
+	vehicle.read(r, false)
 	if in.Target == TargetVehicle {
-		in.Vehicle.read(r, false) // n counts the vehicles
+		in.Vehicle = vehicle
 	}
-	if err := joinErrors(r.result(), in.Validate()); err != nil {
+	if err := r.done(in.validate); err != nil {
 		return MinefieldInput{}, err
 	}
 	return in, nil
@@ -88,26 +92,29 @@ func (in MinefieldInput) Query() url.Values {
 }
 
 // Validate checks every field, naming each bad one by its query key.
-func (in MinefieldInput) Validate() error {
-	c := &validator{}
+func (in MinefieldInput) Validate() error { return in.validate(&validator{}) }
+
+func (in MinefieldInput) validate(c *validator) error {
 	g := c.game(in.Game)
 	if c.failed() {
-		return c.result()
-	}
-	if g.Minefield == nil {
+		c.lenient = true // only say what the values that are no number should be
+	} else if g.Minefield == nil {
 		c.fail("game", ErrChoice, "%s has no minefields: allowed %s", clip(in.Game), strings.Join(minefieldGames(), ", "))
 	}
 	c.rng("cards", in.Cards, 1, maxCards)
 	c.rng("prot", in.Protection, 0, maxValue)
+	t := in.Vehicle
+	t.Vehicles = 1 // the unit's vehicles are n
+	// The keys of the other target are read all the same: see checkTarget.
 	switch in.Target {
 	case TargetInfantry:
 		c.rng("n", in.Members, 1, maxFighters)
 		c.rng("type", in.Type, 1, 3)
+		c.leniently(func() { t.check(c) })
 	case TargetVehicle:
 		c.rng("n", in.Members, 1, maxVehicles)
-		t := in.Vehicle
-		t.Vehicles = 1 // the unit's vehicles are n, checked above
 		t.check(c)
+		c.leniently(func() { c.rng("type", in.Type, 1, 3) })
 	default:
 		c.fail("target", ErrChoice, "%d is not allowed: allowed inf, veh", int(in.Target))
 	}

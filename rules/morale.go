@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"net/url"
 	"strconv"
 )
@@ -104,7 +105,7 @@ func ParseMorale(v url.Values) (MoraleInput, error) {
 	case s == nervesOfSteel:
 		in.NervesOfSteel = true
 	case s != "" && !isInt(s):
-		r.fail("mor", ErrSyntax, "%s is not a whole number: allowed 0-%d, or \"-\" (a plain hyphen) for Nerves of steel", clip(s), maxValue)
+		r.failOpen("mor", ErrSyntax, "%s is not a whole number", clip(s))
 		in.Morale = 6
 	default:
 		in.Morale = r.int("mor", 6)
@@ -115,7 +116,7 @@ func ParseMorale(v url.Values) (MoraleInput, error) {
 	in.Activations = r.int("activations", 1)
 	in.Spend = r.bool("spend", false)
 	in.Status = MoraleStatus(r.choice("status", int(Valiant), statusNames[:Routed]))
-	if err := joinErrors(r.result(), in.Validate()); err != nil {
+	if err := r.done(in.validate); err != nil {
 		return MoraleInput{}, err
 	}
 	return in, nil
@@ -141,14 +142,18 @@ func (in MoraleInput) Query() url.Values {
 }
 
 // Validate checks every field, naming each bad one by its query key.
-func (in MoraleInput) Validate() error {
-	c := &validator{}
+func (in MoraleInput) Validate() error { return in.validate(&validator{}) }
+
+func (in MoraleInput) validate(c *validator) error {
 	g := c.game(in.Game)
 	if c.failed() {
-		return c.result()
+		// The ranks depend on the game: with none, only say what the
+		// values that are no number should be, as in the default game.
+		g, c.lenient = AT43, true
 	}
-	if !in.NervesOfSteel && (in.Morale < 0 || in.Morale > maxValue) {
-		c.fail("mor", ErrRange, "%s is out of range: allowed 0-%d, or \"-\" for Nerves of steel", numText(in.Morale), maxValue)
+	if !in.NervesOfSteel {
+		c.number("mor", in.Morale, in.Morale >= 0 && in.Morale <= maxValue,
+			fmt.Sprintf("0-%d, or \"-\" (a plain hyphen) for Nerves of steel", maxValue))
 	}
 	c.rng("rank", in.Rank, 0, g.MaxRank)
 	c.rng("extra", in.Earlier, 0, maxEarlierTests)

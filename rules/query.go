@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -18,22 +20,30 @@ import (
 //
 // Both collect every error they meet, each a *FieldError naming its query
 // key: a Parse function returns the reader's errors and Validate's together
-// (as FieldErrors), so a caller learns every bad value in one call.
+// (as FieldErrors), so a caller learns every bad value in one call. A value
+// that is no number is refused by the reader, which alone has the text, and
+// the refusal is completed by Validate, which alone knows the key's range:
+// so every refusal says what is allowed. The reader also logs every key it
+// reads: the link's other keys are refused together, as unknown, in one
+// FieldError that lists the keys the input takes, so a key added to a
+// reader is known at once.
 
 // The reasons a value is refused: every FieldError's Err wraps one of them,
 // so a caller picks its wording with errors.Is.
 var (
-	ErrSyntax     = errors.New("not a whole number")             // not a number, or an empty list item
+	ErrSyntax     = errors.New("not a whole number")             // not a number, an empty list item, or a bad percent-escape
 	ErrRange      = errors.New("out of range")                   // a number outside the allowed range, or too many values
-	ErrChoice     = errors.New("not one of the allowed names")   // a name outside its list (game, cover, target...)
+	ErrChoice     = errors.New("not one of the allowed names")   // a name outside its list (game, cover, target...), or an ability the game lacks
 	ErrBothRanges = errors.New("range and cm both given")        // the distance given twice
 	ErrConflict   = errors.New("values that exclude each other") // two options that cannot go together
-	ErrUnknownKey = errors.New("unknown key")                    // a key a calculator does not read (s01.n, s1.bogus)
+	ErrUnknownKey = errors.New("unknown key")                    // keys a calculator does not read (s01.n, s1.bogus, picker in melee): see UnknownKeys
+	ErrRepeated   = errors.New("key given more than once")       // n=2&n=abc
 )
 
 // FieldError is one refused value: Key is its query key, with its group
 // prefix ("s2.n"), and Err the reason, which wraps one of the sentinel
-// errors above and says what is allowed. Error reads "key: reason".
+// errors above and says what is allowed. Error reads "key: reason". A key
+// longer than 40 characters is cut, with an ellipsis.
 type FieldError struct {
 	Key string
 	Err error
@@ -46,10 +56,19 @@ func (e *FieldError) Unwrap() error { return e.Err }
 // keys were checked. errors.As finds the first *FieldError in it.
 type FieldErrors []*FieldError
 
+// maxListed is how many FieldErrors a FieldErrors' Error names before it
+// only counts the rest, so that a link of thousands of bad values does not
+// make a message of thousands of parts.
+const maxListed = 20
+
 func (l FieldErrors) Error() string {
-	s := make([]string, len(l))
+	s := make([]string, 0, min(len(l), maxListed+1))
 	for i, e := range l {
-		s[i] = e.Error()
+		if i == maxListed {
+			s = append(s, fmt.Sprintf("and %d more", len(l)-maxListed))
+			break
+		}
+		s = append(s, e.Error())
 	}
 	return strings.Join(s, "; ")
 }
@@ -63,13 +82,59 @@ func (l FieldErrors) Unwrap() []error {
 	return out
 }
 
-// reason is a FieldError's Err: a message that wraps a sentinel.
-type reason struct {
-	kind error
-	msg  string
+// UnknownKeys is the reason of the one FieldError a Parse gives for every
+// key of its link it does not read: a misspelt key, a capital (S1.n), a key
+// of another calculator (picker in close combat), a salvo group past s10.
+// That FieldError's Key is the first of Keys; Error names it, counts the
+// others, names as many as fit in 40 characters, and lists the keys the
+// calculator reads. It wraps ErrUnknownKey.
+type UnknownKeys struct {
+	Keys    []string // every key not read, sorted, as given
+	allowed string   // the keys the calculator reads
 }
 
-func (r *reason) Error() string { return r.msg }
+func (u *UnknownKeys) Error() string {
+	msg := "not a key of this calculator"
+	if more := len(u.Keys) - 1; more > 0 {
+		var named []string
+		budget := maxEcho - utf8.RuneCountInString(u.Keys[0])
+		for _, k := range u.Keys[1:] {
+			if budget -= utf8.RuneCountInString(k); budget < 0 {
+				named = append(named, "…")
+				break
+			}
+			named = append(named, keyText(k))
+		}
+		others := "others"
+		if more == 1 {
+			others = "other"
+		}
+		msg = fmt.Sprintf("%s, nor are %d %s", msg, more, others)
+		if len(named) > 0 && named[0] != "…" {
+			msg += " (" + strings.Join(named, ", ") + ")"
+		}
+	}
+	return msg + ": allowed " + u.allowed
+}
+
+func (u *UnknownKeys) Unwrap() error { return ErrUnknownKey }
+
+// reason is a FieldError's Err: a message that wraps a sentinel. allowed,
+// when set, ends the message with what the key takes; a reader leaves it
+// empty for Validate to fill (see validator.open).
+type reason struct {
+	kind    error
+	msg     string
+	allowed string
+}
+
+func (r *reason) Error() string {
+	if r.allowed == "" {
+		return r.msg
+	}
+	return r.msg + ": allowed " + r.allowed
+}
+
 func (r *reason) Unwrap() error { return r.kind }
 
 // fieldErr builds a *FieldError for key with reason kind.
@@ -83,12 +148,14 @@ type errorList struct {
 }
 
 func (l *errorList) add(e *FieldError) {
-	for _, have := range l.errs {
-		if have.Key == e.Key {
-			return
-		}
+	if !l.refused(e.Key) {
+		l.errs = append(l.errs, e)
 	}
-	l.errs = append(l.errs, e)
+}
+
+// refused reports whether key has an error already.
+func (l *errorList) refused(key string) bool {
+	return slices.ContainsFunc(l.errs, func(e *FieldError) bool { return e.Key == key })
 }
 
 // result is nil when nothing was refused, else the list.
@@ -124,36 +191,54 @@ func joinErrors(errs ...error) error {
 const maxEcho = 40
 
 // clip quotes s for an error message, cut to maxEcho characters.
-func clip(s string) string {
-	if utf8.RuneCountInString(s) <= maxEcho {
+func clip(s string) string { return clipTo(s, maxEcho) }
+
+// clipTo quotes s for an error message, cut to n characters.
+func clipTo(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
 		return strconv.Quote(s)
 	}
 	r := []rune(s)
-	return strconv.Quote(string(r[:maxEcho])) + "…"
+	return strconv.Quote(string(r[:n])) + "…"
+}
+
+// keyText writes a key for an error: cut to maxEcho characters, and quoted
+// when empty.
+func keyText(key string) string {
+	switch {
+	case key == "":
+		return `""`
+	case utf8.RuneCountInString(key) <= maxEcho:
+		return key
+	}
+	return string([]rune(key)[:maxEcho]) + "…"
 }
 
 // ParseLink reads a share link's query string as url.Values, like
-// url.ParseQuery, but refuses a key or value with a bad percent-escape
-// (n=%zz) with a FieldError naming the key, rather than dropping it.
+// url.ParseQuery, but refuses a value with a bad percent-escape (n=%zz)
+// with a FieldError naming its key, rather than dropping it silently. A key
+// with a bad escape is kept as written (it is no calculator's key, so the
+// calculator refuses it with the other unknown keys); a part with an empty
+// key (=3, &&) is skipped, as no calculator reads one.
 func ParseLink(query string) (url.Values, error) {
 	v := url.Values{}
 	var l errorList
 	for part := range strings.SplitSeq(query, "&") {
-		if part == "" {
-			continue
-		}
 		rawKey, rawValue, _ := strings.Cut(part, "=")
 		key, err := url.QueryUnescape(rawKey)
 		if err != nil {
-			l.add(fieldErr(clipKey(rawKey), ErrSyntax, "the key has a bad percent-escape: write %% as %%25"))
+			v[rawKey] = append(v[rawKey], rawValue)
+			continue
+		}
+		if key == "" {
 			continue
 		}
 		value, err := url.QueryUnescape(rawValue)
-		if err != nil && key == "" {
-			continue // no calculator reads an empty key
-		}
 		if err != nil {
-			l.add(fieldErr(clipKey(key), ErrSyntax, "%s has a bad percent-escape: write %% as %%25", clip(rawValue)))
+			// The key opens the message: the value gets what is left of
+			// the characters an error may repeat.
+			echo := max(maxEcho-utf8.RuneCountInString(key), 8)
+			l.add(fieldErr(keyText(key), ErrSyntax, "%s has a bad percent-escape: allowed %% followed by two hexadecimal digits (%%25 for %% itself)", clipTo(rawValue, echo)))
 			continue
 		}
 		v[key] = append(v[key], value)
@@ -161,36 +246,100 @@ func ParseLink(query string) (url.Values, error) {
 	return v, l.result()
 }
 
-// clipKey cuts a key to maxEcho characters for an error.
-func clipKey(key string) string {
-	if utf8.RuneCountInString(key) <= maxEcho {
-		return key
+// keyLog is what the readers of one link share: the keys they read, so
+// that the others can be refused, and the refusals Validate is to complete
+// with what their key allows.
+type keyLog struct {
+	read   map[string]bool    // every key read, with its group prefix
+	names  []string           // the keys read outside groups, in reading order
+	groups []*keyGroup        // the repeated groups, in reading order
+	open   map[string]*reason // refusals without their allowed part, by key
+	done   bool               // the unknown keys have been refused
+}
+
+// keyGroup is a family of repeated key groups (s1. to s10.) and the keys
+// each group reads.
+type keyGroup struct {
+	name string // how the prefixes are written: "s1. to s10."
+	keys []string
+}
+
+// allowed lists the keys read, for an UnknownKeys.
+func (l *keyLog) allowed() string {
+	s := strings.Join(l.names, ", ")
+	for _, g := range l.groups {
+		s += "; after " + g.name + ": " + strings.Join(g.keys, ", ")
 	}
-	return string([]rune(key)[:maxEcho]) + "…"
+	return s
 }
 
 // queryReader reads typed values, collecting every error.
 type queryReader struct {
 	v      url.Values
 	prefix string
+	family *keyGroup // the family prefix belongs to, nil for none
+	log    *keyLog
 	errorList
 }
 
+// linkKeys are the keys any share link may carry that no calculator reads:
+// the page's language (README, Share links).
+var linkKeys = []string{"lang"}
+
 func newQueryReader(v url.Values, prefix string) *queryReader {
-	return &queryReader{v: v, prefix: prefix}
+	log := &keyLog{read: map[string]bool{}, open: map[string]*reason{}}
+	for _, k := range linkKeys {
+		log.read[k] = true
+	}
+	return &queryReader{v: v, prefix: prefix, log: log}
 }
 
-// has reports whether key is present.
+// newFamily starts a family of repeated key groups, named as its prefixes
+// are written ("s1. to s10.").
+func (r *queryReader) newFamily(name string) *keyGroup {
+	g := &keyGroup{name: name}
+	r.log.groups = append(r.log.groups, g)
+	return g
+}
+
+// group is a reader of the group with prefix in family f: it shares r's
+// key log, but keeps its own errors.
+func (r *queryReader) group(f *keyGroup, prefix string) *queryReader {
+	return &queryReader{v: r.v, prefix: prefix, family: f, log: r.log}
+}
+
+// note logs key as read.
+func (r *queryReader) note(key string) {
+	full := r.prefix + key
+	if r.log.read[full] {
+		return
+	}
+	r.log.read[full] = true
+	switch {
+	case r.family == nil:
+		r.log.names = append(r.log.names, key)
+	case !slices.Contains(r.family.keys, key):
+		r.family.keys = append(r.family.keys, key)
+	}
+}
+
+// has reports whether key is present. It does not log the key as read:
+// its callers read the key as well, which logs it in its reading order.
 func (r *queryReader) has(key string) bool {
 	_, ok := r.v[r.prefix+key]
 	return ok
 }
 
-// raw returns the value of key, or "" with ok false when it is missing.
+// raw returns the value of key, or "" with ok false when it is missing. A
+// key given more than once is refused: which value was meant is unknown.
 func (r *queryReader) raw(key string) (string, bool) {
+	r.note(key)
 	vs, ok := r.v[r.prefix+key]
 	if !ok || len(vs) == 0 {
 		return "", false
+	}
+	if len(vs) > 1 {
+		r.fail(key, ErrRepeated, "given %d times: allowed once", len(vs))
 	}
 	return strings.TrimSpace(vs[0]), true
 }
@@ -199,9 +348,56 @@ func (r *queryReader) fail(key string, kind error, format string, args ...any) {
 	r.add(fieldErr(r.prefix+key, kind, format, args...))
 }
 
+// failOpen refuses key with a reason Validate completes with what the key
+// allows; the first refusal of a key is the one kept.
+func (r *queryReader) failOpen(key string, kind error, format string, args ...any) {
+	full := r.prefix + key
+	if r.refused(full) {
+		return
+	}
+	e := fieldErr(full, kind, format, args...)
+	r.add(e)
+	r.log.open[full] = e.Err.(*reason)
+}
+
+// refuseUnknown refuses, in one FieldError, every key of the link that no
+// read asked for. A Parse calls it once all its keys are read.
+func (r *queryReader) refuseUnknown() {
+	if r.log.done {
+		return
+	}
+	r.log.done = true
+	var keys []string
+	for k := range r.v {
+		if !r.log.read[k] {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return
+	}
+	sort.Strings(keys)
+	r.add(&FieldError{Key: keyText(keys[0]), Err: &UnknownKeys{Keys: keys, allowed: r.log.allowed()}})
+}
+
+// done ends a Parse: it refuses the unknown keys, runs validate with the
+// reader's open refusals to complete, and returns every error, the
+// reader's first.
+func (r *queryReader) done(validate func(*validator) error) error {
+	r.refuseUnknown()
+	return joinErrors(r.result(), validate(&validator{open: r.log.open}))
+}
+
+// Stand-ins for numbers atoi cannot give as they are: too large or too
+// small for an int.
+const (
+	tooLarge = math.MaxInt
+	tooSmall = math.MinInt
+)
+
 // atoi reads a whole number. A number too large for an int is read as
-// math.MaxInt (math.MinInt when negative), so Validate reports it as out of
-// its range rather than as no number at all.
+// tooLarge (tooSmall when negative), so Validate reports it as out of its
+// range rather than as no number at all.
 func atoi(s string) (int, bool) {
 	n, err := strconv.Atoi(s)
 	if err == nil {
@@ -209,9 +405,9 @@ func atoi(s string) (int, bool) {
 	}
 	if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
 		if strings.HasPrefix(s, "-") {
-			return math.MinInt, true
+			return tooSmall, true
 		}
-		return math.MaxInt, true
+		return tooLarge, true
 	}
 	return 0, false
 }
@@ -222,18 +418,8 @@ func isInt(s string) bool {
 	return ok
 }
 
-// numText writes n for an error, naming the numbers atoi stood in for.
-func numText(n int) string {
-	switch n {
-	case math.MaxInt:
-		return "the number is too large"
-	case math.MinInt:
-		return "the number is too small"
-	}
-	return strconv.Itoa(n)
-}
-
-// int reads a whole number, def when the key is missing.
+// int reads a whole number, def when the key is missing or its value is
+// no number.
 func (r *queryReader) int(key string, def int) int {
 	s, ok := r.raw(key)
 	if !ok {
@@ -241,7 +427,7 @@ func (r *queryReader) int(key string, def int) int {
 	}
 	n, ok := atoi(s)
 	if !ok {
-		r.fail(key, ErrSyntax, "%s is not a whole number", clip(s))
+		r.failOpen(key, ErrSyntax, "%s is not a whole number", clip(s))
 		return def
 	}
 	return n
@@ -298,6 +484,8 @@ func (r *queryReader) str(key, def string) string {
 
 // ints reads a comma-separated list of whole numbers; at most maxLen of
 // them, so a hostile link cannot make the engine allocate without bound.
+// A bad list is refused at its first bad item, by its position, and read
+// as def; Validate's list says what the list takes.
 func (r *queryReader) ints(key string, def []int, maxLen int) []int {
 	s, ok := r.raw(key)
 	if !ok {
@@ -306,21 +494,21 @@ func (r *queryReader) ints(key string, def []int, maxLen int) []int {
 	if s == "" {
 		return []int{}
 	}
-	parts := strings.Split(s, ",")
-	if len(parts) > maxLen {
-		r.fail(key, ErrRange, "%d values given: allowed at most %d", len(parts), maxLen)
+	if n := strings.Count(s, ",") + 1; n > maxLen {
+		r.failOpen(key, ErrRange, "%d values given", n)
 		return def
 	}
+	parts := strings.Split(s, ",")
 	out := make([]int, 0, len(parts))
 	for i, p := range parts {
 		p = strings.TrimSpace(p)
 		if p == "" {
-			r.fail(key, ErrSyntax, "item %d is empty: give whole numbers separated by commas", i+1)
+			r.failOpen(key, ErrSyntax, "item %d is empty", i+1)
 			return def
 		}
 		n, ok := atoi(p)
 		if !ok {
-			r.fail(key, ErrSyntax, "%s is not a whole number (item %d)", clip(p), i+1)
+			r.failOpen(key, ErrSyntax, "item %d is %s, not a whole number", i+1, clip(p))
 			return def
 		}
 		out = append(out, n)
@@ -362,28 +550,99 @@ func (w queryWriter) ints(key string, ns []int) {
 
 // validator checks fields against their allowed ranges, collecting every
 // error; each error names the field by its query key.
+//
+// open holds the reader's refusals of values that were no number: the
+// check of such a key adds what it allows to the refusal instead of
+// judging the default that stands in for the value. Keys that do not
+// apply to the input as given (a vehicle's keys at infantry) are checked
+// in lenient mode, which only completes those refusals, so that every
+// refusal says what is allowed whatever the other values.
 type validator struct {
-	prefix string
+	prefix  string
+	open    map[string]*reason
+	lenient bool
 	errorList
 }
 
 func (c *validator) fail(key string, kind error, format string, args ...any) {
+	if c.lenient {
+		return
+	}
 	c.add(fieldErr(c.prefix+key, kind, format, args...))
 }
 
 // failed reports whether anything was refused so far.
 func (c *validator) failed() bool { return len(c.errs) > 0 }
 
+// group is a validator of the group with prefix, sharing c's open
+// refusals; its errors are its own.
+func (c *validator) group(prefix string) *validator {
+	return &validator{prefix: prefix, open: c.open, lenient: c.lenient}
+}
+
+// leniently runs check on keys that do not apply here: only the reader's
+// refusals of their values are completed, nothing new is refused.
+func (c *validator) leniently(check func()) {
+	was := c.lenient
+	c.lenient = true
+	check()
+	c.lenient = was
+}
+
+// completes adds allowed to the reader's refusal of key, if there is one,
+// and reports whether there was.
+func (c *validator) completes(key, allowed string) bool {
+	r := c.open[c.prefix+key]
+	if r == nil {
+		return false
+	}
+	if r.allowed == "" {
+		r.allowed = allowed
+	}
+	return true
+}
+
+// number checks a whole number: ok says whether n is allowed, allowed
+// what is.
+func (c *validator) number(key string, n int, ok bool, allowed string) {
+	if c.completes(key, allowed) || ok {
+		return
+	}
+	c.fail(key, ErrRange, "%s: allowed %s", outOfRange(n), allowed)
+}
+
+// outOfRange says that n is refused, naming the numbers atoi stood in for.
+func outOfRange(n int) string {
+	switch n {
+	case tooLarge:
+		return "the number is too large"
+	case tooSmall:
+		return "the number is too small"
+	}
+	return strconv.Itoa(n) + " is out of range"
+}
+
 // rng checks lo <= n <= hi.
 func (c *validator) rng(key string, n, lo, hi int) {
-	if n >= lo && n <= hi {
+	c.number(key, n, n >= lo && n <= hi, fmt.Sprintf("%d-%d", lo, hi))
+}
+
+// list checks a list of at most maxLen whole numbers, each lo-hi.
+func (c *validator) list(key string, ns []int, maxLen, lo, hi int) {
+	allowed := fmt.Sprintf("at most %d whole numbers %d-%d, separated by commas", maxLen, lo, hi)
+	if c.completes(key, allowed) {
 		return
 	}
-	if n == math.MaxInt || n == math.MinInt {
-		c.fail(key, ErrRange, "%s: allowed %d-%d", numText(n), lo, hi)
+	if len(ns) > maxLen {
+		c.fail(key, ErrRange, "%d values given: allowed %s", len(ns), allowed)
 		return
 	}
-	c.fail(key, ErrRange, "%d is out of range: allowed %d-%d", n, lo, hi)
+	for i, n := range ns {
+		if n < lo || n > hi {
+			c.fail(key, ErrRange, "item %d: %s: allowed %s", i+1, outOfRange(n), allowed)
+			return
+		}
+	}
 }
 
 // game resolves a game id.

@@ -162,7 +162,7 @@ func TestShootMatchesExactReference(t *testing.T) {
 						for _, cover := range []Cover{CoverNone, CoverNormal, CoverTakeCover, CoverKnee} {
 							for _, medic := range []bool{false, true} {
 								in := ShootInput{Game: g.ID, Range: (weapons + rate) % 4, Cover: cover,
-									FireAtWill: rr == 2 && rate == 3, Detection: acc == 6,
+									FireAtWill: rr == 2 && rate == 3, Detection: acc == 6 && g.Detection,
 									Attack: Attack{Weapons: weapons, Rate: rate, Rerolls: rr,
 										Accuracy: acc, Penetration: 4 + rate, Damage: 1 + rr%2, DamageReroll: rr == 1,
 										Protection: 5, Size: 1 + (weapons*rate)%9, Type: 1, Medic: medic}}

@@ -1,9 +1,8 @@
 package rules
 
 import (
+	"fmt"
 	"net/url"
-	"slices"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -162,68 +161,63 @@ func ParseSalvos(v url.Values) (SalvosInput, error) {
 	in.Target = Target(r.choice("target", int(d.Target), targetNames))
 	in.Vehicle.read(r, true)
 	in.Vehicle.readPicker(r)
-	count := salvoGroups(v, r)
-	if count == 0 {
-		in.Salvos = []Salvo{DefaultSalvo()}
+	// The groups run s1, s2, ... with no gap: those up to the first gap are
+	// the salvos (s1 at least, from its defaults when absent). The groups
+	// past a gap are read only for their keys to be known, as the gap is
+	// refused instead.
+	present := salvoGroups(v)
+	family := r.newFamily(fmt.Sprintf("s1. to s%d. (no leading zero)", maxSalvos))
+	count := 0
+	for present[count+1] {
+		count++
 	}
-	for i := 1; i <= count; i++ {
-		var s Salvo
-		sr := newQueryReader(v, salvoPrefix(i))
-		s.read(sr)
-		for _, e := range sr.errs {
-			r.add(e)
+	for i := 1; i <= maxSalvos; i++ {
+		salvo := i <= max(count, 1)
+		if !salvo && !present[i] {
+			continue
 		}
-		in.Salvos = append(in.Salvos, s)
+		var s Salvo
+		sr := r.group(family, salvoPrefix(i))
+		s.read(sr)
+		if salvo {
+			for _, e := range sr.errs {
+				r.add(e)
+			}
+			in.Salvos = append(in.Salvos, s)
+		}
 	}
-	if err := joinErrors(r.result(), in.Validate()); err != nil {
+	// Refused before the gap, so that a key named like the gap's ("s3")
+	// cannot hide the unknown keys.
+	r.refuseUnknown()
+	for i := count + 2; i <= maxSalvos; i++ {
+		if present[i] {
+			r.fail("s"+strconv.Itoa(i), ErrRange, "salvo group s%d is missing: allowed groups numbered from s1 without gaps", count+1)
+			break
+		}
+	}
+	if err := r.done(in.validate); err != nil {
 		return SalvosInput{}, err
 	}
 	return in, nil
 }
 
-// salvoKeys are the keys of one salvo group.
-var salvoKeys = []string{"n", "rate", "rr", "acc", "range", "cm", "pen", "dmg", "dmgrr", "cover", "faw", "det", "lock", "jammer", "sniper"}
-
 func salvoPrefix(i int) string { return "s" + strconv.Itoa(i) + "." }
 
-// salvoGroups counts the s<i>. groups in v, which must run s1, s2, ...
-// with no gap, no leading zero and no more than maxSalvos, each holding only
-// salvo keys; every key that breaks this is refused into r. The groups
-// counted are those up to the first gap.
-func salvoGroups(v url.Values, r *queryReader) int {
-	seen := map[int]bool{}
-	keys := make([]string, 0, len(v))
+// salvoGroups lists the salvo groups s1. to s10. that have a key in v; a
+// key under another prefix (s01., s11., S1.) is no salvo's, and is refused
+// with the other unknown keys.
+func salvoGroups(v url.Values) map[int]bool {
+	present := map[int]bool{}
 	for key := range v {
-		keys = append(keys, key)
-	}
-	sort.Strings(keys) // errors in a fixed order
-	for _, key := range keys {
-		num, sub, ok := strings.Cut(key, ".")
+		num, _, ok := strings.Cut(key, ".")
 		if !ok || !strings.HasPrefix(num, "s") {
 			continue
 		}
-		i, err := strconv.Atoi(num[1:])
-		switch {
-		case err != nil || i < 1 || i > maxSalvos || num != "s"+strconv.Itoa(i):
-			r.add(fieldErr(clipKey(key), ErrUnknownKey, "not a salvo key: salvo groups are numbered s1 to s%d, with no leading zero", maxSalvos))
-			continue
-		case !slices.Contains(salvoKeys, sub):
-			r.add(fieldErr(clipKey(key), ErrUnknownKey, "not a salvo key: allowed %s after %s.", strings.Join(salvoKeys, ", "), num))
-			continue
-		}
-		seen[i] = true
-	}
-	n := 0
-	for seen[n+1] {
-		n++
-	}
-	for i := n + 2; i <= maxSalvos; i++ {
-		if seen[i] {
-			r.add(fieldErr("s"+strconv.Itoa(i), ErrRange, "salvo group s%d is missing: number the groups from s1 without gaps", n+1))
-			break
+		if i, err := strconv.Atoi(num[1:]); err == nil && i >= 1 && i <= maxSalvos && num == "s"+strconv.Itoa(i) {
+			present[i] = true
 		}
 	}
-	return n
+	return present
 }
 
 // Query writes in as share-link values.
@@ -248,8 +242,9 @@ func (in SalvosInput) Query() url.Values {
 }
 
 // Validate checks every field, naming each bad one by its query key.
-func (in SalvosInput) Validate() error {
-	c := &validator{}
+func (in SalvosInput) Validate() error { return in.validate(&validator{}) }
+
+func (in SalvosInput) validate(c *validator) error {
 	g := c.game(in.Game)
 	c.rng("prot", in.Protection, 0, maxValue)
 	in.Vehicle.checkPicker(c, g, in.Game, in.Target)
@@ -258,9 +253,10 @@ func (in SalvosInput) Validate() error {
 		c.fail("s1", ErrRange, "%d salvos given: allowed 1-%d", len(in.Salvos), maxSalvos)
 	}
 	for i, s := range in.Salvos {
-		sc := &validator{prefix: salvoPrefix(i + 1)}
+		sc := c.group(salvoPrefix(i + 1))
 		s.check(sc)
 		checkFixed(sc, g, in.Game, in.Target, s.Lock, s.Jammer, s.Sniper)
+		checkDetection(sc, g, in.Game, s.Detection)
 		if in.Target == TargetVehicle && s.Cover > CoverNormal && s.Cover < Cover(len(coverNames)) {
 			sc.fail("cover", ErrConflict, "%q protects infantry only: allowed for vehicles none, cover", s.Cover)
 		}
@@ -270,7 +266,7 @@ func (in SalvosInput) Validate() error {
 	}
 	if in.Target == TargetVehicle && !c.failed() {
 		if work, worst := in.vehicleSalvosWork(); work > maxVehicleSalvosWork {
-			c.fail(salvoPrefix(worst+1)+"n", ErrRange, "too many dice for vehicles this large: lower the dice per salvo (n x rate), the vehicles' SP or the number of salvos")
+			c.fail(salvoPrefix(worst+1)+"n", ErrRange, "too many dice for vehicles this large, more work than allowed: lower the dice per salvo (n x rate), the vehicles' SP or the number of salvos")
 		}
 	}
 	return c.result()

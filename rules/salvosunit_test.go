@@ -159,7 +159,7 @@ func TestSalvosUnitMatchesExactReference(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			g := Games()[i%2]
 			in := SalvosInput{Game: g.ID, Target: TargetVehicle, Protection: 7, Medic: tt.medic, Vehicle: tt.target,
-				Salvos: salvos[:tt.salvos]}
+				Salvos: forGame(g, salvos[:tt.salvos])}
 			res, err := Salvos(in)
 			if err != nil {
 				t.Fatal(err)

@@ -105,7 +105,7 @@ func TestSalvosVehicleMatchesExactReference(t *testing.T) {
 				tgt.Weapons, tgt.Pick, tgt.Vehicles = slices.Clone(base.Weapons), pick, 1
 				tgt.DefenderPicks = medic && g.Vehicle.OverwatchDefenderPicks
 				in := SalvosInput{Game: g.ID, Target: TargetVehicle, Protection: 7, Medic: medic, Vehicle: tgt,
-					Salvos: salvos[:1+(i+n)%3]}
+					Salvos: forGame(g, salvos[:1+(i+n)%3])}
 				name := fmt.Sprintf("%s %+v medic=%v salvos=%d", g.ID, tgt, medic, len(in.Salvos))
 				t.Run(name, func(t *testing.T) {
 					res, err := Salvos(in)

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"net/url"
-	"strconv"
 	"strings"
 )
 
@@ -71,8 +70,9 @@ func ParseTerrain(v url.Values) (TerrainInput, error) {
 	r.oneDistance()
 	// The structure's names depend on the game: with a game that has no
 	// terrain calculator, Validate reports the game and structure is left.
+	s, given := r.raw("structure")
 	if g, err := GameByID(in.Game); err == nil && g.Terrain.StructureDrops {
-		if s, ok := r.raw("structure"); ok {
+		if given {
 			n, ok := structureValue(g, s)
 			if !ok {
 				r.fail("structure", ErrChoice, "%s is neither a whole number nor an element: allowed 1-%d or %s",
@@ -81,7 +81,7 @@ func ParseTerrain(v url.Values) (TerrainInput, error) {
 			in.Structure = n
 		}
 	}
-	if err := joinErrors(r.result(), in.Validate()); err != nil {
+	if err := r.done(in.validate); err != nil {
 		return TerrainInput{}, err
 	}
 	return in, nil
@@ -90,7 +90,7 @@ func ParseTerrain(v url.Values) (TerrainInput, error) {
 // structureValue reads s as a number or as the name of one of g's terrain
 // elements, ignoring case, spaces, hyphens and underscores.
 func structureValue(g Game, s string) (int, bool) {
-	if n, err := strconv.Atoi(s); err == nil {
+	if n, ok := atoi(s); ok {
 		return n, true
 	}
 	key := structureKey(s)
@@ -144,13 +144,13 @@ func (in TerrainInput) Query() url.Values {
 }
 
 // Validate checks every field, naming each bad one by its query key.
-func (in TerrainInput) Validate() error {
-	c := &validator{}
+func (in TerrainInput) Validate() error { return in.validate(&validator{}) }
+
+func (in TerrainInput) validate(c *validator) error {
 	g := c.game(in.Game)
 	if c.failed() {
-		return c.result()
-	}
-	if !g.Terrain.StructureDrops {
+		c.lenient = true // only say what the values that are no number should be
+	} else if !g.Terrain.StructureDrops {
 		c.fail("game", ErrChoice, "%s has no terrain calculator (its scenery does not lose structure): allowed %s", clip(in.Game), strings.Join(terrainGames(), ", "))
 	}
 	hit, damage := in.keys()

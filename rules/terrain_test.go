@@ -127,7 +127,7 @@ func TestTerrainQuery(t *testing.T) {
 		{"range=31", "range", "0-30"},
 		{"pen=-1", "pen", "0-30"},
 		{"dmg=11", "dmg", "1-10"},
-		{"cm=20&range=2", "cm", "give one of them"},
+		{"cm=20&range=2", "cm", "allowed one of them"},
 		{"cm=301", "cm", "0-300"},
 		{"cm=x", "cm", "not a whole number"},
 	} {

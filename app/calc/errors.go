@@ -7,10 +7,21 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
 )
+
+// The engine refuses values with typed errors (rules.FieldError, its
+// sentinel reasons, rules.UnknownKeys); the page words them itself, in its
+// language, reading only their kind with errors.Is and errors.As. Every
+// message says what the field allows, and repeats at most 40 characters of
+// the link (maxEcho), however long the value or key.
+
+// maxEcho is the most characters of a link's value or key a message repeats.
+const maxEcho = 40
 
 // errBadEscape marks a value the link itself garbled (a bad percent-escape),
 // found by rules.ParseLink before any calculator reads it.
@@ -18,7 +29,9 @@ var errBadEscape = errors.New("bad percent-escape in the link")
 
 // fieldErrors lists, by key, every value an engine error refuses: the
 // rules.FieldErrors of a Parse or of ParseLink. ok is false when the error
-// names no value, and the calculation failed as a whole.
+// names no value, and the calculation failed as a whole. The keys a Parse
+// does not read come as one of them, under the first such key, its reason
+// a *rules.UnknownKeys that lists them all.
 func fieldErrors(err error) (bad map[string]error, ok bool) {
 	var list rules.FieldErrors
 	if errors.As(err, &list) {
@@ -38,10 +51,12 @@ func fieldErrors(err error) (bad map[string]error, ok bool) {
 }
 
 // strayErrors are the messages of bad values that no field on show can
-// carry: keys the calculator does not read ("s01.n", "s11.n"), or values of
-// a field hidden for this game or target. They show under the form, by key.
+// carry: values of a field hidden for this game or target, a key given
+// twice that no field shows (game), and the keys the calculator does not
+// read ("s01.n", "S1.n", "k0"...), which make one message however many.
+// They show under the form.
 func strayErrors(w gameWords, spec *spec, shown, raw url.Values, errs map[string]error) []string {
-	var keys []string
+	var keys, unknown []string
 	for k := range errs {
 		if !slices.ContainsFunc(spec.fields, func(f field) bool { return f.key == k && (f.show == nil || f.show(shown)) }) {
 			keys = append(keys, k)
@@ -50,42 +65,156 @@ func strayErrors(w gameWords, spec *spec, shown, raw url.Values, errs map[string
 	sort.Strings(keys)
 	var out []string
 	for _, k := range keys {
-		f, ok := spec.field(k, shown)
-		if !ok || errors.Is(errs[k], rules.ErrUnknownKey) {
-			out = append(out, fmt.Sprintf(i18n.T(w.lang, i18n.BadValueF), k, i18n.T(w.lang, i18n.UnknownKey)))
+		var many *rules.UnknownKeys
+		if errors.As(errs[k], &many) {
+			unknown = append(unknown, many.Keys...)
 			continue
 		}
-		label, _, _ := fieldLabel(w, f)
-		out = append(out, fieldError(w.lang, label, f, raw.Get(k), errs[k], nil))
+		f, ok := spec.field(k, shown)
+		switch {
+		case !ok && errors.Is(errs[k], rules.ErrRepeated):
+			out = append(out, fmt.Sprintf(i18n.T(w.lang, i18n.BadValueF), clipKey(k), i18n.T(w.lang, i18n.Repeated)))
+		case !ok || errors.Is(errs[k], rules.ErrUnknownKey):
+			// A key no field takes, whose value the link garbled, is
+			// one more key the calculator does not read.
+			unknown = append(unknown, k)
+		default:
+			label, _, _ := fieldLabel(w, f)
+			out = append(out, fieldError(w.lang, label, f, true, raw.Get(k), errs[k], nil))
+		}
+	}
+	if len(unknown) > 0 {
+		out = append(out, unknownKeysError(w.lang, unknown))
 	}
 	return out
 }
 
-// fieldError says, in the page's language, why the value raw of field f
-// was refused. The engine's own reason is in English: only its kind is
-// read from it, with errors.Is.
-func fieldError(lang, label string, f field, raw string, reason error, wagerLimit func(key string) (rank, limit int, ok bool)) string {
-	t := func(k i18n.Key) string { return i18n.T(lang, k) }
-	var msg string
-	n, numErr := strconv.Atoi(raw)
-	switch {
-	case errors.Is(reason, errBadEscape):
-		msg = t(i18n.BadEscape)
-	case errors.Is(reason, rules.ErrBothRanges):
-		msg = t(i18n.BothRanges)
-	case errors.Is(reason, rules.ErrConflict):
-		msg = fmt.Sprintf(t(i18n.ConflictF), raw)
-	case f.kind == kindNumber && numErr == nil && n >= f.min && n <= f.max && wagerLimit != nil:
-		// In range for the field but refused: a wager over the rank's limit.
-		if rank, limit, ok := wagerLimit(f.key); ok {
-			msg = fmt.Sprintf(t(i18n.WagerLimitF), raw, rank, limit)
+// unknownKeysError is the one message for every key the calculator does not
+// read: the first keys, as many as fit in maxEcho characters, and how many
+// more.
+func unknownKeysError(lang string, keys []string) string {
+	keys = slices.Compact(slices.Sorted(slices.Values(keys)))
+	if len(keys) == 1 {
+		return fmt.Sprintf(i18n.T(lang, i18n.BadValueF), clipKey(keys[0]), i18n.T(lang, i18n.UnknownKey))
+	}
+	named := []string{clipKey(keys[0])}
+	budget := maxEcho - utf8.RuneCountInString(keys[0])
+	for _, k := range keys[1:] {
+		if budget -= utf8.RuneCountInString(k); budget < 0 {
 			break
 		}
-		msg = fmt.Sprintf(t(i18n.BadNumberF), raw, f.min, max(f.max, 1))
+		named = append(named, clipKey(k))
+	}
+	list := strings.Join(named, ", ")
+	if more := len(keys) - len(named); more > 0 {
+		list = fmt.Sprintf(i18n.T(lang, i18n.MoreKeysF), list, more)
+	}
+	return fmt.Sprintf(i18n.T(lang, i18n.BadValueF), list, i18n.T(lang, i18n.UnknownKeys))
+}
+
+// fieldError says, in the page's language, why the value raw of field f
+// was refused, and what the field allows; hidden tells that the field is
+// not on show for the current values. The engine's own reason is in
+// English: only its kind is read from it, with errors.Is.
+func fieldError(lang, label string, f field, hidden bool, raw string, reason error, wagerLimit func(key string) (rank, limit int, ok bool)) string {
+	t := func(k i18n.Key) string { return i18n.T(lang, k) }
+	var msg string
+	shown := clipValue(raw)
+	n, numErr := strconv.Atoi(raw)
+	offered := f.kind == kindNumber && numErr == nil && n >= f.min && n <= f.max ||
+		f.kind == kindToggle && (raw == "0" || raw == "1") ||
+		f.kind == kindChoice && slices.ContainsFunc(f.options, func(o option) bool { return o.value == raw })
+	switch {
+	case errors.Is(reason, errBadEscape):
+		msg = fmt.Sprintf(t(i18n.BadEscapeF), allowed(lang, f))
+	case errors.Is(reason, rules.ErrRepeated):
+		msg = t(i18n.Repeated)
+	case errors.Is(reason, rules.ErrBothRanges):
+		msg = t(i18n.BothRanges)
+	case f.kind == kindList:
+		msg = listError(lang, f, raw)
+	case f.kind == kindNumber && offered && wagerLimit != nil && !errors.Is(reason, rules.ErrConflict):
+		// In range for the field but refused: a wager over the rank's limit.
+		if rank, limit, ok := wagerLimit(f.key); ok {
+			msg = fmt.Sprintf(t(i18n.WagerLimitF), shown, rank, limit)
+			break
+		}
+		msg = fmt.Sprintf(t(i18n.BadNumberF), shown, f.min, max(f.max, 1))
+	case errors.Is(reason, rules.ErrConflict) || offered && errors.Is(reason, rules.ErrChoice):
+		// A value the field offers, refused with this game or target:
+		// an ability the game lacks, an option of the other target.
+		msg = fmt.Sprintf(t(i18n.ConflictF), shown, allowedHere(lang, f, hidden))
 	case f.kind == kindNumber || f.kind == kindToggle:
-		msg = fmt.Sprintf(t(i18n.BadNumberF), raw, f.min, max(f.max, 1))
+		msg = fmt.Sprintf(t(i18n.BadNumberF), shown, f.min, max(f.max, 1))
 	default:
-		msg = fmt.Sprintf(t(i18n.BadChoiceF), raw)
+		msg = fmt.Sprintf(t(i18n.BadChoiceF), shown, allowed(lang, f))
 	}
 	return fmt.Sprintf(t(i18n.BadValueF), label, msg)
+}
+
+// allowed says what field f takes.
+func allowed(lang string, f field) string {
+	switch f.kind {
+	case kindChoice:
+		labels := make([]string, len(f.options))
+		for i, o := range f.options {
+			labels[i] = i18n.T(lang, o.label)
+		}
+		return strings.Join(labels, ", ")
+	case kindList:
+		return fmt.Sprintf(i18n.T(lang, i18n.AllowedListF), f.items, f.min, f.max)
+	}
+	return fmt.Sprintf(i18n.T(lang, i18n.AllowedNumberF), f.min, max(f.max, 1))
+}
+
+// allowedHere says what field f takes with the game and target chosen,
+// once its value was refused there: the options it shows, or, when the
+// field does not apply, its first option, unticked, or its least number.
+func allowedHere(lang string, f field, hidden bool) string {
+	switch {
+	case f.kind == kindChoice && !hidden:
+		return allowed(lang, f)
+	case f.kind == kindChoice && len(f.options) > 0:
+		return i18n.T(lang, f.options[0].label)
+	case f.kind == kindToggle:
+		return i18n.T(lang, i18n.AllowedOff)
+	}
+	return strconv.Itoa(f.min)
+}
+
+// listError says which item of a list the field refuses, by its position.
+func listError(lang string, f field, raw string) string {
+	t := func(k i18n.Key) string { return i18n.T(lang, k) }
+	ok := allowed(lang, f)
+	items := strings.Split(raw, ",")
+	if len(items) > f.items {
+		return fmt.Sprintf(t(i18n.TooManyItemsF), len(items), ok)
+	}
+	for i, item := range items {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			return fmt.Sprintf(t(i18n.EmptyItemF), i+1, ok)
+		}
+		if n, err := strconv.Atoi(item); err != nil || n < f.min || n > f.max {
+			return fmt.Sprintf(t(i18n.BadItemF), i+1, clipValue(item), ok)
+		}
+	}
+	return fmt.Sprintf(t(i18n.BadChoiceF), clipValue(raw), ok)
+}
+
+// clipValue is s cut to maxEcho characters, an ellipsis marking the cut.
+func clipValue(s string) string {
+	if utf8.RuneCountInString(s) <= maxEcho {
+		return s
+	}
+	return string([]rune(s)[:maxEcho]) + "…"
+}
+
+// clipKey is a key as a message names it: cut like a value, and quoted
+// when empty.
+func clipKey(k string) string {
+	if k == "" {
+		return `""`
+	}
+	return clipValue(k)
 }

@@ -48,6 +48,8 @@ type field struct {
 	// def is the value shown when the engine's query leaves the key out
 	// at its default (lock-on's 0, the salvos' target).
 	def string
+	// items is how many numbers a list takes, each from min to max.
+	items int
 }
 
 // valueIn is the field's value among the engine's values.
@@ -75,6 +77,12 @@ func distance(key string) field {
 // numberField is a stepper from lo to hi.
 func numberField(key string, label i18n.Key, lo, hi int) field {
 	return field{key: key, label: label, kind: kindNumber, min: lo, max: hi}
+}
+
+// listField is free text: up to items whole numbers from lo to hi,
+// separated by commas.
+func listField(key string, label i18n.Key, lo, hi, items int) field {
+	return field{key: key, label: label, kind: kindList, min: lo, max: hi, items: items}
 }
 
 // toggleField is a checkbox: 1 when ticked, 0 when not.
@@ -195,11 +203,13 @@ var (
 	vehicleFields = []field{
 		numberField("frame", i18n.InFrame, 1, 60).when(valueIs("target", "veh")),
 		numberField("prop", i18n.InPropulsion, 0, 60).when(valueIs("target", "veh")),
-		{key: "weapons", label: i18n.InWeaponSP, kind: kindList, show: valueIs("target", "veh")},
+		weaponsField.when(valueIs("target", "veh")),
 		numberField("vehicles", i18n.InVehicles, 1, 10).when(valueIs("target", "veh")),
 		{key: "pick", label: i18n.InPick, kind: kindChoice, show: valueIs("target", "veh"),
 			options: []option{{"wreck", i18n.PickWreck}, {"disarm", i18n.PickDisarm}}},
 	}
+	// weaponsField is the SP of each of a vehicle's weapons.
+	weaponsField = listField("weapons", i18n.InWeaponSP, 0, 60, 6)
 	// pickerField is who picks the weapon a weapon result hits: the
 	// defender in AT-43 overwatch fire.
 	pickerField = field{key: "picker", label: i18n.InPicker, kind: kindChoice, show: allOf(gameIs("at43"), valueIs("target", "veh")),

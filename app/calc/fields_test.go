@@ -2,6 +2,7 @@ package calc
 
 import (
 	"errors"
+	"fmt"
 	"net/url"
 	"slices"
 	"strconv"
@@ -135,6 +136,10 @@ func TestStepperRangesMatchTheEngine(t *testing.T) {
 		for _, q := range queries {
 			base, _ := url.ParseQuery(q)
 			for _, f := range spec.fields {
+				if f.kind == kindList && (f.show == nil || f.show(base)) {
+					t.Run(name+"?"+q+"/"+f.key, func(t *testing.T) { listRangeMatchesTheEngine(t, spec, base, f) })
+					continue
+				}
 				// A wager's limit is the rank's, below the stepper's
 				// 30: the form says so in its own message.
 				if f.kind != kindNumber || f.show != nil && !f.show(base) || f.key == "aw" || f.key == "bw" {
@@ -325,7 +330,16 @@ func TestStrayErrors(t *testing.T) {
 	}{
 		{"salvo key with a leading zero", "salvos", "game=at43&s1.n=2&s01.n=3", "en", "s01.n: this calculator reads no such value"},
 		{"eleventh salvo fr", "salvos", "game=at43&s1.n=2&s11.n=3", "fr", "s11.n : ce calculateur ne lit pas"},
-		{"picker in AT-44", "shoot", "game=at44&target=veh&picker=defender", "en", `Who picks the weapon hit: "defender" does not apply with the game or target chosen`},
+		{"picker in AT-44", "shoot", "game=at44&target=veh&picker=defender", "en", `Who picks the weapon hit: "defender" does not apply with the game or target chosen; allowed here: `},
+		{"Detection in AT-43", "shoot", "game=at43&det=1", "en", `: "1" does not apply with the game or target chosen; allowed here: unticked (0).`},
+		{"Detection in AT-43 fr", "salvos", "game=at43&s1.n=2&s1.det=1", "fr", "« 1 » ne s’applique pas avec le jeu ou la cible choisis ; accepté ici : décoché (0)."},
+		{"picker in close combat", "melee", "game=at43&target=veh&picker=defender", "en", "picker: this calculator reads no such value: it was left out."},
+		{"capital salvo key fr", "salvos", "game=at43&s1.n=2&S1.n=3", "fr", "S1.n : ce calculateur ne lit pas cette valeur"},
+		{"game twice", "crush", "game=at43&game=at44", "en", "game: the link gives it more than once; one value is allowed: the first is used."},
+		{"unknown keys together", "shoot", "game=at43&k1=1&k2=1&k3=1&__proto__=1", "en",
+			"__proto__, k1, k2, k3: this calculator reads none of these values: they were left out."},
+		{"many unknown keys fr", "salvos", "game=at43&s1.n=2&" + manyKeys(2000), "fr",
+			"s0.k0, s0.k1008, s0.k1020, s0.k1032, s0.k1044 et 1995 autres : ce calculateur ne lit aucune de ces valeurs : elles sont ignorées."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -341,10 +355,96 @@ func TestStrayErrors(t *testing.T) {
 			}
 		})
 	}
+	// Keys the link garbled that no field takes join the unknown keys.
+	c := &Page{Name: "shoot", Lang: "en", Query: "game=at43&k1=%zz&k2=%zz&k3=1&n=%zz"}
+	c.reset()
+	got := strayErrors(gameWords{lang: "en"}, c.spec, c.now.shown, c.values, c.now.errs)
+	if len(got) != 1 || !strings.HasPrefix(got[0], "k1, k2, k3: this calculator reads none") {
+		t.Errorf("stray errors %q, want one for k1, k2 and k3", got)
+	}
 	// A bad value of a field on show is the field's to say.
 	v, _ := url.ParseQuery("game=at43&n=x")
 	s := evaluate(specFor("shoot"), v)
 	if got := strayErrors(gameWords{lang: "en"}, specFor("shoot"), s.shown, v, s.errs); len(got) != 0 {
 		t.Errorf("stray errors %q for a field on show", got)
+	}
+}
+
+// manyKeys is n salvo-like keys no calculator reads, s0.k0 to s11.k(n-1).
+func manyKeys(n int) string {
+	keys := make([]string, n)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("s%d.k%d=1", i%12, i)
+	}
+	return strings.Join(keys, "&")
+}
+
+// TestUnknownKeysLeftOut: the keys a calculator does not read are dropped
+// at once, however many, the other values still count, and a change
+// leaves them out of the link.
+func TestUnknownKeysLeftOut(t *testing.T) {
+	c := &Page{Name: "salvos", Lang: "en", Query: "game=at43&s1.n=4&s1.acc=5&" + manyKeys(2000)}
+	c.reset()
+	if c.now.err != nil || len(c.now.errs) != 1 {
+		t.Fatalf("errors %d (whole: %v), want the unknown keys' one", len(c.now.errs), c.now.err)
+	}
+	if c.now.shown.Get("s1.n") != "4" || c.now.shown.Get("s1.acc") != "5" {
+		t.Errorf("the salvo's values were lost: %v", c.now.shown)
+	}
+	for k := range c.base() {
+		if strings.Contains(k, ".k") {
+			t.Fatalf("the next change starts with %s, a key left out", k)
+		}
+	}
+}
+
+// TestRepeatedKey: a key given twice is said on its field and keeps its
+// first value, which the form shows and the result uses; a first value
+// refused too is said instead, its default standing in.
+func TestRepeatedKey(t *testing.T) {
+	tests := []struct {
+		name, query string
+		kind        error
+		shown, says string
+	}{
+		{"first value used", "game=at43&n=2&n=abc&acc=5", rules.ErrRepeated, "2", "plusieurs fois"},
+		{"first value refused", "game=at43&n=abc&n=2&acc=5", rules.ErrSyntax, "1", "« abc » n’est pas accepté"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := &Page{Name: "shoot", Lang: "fr", Query: tt.query}
+			c.reset()
+			if c.now.err != nil || !errors.Is(c.now.errs["n"], tt.kind) || len(c.now.errs) != 1 {
+				t.Fatalf("errors %v (whole: %v), want one on n, %v", c.now.errs, c.now.err, tt.kind)
+			}
+			if got := c.now.shown.Get("n"); got != tt.shown || c.now.shown.Get("acc") != "5" {
+				t.Errorf("the result used n=%s acc=%s, want n=%s acc=5", got, c.now.shown.Get("acc"), tt.shown)
+			}
+			f, _ := c.spec.field("n", c.now.shown)
+			if got := c.fieldOf(f, c.now.shown, false).Err; !strings.Contains(got, tt.says) {
+				t.Errorf("the field says %q, want %q", got, tt.says)
+			}
+			if vs := c.base()["n"]; len(vs) != 1 {
+				t.Errorf("the next change starts with n=%q", vs)
+			}
+		})
+	}
+}
+
+// listRangeMatchesTheEngine: a list field takes what its message says it
+// does: up to its items, each from its min to its max.
+func listRangeMatchesTheEngine(t *testing.T, spec *spec, base url.Values, f field) {
+	list := func(n, item int) string { return strings.TrimSuffix(strings.Repeat(strconv.Itoa(item)+",", n), ",") }
+	for _, c := range []struct {
+		list string
+		ok   bool
+	}{{list(f.items, f.max), true}, {list(1, f.min), true}, {list(f.items+1, f.min), false},
+		{list(2, f.max) + "," + strconv.Itoa(f.max+1), false}, {strconv.Itoa(f.min - 1), false}} {
+		v := clone(base)
+		v.Set(f.key, c.list)
+		s := evaluate(spec, v)
+		if bad := s.errs[f.key] != nil; bad == c.ok || s.err != nil {
+			t.Errorf("%s=%s: error %v (whole: %v), want accepted %v", f.key, c.list, s.errs[f.key], s.err, c.ok)
+		}
 	}
 }

@@ -100,7 +100,7 @@ var specs = []spec{
 			fixedResult("fixed", i18n.InArtillery).when(gameIs("at43")),
 			numberField("vehicles", i18n.InVehiclesUnder, 0, 10).orElse("0"), numberField("vprot", i18n.InVehicleProtection, 0, 30).when(valueOver("vehicles", 0)),
 			numberField("frame", i18n.InFrame, 1, 60).when(valueOver("vehicles", 0)), numberField("prop", i18n.InPropulsion, 0, 60).when(valueOver("vehicles", 0)),
-			{key: "weapons", label: i18n.InWeaponSP, kind: kindList, show: valueOver("vehicles", 0)},
+			weaponsField.when(valueOver("vehicles", 0)),
 			{key: "pick", label: i18n.InPick, kind: kindChoice, show: valueOver("vehicles", 0),
 				options: []option{{"wreck", i18n.PickWreck}, {"disarm", i18n.PickDisarm}}}},
 		whatIfs: []whatIf{plusAccuracy},

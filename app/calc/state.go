@@ -123,7 +123,9 @@ func (c *Page) summary() string {
 // evaluate runs a calculator. Every bad value the engine reports (all at
 // once, as rules.FieldErrors) gets its message and is replaced by its
 // default, so the other values still count: a salvo's bad number must not
-// make the salvo vanish and renumber the next ones.
+// make the salvo vanish and renumber the next ones. A key given twice
+// keeps its first value; the keys the calculator does not read are left
+// out.
 func evaluate(spec *spec, values url.Values) evaluation {
 	v := clone(values)
 	s := evaluation{game: v.Get("game"), errs: map[string]error{}}
@@ -137,10 +139,27 @@ func evaluate(spec *spec, values url.Values) evaluation {
 		bad, _ := fieldErrors(err)
 		fixed := false
 		for key, reason := range bad {
-			if !v.Has(key) || s.errs[key] != nil {
+			// The keys the calculator does not read are left out, all of
+			// them, whatever the key their one error stands under.
+			var unknown *rules.UnknownKeys
+			if errors.As(reason, &unknown) && s.errs[key] == nil {
+				for _, k := range unknown.Keys {
+					v.Del(k)
+				}
+				s.errs[key], fixed = reason, true
+				continue
+			}
+			// A key given twice keeps its first value, which the form
+			// shows; if that too is refused, its own reason replaces the
+			// repetition's.
+			if !v.Has(key) || s.errs[key] != nil && !errors.Is(s.errs[key], rules.ErrRepeated) {
 				continue
 			}
 			s.errs[key], fixed = reason, true
+			if errors.Is(reason, rules.ErrRepeated) {
+				v[key] = v[key][:1]
+				continue
+			}
 			if defaults == nil {
 				defaults, _, _ = spec.run(url.Values{"game": {s.game}})
 			}
@@ -184,14 +203,16 @@ func clone(v url.Values) url.Values {
 
 // base is the values the next change starts from: what the engine read,
 // with every bad value kept as the reader typed it, so that a change never
-// drops a value of the link.
+// drops a value of the link; but the keys the calculator does not read,
+// which its message said were left out, and the second value of a key
+// given twice.
 func (c *Page) base() url.Values {
 	if c.now.shown == nil {
 		return clone(c.values)
 	}
 	v := clone(c.now.shown)
-	for k := range c.now.errs {
-		if c.values.Has(k) {
+	for k, reason := range c.now.errs {
+		if c.values.Has(k) && !errors.Is(reason, rules.ErrUnknownKey) {
 			v.Set(k, c.values.Get(k))
 		} else {
 			v.Del(k)

@@ -164,30 +164,61 @@ func TestBandNote(t *testing.T) {
 func TestFieldError(t *testing.T) {
 	wager := func(key string) (int, int, bool) { return 1, 2, key == "aw" }
 	num := field{key: "n", kind: kindNumber, min: 0, max: 100}
+	long := strings.Repeat("9", 100_000)
+	cover := field{key: "cover", kind: kindChoice, options: coverOptions}
 	tests := []struct {
 		name, lang string
 		f          field
+		hidden     bool
 		raw        string
 		why        error
 		limit      func(string) (int, int, bool)
 		want       string
 	}{
-		{"not a number", "en", num, "x", rules.ErrSyntax, nil, `Weapons: "x" is not allowed: a whole number from 0 to 100. The other values still count.`},
-		{"not a number fr", "fr", num, "x", rules.ErrSyntax, nil, "Weapons : « x » n’est pas accepté : un nombre entier de 0 à 100. Les autres valeurs restent prises en compte."},
-		{"over the rank's limit", "en", field{key: "aw", kind: kindNumber, min: 0, max: 30}, "5", rules.ErrRange, wager,
+		{"not a number", "en", num, false, "x", rules.ErrSyntax, nil, `Weapons: "x" is not allowed: a whole number from 0 to 100. The other values still count.`},
+		{"not a number fr", "fr", num, false, "x", rules.ErrSyntax, nil, "Weapons : « x » n’est pas accepté : un nombre entier de 0 à 100. Les autres valeurs restent prises en compte."},
+		{"long value cut", "en", num, false, long, rules.ErrRange, nil,
+			`Weapons: "` + long[:maxEcho] + `…" is not allowed: a whole number from 0 to 100. The other values still count.`},
+		{"long value cut fr", "fr", num, false, long, rules.ErrRange, nil,
+			"Weapons : « " + long[:maxEcho] + "… » n’est pas accepté : un nombre entier de 0 à 100. Les autres valeurs restent prises en compte."},
+		{"over the rank's limit", "en", field{key: "aw", kind: kindNumber, min: 0, max: 30}, false, "5", rules.ErrRange, wager,
 			"Wager: 5 is more than allowed: a commander of rank 1 may wager up to 2. The other values still count."},
-		{"both ranges fr", "fr", field{key: "cm", kind: kindNumber, max: 300}, "23", rules.ErrBothRanges, nil,
+		{"both ranges fr", "fr", field{key: "cm", kind: kindNumber, max: 300}, false, "23", rules.ErrBothRanges, nil,
 			"Weapons : donnez une bande de portée ou une distance, pas les deux. Les autres valeurs restent prises en compte."},
-		{"bad choice", "en", field{key: "cover", kind: kindChoice}, "sideways", rules.ErrChoice, nil,
-			`Weapons: "sideways" is not one of the options. The other values still count.`},
-		{"bad escape", "en", num, "", fmt.Errorf("%w: %w", errBadEscape, rules.ErrSyntax), nil,
-			"Weapons: the link garbled this value (a bad % sign); type it again. The other values still count."},
-		{"bad escape fr", "fr", num, "", fmt.Errorf("%w: %w", errBadEscape, rules.ErrSyntax), nil,
-			"Weapons : le lien a abîmé cette valeur (un signe % invalide) ; saisissez-la à nouveau. Les autres valeurs restent prises en compte."},
-		{"conflict", "en", fixedResult("lock", i18n.InLock), "3", rules.ErrConflict, nil,
-			`Weapons: "3" does not apply with the game or target chosen. The other values still count.`},
-		{"conflict fr", "fr", fixedResult("lock", i18n.InLock), "3", rules.ErrConflict, nil,
-			"Weapons : « 3 » ne s’applique pas avec le jeu ou la cible choisis. Les autres valeurs restent prises en compte."},
+		{"bad choice", "en", cover, false, "sideways", rules.ErrChoice, nil,
+			`Weapons: "sideways" is not one of the options: None, In cover, Take cover!, Knee to the ground. The other values still count.`},
+		{"bad choice fr", "fr", cover, false, "sideways", rules.ErrChoice, nil,
+			"Weapons : « sideways » n’est pas une des options : Aucun, À couvert, À couvert !, Genou à terre. Les autres valeurs restent prises en compte."},
+		{"bad escape", "en", num, false, "", fmt.Errorf("%w: %w", errBadEscape, rules.ErrSyntax), nil,
+			"Weapons: the link garbled this value (a bad % sign); type it again: a whole number from 0 to 100. The other values still count."},
+		{"bad escape fr", "fr", num, false, "", fmt.Errorf("%w: %w", errBadEscape, rules.ErrSyntax), nil,
+			"Weapons : le lien a abîmé cette valeur (un signe % invalide) ; saisissez-la à nouveau : un nombre entier de 0 à 100. Les autres valeurs restent prises en compte."},
+		{"conflict", "en", fixedResult("lock", i18n.InLock), true, "3", rules.ErrConflict, nil,
+			`Weapons: "3" does not apply with the game or target chosen; allowed here: No. The other values still count.`},
+		{"conflict fr", "fr", fixedResult("lock", i18n.InLock), true, "3", rules.ErrConflict, nil,
+			"Weapons : « 3 » ne s’applique pas avec le jeu ou la cible choisis ; accepté ici : Non. Les autres valeurs restent prises en compte."},
+		{"cover at vehicles", "en", field{key: "cover", kind: kindChoice, options: vehicleCover}, false, "takecover", rules.ErrConflict, nil,
+			`Weapons: "takecover" does not apply with the game or target chosen; allowed here: None, In cover. The other values still count.`},
+		{"ability the game lacks", "en", toggleField("det", i18n.InDetection), true, "1", rules.ErrChoice, nil,
+			`Weapons: "1" does not apply with the game or target chosen; allowed here: unticked (0). The other values still count.`},
+		{"ability the game lacks fr", "fr", toggleField("det", i18n.InDetection), true, "1", rules.ErrChoice, nil,
+			"Weapons : « 1 » ne s’applique pas avec le jeu ou la cible choisis ; accepté ici : décoché (0). Les autres valeurs restent prises en compte."},
+		{"repeated", "en", num, false, "2", rules.ErrRepeated, nil,
+			"Weapons: the link gives it more than once; one value is allowed: the first is used. The other values still count."},
+		{"repeated fr", "fr", num, false, "2", rules.ErrRepeated, nil,
+			"Weapons : le lien la donne plusieurs fois ; une seule valeur est acceptée : la première est retenue. Les autres valeurs restent prises en compte."},
+		{"empty item", "en", weaponsField, false, "1,,2", rules.ErrSyntax, nil,
+			"Weapons: item 2 is empty; allowed: up to 6 whole numbers from 0 to 60, separated by commas. The other values still count."},
+		{"empty item fr", "fr", weaponsField, false, "1,,2", rules.ErrSyntax, nil,
+			"Weapons : l’élément 2 est vide ; accepté : jusqu’à 6 nombres entiers de 0 à 60, séparés par des virgules. Les autres valeurs restent prises en compte."},
+		{"bad item", "en", weaponsField, false, "1,2,x", rules.ErrSyntax, nil,
+			`Weapons: item 3, "x", is not allowed; allowed: up to 6 whole numbers from 0 to 60, separated by commas. The other values still count.`},
+		{"item out of range fr", "fr", weaponsField, false, "1,99", rules.ErrRange, nil,
+			"Weapons : l’élément 2, « 99 », n’est pas accepté ; accepté : jusqu’à 6 nombres entiers de 0 à 60, séparés par des virgules. Les autres valeurs restent prises en compte."},
+		{"too many items", "en", weaponsField, false, "1,1,1,1,1,1,1", rules.ErrRange, nil,
+			"Weapons: 7 values given; allowed: up to 6 whole numbers from 0 to 60, separated by commas. The other values still count."},
+		{"long item cut", "en", weaponsField, false, "1," + long, rules.ErrRange, nil,
+			`Weapons: item 2, "` + long[:maxEcho] + `…", is not allowed; allowed: up to 6 whole numbers from 0 to 60, separated by commas. The other values still count.`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -195,7 +226,7 @@ func TestFieldError(t *testing.T) {
 			if tt.f.key == "aw" {
 				label = "Wager"
 			}
-			if got := fieldError(tt.lang, label, tt.f, tt.raw, tt.why, tt.limit); got != tt.want {
+			if got := fieldError(tt.lang, label, tt.f, tt.hidden, tt.raw, tt.why, tt.limit); got != tt.want {
 				t.Errorf("fieldError =\n %q\nwant\n %q", got, tt.want)
 			}
 		})

@@ -1,6 +1,7 @@
 package contentdata
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,6 +81,9 @@ func TestStripRestore(t *testing.T) {
 		for j, s := range text.Sections() {
 			if got[j].HTML != s.HTML {
 				t.Errorf("%s/%s/%s: HTML differs after Strip, Encode and Decode", text.Game, text.Lang, s.ID)
+			}
+			if !slices.Equal(got[j].Aliases, s.Aliases) {
+				t.Errorf("%s/%s/%s: aliases %q after Strip, Encode and Decode, want %q", text.Game, text.Lang, s.ID, got[j].Aliases, s.Aliases)
 			}
 			if len(got[j].Blocks) != len(s.Blocks) {
 				t.Errorf("%s/%s/%s: %d blocks, want %d", text.Game, text.Lang, s.ID, len(got[j].Blocks), len(s.Blocks))

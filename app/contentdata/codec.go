@@ -18,7 +18,7 @@ import (
 // pass with no reflection.
 
 // magic starts the encoded library, and changes with the format.
-const magic = "at4x-library-2\n"
+const magic = "at4x-library-3\n"
 
 // Encode writes a library in the format Decode reads.
 func Encode(lib *content.Library) []byte {
@@ -39,6 +39,7 @@ func Encode(lib *content.Library) []byte {
 				e.str(s.Source)
 				e.str(s.HTML)
 				e.headings(s.Headings)
+				e.strs(s.Aliases)
 				e.blocks(s.Blocks)
 			}
 		}
@@ -147,7 +148,7 @@ func Decode(b []byte) (lib *content.Library, err error) {
 			for range d.len() {
 				c.Sections = append(c.Sections, &content.Section{
 					ID: d.str(), Title: d.str(), Source: d.str(), HTML: d.str(),
-					Headings: d.headings(), Blocks: d.blocks(),
+					Headings: d.headings(), Aliases: d.strs(), Blocks: d.blocks(),
 				})
 			}
 			t.Chapters = append(t.Chapters, c)

@@ -48,20 +48,34 @@ func isWordRune(r rune) bool {
 // maxWord is the longest word the typo match considers.
 const maxWord = 32
 
-// letters is the set of ASCII letters and digits of a word, as bits.
+// letters is the set of ASCII letters and digits of a word, as bits, with
+// one more bit for any other rune.
 func letters(w []rune) uint64 {
 	var m uint64
 	for _, r := range w {
-		switch {
-		case r >= 'a' && r <= 'z':
-			m |= 1 << (r - 'a')
-		case r >= '0' && r <= '9':
-			m |= 1 << (26 + r - '0')
-		default:
-			m |= 1 << 63
-		}
+		m |= letterBit(r)
 	}
 	return m
+}
+
+// stringLetters is letters of a string.
+func stringLetters(s string) uint64 {
+	var m uint64
+	for _, r := range s {
+		m |= letterBit(r)
+	}
+	return m
+}
+
+func letterBit(r rune) uint64 {
+	switch {
+	case r >= 'a' && r <= 'z':
+		return 1 << (r - 'a')
+	case r >= '0' && r <= '9':
+		return 1 << (26 + r - '0')
+	default:
+		return 1 << 63
+	}
 }
 
 // distance is the optimal-string-alignment edit distance between a and b

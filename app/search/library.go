@@ -8,8 +8,10 @@ import (
 
 // ForText indexes what a reader of one game in one language can open: the
 // game's glossary terms (found by their names in every language and game,
-// and their aliases, so a French word finds the English entry), the section
-// titles and sub-headings, and every paragraph of the text.
+// and their aliases, so an English word finds the French entry), the section
+// titles and sub-headings (found by their titles in every language and the
+// sections' aliases, so "overwatch" finds "Tir d'alerte"), and every
+// paragraph of the text.
 func ForText(lib *content.Library, game, lang string) *Index {
 	return ForTextPaced(lib, game, lang, nil)
 }
@@ -49,10 +51,36 @@ func ForTextPaced(lib *content.Library, game, lang string, pause func()) *Index 
 	if text == nil {
 		return newPaced(entries, pause)
 	}
+	// The same game's texts in the other languages: a section and its
+	// sub-headings have the same ids in each, so their titles and aliases
+	// find the section in this one.
+	var others []*content.Text
+	for _, l := range content.Langs {
+		if t := lib.Text(game, l); l != lang && t != nil {
+			others = append(others, t)
+		}
+	}
 	for _, s := range text.Sections() {
-		entries = append(entries, &Entry{Kind: Heading, Title: s.Title, Href: base + s.ID})
+		var twins []*content.Section // s in the other languages
+		for _, o := range others {
+			if twin, _ := o.Section(s.ID); twin != nil {
+				twins = append(twins, twin)
+			}
+		}
+		also := addNew(nil, s.Title, s.Aliases...)
+		for _, twin := range twins {
+			also = addNew(also, s.Title, twin.Title)
+			also = addNew(also, s.Title, twin.Aliases...)
+		}
+		entries = append(entries, &Entry{Kind: Heading, Title: s.Title, Also: also, Href: base + s.ID})
 		for _, h := range s.Headings {
-			entries = append(entries, &Entry{Kind: Heading, Title: h.Title, Context: s.Title, Href: base + s.ID + "#" + h.ID})
+			var also []string
+			for _, twin := range twins {
+				if i := slices.IndexFunc(twin.Headings, func(th content.Heading) bool { return th.ID == h.ID }); i >= 0 {
+					also = addNew(also, h.Title, twin.Headings[i].Title)
+				}
+			}
+			entries = append(entries, &Entry{Kind: Heading, Title: h.Title, Also: also, Context: s.Title, Href: base + s.ID + "#" + h.ID})
 		}
 	}
 	for _, s := range text.Sections() {
@@ -66,4 +94,17 @@ func ForTextPaced(lib *content.Library, game, lang string, pause func()) *Index 
 		}
 	}
 	return newPaced(entries, pause)
+}
+
+// addNew appends to also the strings that are neither title nor already in
+// it, compared folded.
+func addNew(also []string, title string, strs ...string) []string {
+	ft := Fold(title)
+	for _, s := range strs {
+		f := Fold(s)
+		if f != ft && !slices.ContainsFunc(also, func(a string) bool { return Fold(a) == f }) {
+			also = append(also, s)
+		}
+	}
+	return also
 }

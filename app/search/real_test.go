@@ -2,15 +2,18 @@ package search
 
 import (
 	"reflect"
+	"slices"
 	"sort"
 	"testing"
 	"time"
 
 	"github.com/at4x/companion/app/contentdata"
+	"github.com/at4x/companion/docs/content"
+	"github.com/sahilm/fuzzy"
 )
 
 // realQueries are typed letter by letter into a real text's index.
-var realQueries = []string{"covre", "leadership points", "tir indirect", "moral", "pénétration"}
+var realQueries = []string{"covre", "leadership points", "tir indirect", "moral", "pénétration", "overwatch", "tir de réaction"}
 
 // TestRealTextSpeed types the queries into the index of each real text and
 // logs the slowest keystroke. WebAssembly in a phone browser runs this code
@@ -42,20 +45,31 @@ func TestRealTextSpeed(t *testing.T) {
 	}
 }
 
-// BenchmarkRealTextKeystrokes times every keystroke of the queries on the
-// AT-43 English text; ns/op divided by the keystrokes is one keystroke.
+// BenchmarkRealTextKeystrokes times every keystroke of the queries, typed
+// letter by letter, on the AT-43 text in each language, and reports the
+// mean time of one keystroke (ns/key).
 func BenchmarkRealTextKeystrokes(b *testing.B) {
 	lib, err := contentdata.Load()
 	if err != nil {
 		b.Skipf("content does not load: %v", err)
 	}
-	ix := ForText(lib, "at43", "en")
-	for b.Loop() {
-		for _, q := range realQueries {
-			for i := 1; i <= len(q); i++ {
-				ix.Find(q[:i])
-			}
+	var typed []string
+	for _, q := range realQueries {
+		rs := []rune(q)
+		for i := 1; i <= len(rs); i++ {
+			typed = append(typed, string(rs[:i]))
 		}
+	}
+	for _, lang := range content.Langs {
+		b.Run(lang, func(b *testing.B) {
+			ix := ForText(lib, "at43", lang)
+			for b.Loop() {
+				for _, q := range typed {
+					ix.Find(q)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(typed)), "ns/key")
+		})
 	}
 }
 
@@ -90,4 +104,38 @@ func TestPacedIndexIsTheSame(t *testing.T) {
 	if !sort.StringsAreSorted(paced.vocab) {
 		t.Error("vocabulary not sorted")
 	}
+}
+
+// TestLetterFilterKeepsFuzzyMatches checks that trying the fuzzy match only
+// on the strings holding every letter of the query finds what trying every
+// string finds, with the same scores and marks, on a real index.
+func TestLetterFilterKeepsFuzzyMatches(t *testing.T) {
+	lib, err := contentdata.Load()
+	if err != nil {
+		t.Skipf("content does not load: %v", err)
+	}
+	ix := ForText(lib, "at43", "fr")
+	var queries []string
+	for _, q := range append(realQueries, "ldrshp", "tir d'alerrte", "À couvert !", "pen 5", "lance-flammes") {
+		rs := []rune(Fold(q))
+		for i := 1; i <= len(rs); i++ {
+			queries = append(queries, string(rs[:i]))
+		}
+	}
+	for _, q := range queries {
+		all := fuzzy.FindFrom(q, ix.short)
+		src := ix.short.holding(q, func(int) bool { return true })
+		some := fuzzy.FindFrom(q, src)
+		if len(all) != len(some) {
+			t.Errorf("%q: %d fuzzy matches among the strings holding its letters, %d among all", q, len(some), len(all))
+			continue
+		}
+		for i := range all {
+			a, s := all[i], some[i]
+			if ix.short.ids[a.Index] != src.ids[s.Index] || a.Score != s.Score || !slices.Equal(a.MatchedIndexes, s.MatchedIndexes) {
+				t.Errorf("%q: match %d differs: %q %d %v against %q %d %v", q, i, a.Str, a.Score, a.MatchedIndexes, s.Str, s.Score, s.MatchedIndexes)
+			}
+		}
+	}
+	t.Logf("%d queries, %d short strings", len(queries), ix.short.Len())
 }

@@ -1,13 +1,19 @@
 // Package search finds glossary terms, headings and paragraphs of the rules
-// text from what a reader types, forgiving typos and missing accents.
+// text from what a reader types, forgiving typos and missing accents, in
+// either language.
 //
 // Every string is folded (lower case, accents removed, rune for rune) when
-// the index is built. A query is matched two ways: word by word, where each
-// query word must start a word of the entry or be a small edit away from a
-// word of the text (so "covre" finds "cover"), through an inverted index
-// over the vocabulary; and, for the short entries (terms and headings), with
-// sahilm/fuzzy's subsequence match, so "ldrshp" still finds "leadership".
-// Results keep the rune positions to highlight in the text they show.
+// the index is built. An entry may carry other strings that find it: a
+// term's names in every language, a section's title in the other language
+// and the words players use for it (docs/aliases.json), so "overwatch" on a
+// French page finds "Tir d'alerte". A query is matched two ways: word by
+// word, where each query word must be a word of the string, start one, or
+// be a small edit away from one (so "covre" finds "cover"), through an
+// inverted index over the vocabulary; and, for the short entries (terms and
+// headings), with sahilm/fuzzy's subsequence match, so "ldrshp" still finds
+// "leadership". Results come in groups of one kind, the sections first
+// unless a term matches better, and keep the rune positions to highlight
+// in the text they show.
 package search
 
 import (
@@ -69,7 +75,8 @@ type Index struct {
 	strs  []string
 	owner []int
 	alt   []int
-	// short lists the strings of terms and headings, for fuzzy matching.
+	// short lists the names of terms and titles of headings, for fuzzy
+	// matching.
 	short shortSource
 	// vocab is every folded word, sorted; posts[i] lists the strings that
 	// contain vocab[i].
@@ -82,12 +89,29 @@ type Index struct {
 }
 
 type shortSource struct {
-	strs []string
-	ids  []int // index into Index.strs
+	strs  []string
+	ids   []int    // index into Index.strs
+	masks []uint64 // letters of each string
 }
 
 func (s shortSource) String(i int) string { return s.strs[i] }
 func (s shortSource) Len() int            { return len(s.strs) }
+
+// holding returns, in order, the strings that hold every letter of q and
+// pass keep: a subsequence match needs all the letters, and comparing two
+// masks costs far less than trying the match, which took half of a
+// keystroke's time over every term and heading in both languages.
+func (s shortSource) holding(q string, keep func(id int) bool) shortSource {
+	qm := stringLetters(q)
+	var out shortSource
+	for i, m := range s.masks {
+		if qm&^m == 0 && keep(s.ids[i]) {
+			out.strs = append(out.strs, s.strs[i])
+			out.ids = append(out.ids, s.ids[i])
+		}
+	}
+	return out
+}
 
 // New builds an index over entries.
 func New(entries []*Entry) *Index { return newPaced(entries, nil) }
@@ -123,9 +147,14 @@ func newPaced(entries []*Entry, pause func()) *Index {
 			ix.strs = append(ix.strs, f)
 			ix.owner = append(ix.owner, e)
 			ix.alt = append(ix.alt, a+1)
-			if en.Kind != Text {
+			// Fuzzy matching, which finds "ldrshp", is for the names of
+			// terms and the titles of headings; a heading's other strings
+			// (its title in another language, aliases) match by words only,
+			// or "covre" would find "conditions de victoire".
+			if en.Kind == Term || en.Kind == Heading && a < 0 {
 				ix.short.strs = append(ix.short.strs, f)
 				ix.short.ids = append(ix.short.ids, int(id))
+				ix.short.masks = append(ix.short.masks, stringLetters(f))
 			}
 			ws, _ := words(f)
 			ix.nwords = append(ix.nwords, len(ws))
@@ -210,12 +239,24 @@ func (ix *Index) Len() int { return len(ix.entries) }
 
 // match is one query word's way into the vocabulary.
 type match struct {
+	word  string         // the query word, folded
 	words map[string]int // vocabulary word -> letters to highlight (0: all)
 	typo  map[string]bool
 }
 
-// Find returns the entries matching q, terms first, then headings, then
-// paragraphs, each group best first and capped.
+// Points a query word earns a string by the way it matches one of the
+// string's words: a whole word, or its plural, beats a word it only starts
+// ("pre" is the abbreviation PRE before it is "presentation"), which beats
+// a typo.
+const (
+	typoPoints   = 1
+	prefixPoints = 3
+	exactPoints  = 4
+)
+
+// Find returns the entries matching q in groups of one kind, each best
+// first and capped: the headings, then the terms (or the terms first when
+// one matches better than every heading), then the paragraphs.
 func (ix *Index) Find(q string) []Result {
 	qf := strings.TrimSpace(Fold(q))
 	qws, _ := words(qf)
@@ -228,16 +269,21 @@ func (ix *Index) Find(q string) []Result {
 	}
 
 	// Score every string by its word matches first, cheaply, from the
-	// postings; marks are only worked out for the results kept.
-	type hit struct{ id, score int }
+	// postings; marks are only worked out for the results kept. Among
+	// terms and headings, a shorter string scores more for the same points.
+	type hit struct{ id, points, score int }
 	best := map[int]hit{} // entry -> best string
-	for id, score := range ix.wordScores(matches) {
-		if score == 0 {
+	for id, points := range ix.wordPoints(matches) {
+		if points == 0 {
 			continue
 		}
 		e := ix.owner[id]
+		score := points * 100
+		if ix.entries[e].Kind != Text {
+			score -= ix.nwords[id]
+		}
 		if old, ok := best[e]; !ok || score > old.score {
-			best[e] = hit{id, score}
+			best[e] = hit{id, points, score}
 		}
 	}
 	var groups [3][]hit
@@ -248,26 +294,45 @@ func (ix *Index) Find(q string) []Result {
 
 	// Fuzzy subsequence matches on short strings rank below word matches.
 	fuzzyMarks := map[int][]int{}
-	for _, m := range fuzzy.FindFrom(qf, ix.short) {
-		id := ix.short.ids[m.Index]
+	src := ix.short.holding(qf, func(id int) bool { _, ok := best[ix.owner[id]]; return !ok })
+	for _, m := range fuzzy.FindFrom(qf, src) {
+		id := src.ids[m.Index]
 		e := ix.owner[id]
 		if _, ok := best[e]; ok {
-			continue
+			continue // another string of the entry matched first
 		}
-		best[e] = hit{id, m.Score - 1_000_000}
+		best[e] = hit{id, 0, m.Score - 1_000_000}
 		k := ix.entries[e].Kind
 		groups[k] = append(groups[k], best[e])
 		fuzzyMarks[id] = runePositions(ix.strs[id], m.MatchedIndexes)
 	}
 
-	var out []Result
-	for k, g := range groups {
+	for _, g := range groups {
 		slices.SortFunc(g, func(a, b hit) int {
 			if a.score != b.score {
 				return b.score - a.score
 			}
 			return ix.owner[a.id] - ix.owner[b.id]
 		})
+	}
+	// The sections come first, as the rules are what a reader looks for,
+	// unless a term matches the query better than any of them, whatever
+	// the lengths ("moral" finds the section "Le test de Moral" before the
+	// term "Moral"); paragraphs come last.
+	mostPoints := func(g []hit) int {
+		p := -1
+		for _, h := range g {
+			p = max(p, h.points)
+		}
+		return p
+	}
+	order := [...]Kind{Heading, Term, Text}
+	if mostPoints(groups[Term]) > mostPoints(groups[Heading]) {
+		order[0], order[1] = Term, Heading
+	}
+	var out []Result
+	for _, k := range order {
+		g := groups[k]
 		if len(g) > limits[k] {
 			g = g[:limits[k]]
 		}
@@ -282,17 +347,20 @@ func (ix *Index) Find(q string) []Result {
 	return out
 }
 
-// wordScores scores every string against the query words: 0 unless each
-// word (or a near word) is in it; more for exact words than for typos, and,
-// among terms and headings, more for short ones.
-func (ix *Index) wordScores(ms []match) []int {
+// wordPoints scores every string against the query words: 0 unless each
+// word (or a near word) is in it, else the sum of the points each earns.
+func (ix *Index) wordPoints(ms []match) []int {
 	total := make([]int, len(ix.strs))
 	cur := make([]int, len(ix.strs))
 	for i, m := range ms {
 		for w := range m.words {
-			v := 3
-			if m.typo[w] {
-				v = 1
+			v := prefixPoints
+			switch {
+			case w == m.word || w == m.word+"s" || w == m.word+"x":
+				// A plural is the same word: "gabarit" finds "Gabarits".
+				v = exactPoints
+			case m.typo[w]:
+				v = typoPoints
 			}
 			j := sort.SearchStrings(ix.vocab, w)
 			for _, id := range ix.posts[j] {
@@ -308,21 +376,13 @@ func (ix *Index) wordScores(ms []match) []int {
 			cur[id] = 0
 		}
 	}
-	for id, s := range total {
-		if s > 0 {
-			total[id] = s*100 - ix.nwords[id]
-			if ix.entries[ix.owner[id]].Kind == Text {
-				total[id] = s * 100
-			}
-		}
-	}
 	return total
 }
 
 // expand finds the vocabulary words a query word stands for: words it
 // starts, or else, when it is long enough, words a typo away.
 func (ix *Index) expand(w string) match {
-	m := match{words: map[string]int{}, typo: map[string]bool{}}
+	m := match{word: w, words: map[string]int{}, typo: map[string]bool{}}
 	n := utf8.RuneCountInString(w)
 	i := sort.SearchStrings(ix.vocab, w)
 	for ; i < len(ix.vocab) && strings.HasPrefix(ix.vocab[i], w); i++ {

@@ -24,7 +24,7 @@ func testLibrary() *content.Library {
 		Texts: []*content.Text{{Game: "at43", Lang: "en", Chapters: []*content.Chapter{{
 			ID: "shooting", Title: "Shooting",
 			Sections: []*content.Section{
-				{ID: "shooting.cover", Title: "Cover",
+				{ID: "shooting.cover", Title: "Cover", Aliases: []string{"save"},
 					Headings: []content.Heading{{ID: "take-cover", Title: "Take cover!"}},
 					Blocks: []content.Block{
 						{Text: "A unit stands in cover when most of its fighters are hidden behind scenery."},
@@ -32,6 +32,13 @@ func testLibrary() *content.Library {
 					}},
 				{ID: "shooting.test", Title: "The shooting test",
 					Blocks: []content.Block{{Text: "Roll one die per weapon and compare with the needed roll from the universal table."}}},
+			},
+		}}}, {Game: "at43", Lang: "fr", Chapters: []*content.Chapter{{
+			ID: "shooting", Title: "Tir",
+			Sections: []*content.Section{
+				{ID: "shooting.cover", Title: "Le couvert", Aliases: []string{"caché"},
+					Headings: []content.Heading{{ID: "take-cover", Title: "À couvert !"}},
+					Blocks:   []content.Block{{Text: "Une unité est à couvert quand ses combattants sont cachés par le décor."}}},
 			},
 		}}}},
 	}
@@ -71,6 +78,90 @@ func TestFind(t *testing.T) {
 		if !found {
 			t.Errorf("Find(%q) misses %s (kind %d); got %v", tt.query, tt.want, tt.kind, shows(rs))
 		}
+	}
+}
+
+// TestFindAcrossLanguages checks that a section is found by its title in
+// the other language and by its aliases in either, and shows that name.
+func TestFindAcrossLanguages(t *testing.T) {
+	tests := []struct {
+		lang, query, want, show string
+	}{
+		{"fr", "cover", "/fr/at43/shooting.cover", "Le couvert · Cover"},
+		{"fr", "covre", "/fr/at43/shooting.cover", "Le couvert · Cover"},
+		{"fr", "take cov", "/fr/at43/shooting.cover#take-cover", "À couvert ! · Take cover!"},
+		{"fr", "save", "/fr/at43/shooting.cover", "Le couvert · save"},
+		{"fr", "cache", "/fr/at43/shooting.cover", "Le couvert · caché"},
+		{"en", "couvert", "/en/at43/shooting.cover", "Cover · Le couvert"},
+		{"en", "caché", "/en/at43/shooting.cover", "Cover · caché"},
+		{"en", "save", "/en/at43/shooting.cover", "Cover · save"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang+"/"+tt.query, func(t *testing.T) {
+			rs := ForText(testLibrary(), "at43", tt.lang).Find(tt.query)
+			if len(rs) == 0 || rs[0].Entry.Href != tt.want || rs[0].Entry.Kind != Heading || rs[0].Show != tt.show {
+				t.Errorf("first result %v, want the heading %s shown as %q", shows(rs), tt.want, tt.show)
+			}
+		})
+	}
+}
+
+// TestGroupOrder checks that the sections come before the terms unless a
+// term matches better, whatever the lengths of the names.
+func TestGroupOrder(t *testing.T) {
+	ix := New([]*Entry{
+		{Kind: Term, Title: "Morale", Also: []string{"MOR"}, Href: "term"},
+		{Kind: Heading, Title: "When the morale test is taken", Href: "heading"},
+		{Kind: Heading, Title: "Moving", Href: "other heading"},
+		{Kind: Text, Title: "Every unit tests its morale after losses.", Href: "text"},
+		{Kind: Term, Title: "template", Href: "template term"},
+		{Kind: Heading, Title: "Templates and special shots", Href: "templates heading"},
+	})
+	tests := []struct {
+		query string
+		first string
+		why   string
+	}{
+		{"morale", "heading", "the same word in both: the section first, though its title is longer"},
+		{"moral", "heading", "both only start with the word"},
+		{"mor", "term", "the term's abbreviation is the word itself, the heading's only starts with it"},
+		{"template", "templates heading", "a plural is the word itself"},
+		{"losses", "text", "only a paragraph has it"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			rs := ix.Find(tt.query)
+			if len(rs) == 0 || rs[0].Entry.Href != tt.first {
+				t.Errorf("results %v, want %s first: %s", shows(rs), tt.first, tt.why)
+			}
+		})
+	}
+}
+
+// TestFuzzyOnlyOnNamesAndTitles checks that the fuzzy match tries a term's
+// every name but only a heading's own title: its other strings, found by
+// their words, would otherwise turn up for stray letters.
+func TestFuzzyOnlyOnNamesAndTitles(t *testing.T) {
+	ix := New([]*Entry{
+		{Kind: Term, Title: "victory", Also: []string{"conditions de victoire"}, Href: "term"},
+		{Kind: Heading, Title: "Winning the game", Also: []string{"conditions de victoire"}, Href: "heading"},
+	})
+	tests := []struct{ query, want string }{
+		{"cdvic", "term"},    // a subsequence of the term's other name
+		{"wngam", "heading"}, // a subsequence of the heading's title
+		{"victoire", "heading term"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			var got []string
+			for _, r := range ix.Find(tt.query) {
+				got = append(got, r.Entry.Href)
+			}
+			slices.Sort(got)
+			if strings.Join(got, " ") != tt.want {
+				t.Errorf("found %q, want %q", got, tt.want)
+			}
+		})
 	}
 }
 

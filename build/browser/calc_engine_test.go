@@ -111,6 +111,69 @@ func TestCalcEngineInputs(t *testing.T) {
 	}
 }
 
+// TestCalcHostileLinks opens the reliability audit's hostile links, in
+// English and French: a 100 KB value, a key given twice (n=2&n=abc), 2,000
+// keys no calculator reads. The result still comes; every message is
+// short, repeating at most 40 characters of the link; the repeated key is
+// said on its field; the unknown keys make one message.
+func TestCalcHostileLinks(t *testing.T) {
+	s := newSession(t, 360, 740)
+	filler := strings.Repeat("Zq", 50_000)
+	keys := make([]string, 2000)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("s%d.k%d=1", i%12, i)
+	}
+	words := map[string]struct{ twice, more string }{
+		"en": {"more than once", "more: this calculator reads none"},
+		"fr": {"plusieurs fois", "autres : ce calculateur ne lit aucune"},
+	}
+	for _, lang := range []string{"en", "fr"} {
+		links := []string{
+			"/calc/shoot?game=at43&n=2&n=abc&pen=" + filler + "&" + filler + "=1&lang=" + lang,
+			"/calc/salvos?game=at43&s1.n=2&s1.acc=" + filler + "&" + strings.Join(keys, "&") + "&lang=" + lang,
+		}
+		for i, link := range links {
+			s.open(t, link)
+			_, res := result(t, s)
+			if _, ok := res["casualties"]; !ok {
+				t.Errorf("%s %d: the hostile values stopped the result: %.200v", lang, i, res)
+			}
+			msgs := eval[[]string](t, s, `[...document.querySelectorAll(".fields .error")].map(e => e.textContent)`)
+			if len(msgs) == 0 {
+				t.Errorf("%s %d: no message", lang, i)
+			}
+			for _, m := range msgs {
+				if strings.Contains(m, filler[:41]) || strings.Contains(m, filler[1:42]) || len([]rune(m)) > 300 {
+					t.Errorf("%s %d: a message of %d characters: %.120s…", lang, i, len([]rune(m)), m)
+				}
+			}
+			stray := eval[[]string](t, s, `[...document.querySelectorAll(".fields .error.stray")].map(e => e.textContent)`)
+			if len(stray) != 1 {
+				t.Errorf("%s %d: %d messages under the form, want the unknown keys' one: %.300q", lang, i, len(stray), stray)
+			}
+			// The 40 characters of a long value, with no space to break at,
+			// still fit the narrow screen.
+			if w := eval[int](t, s, `document.documentElement.scrollWidth - window.innerWidth`); w > 0 {
+				t.Errorf("%s %d: the page is %d px wider than the screen", lang, i, w)
+			}
+			if i == 0 {
+				if got := s.text(t, ".field.bad .error"); !strings.Contains(got, words[lang].twice) {
+					t.Errorf("%s: the repeated n says %q", lang, got)
+				}
+				s.screenshot(t, "calc-hostile-shoot-"+lang)
+				continue
+			}
+			if len(stray) == 1 && !strings.Contains(stray[0], words[lang].more) {
+				t.Errorf("%s: the unknown keys say %q", lang, stray[0])
+			}
+			eval[bool](t, s, `(document.querySelector(".field.bad").scrollIntoView({block: "center"}), true)`)
+			s.screenshot(t, "calc-hostile-salvos-value-"+lang)
+			eval[bool](t, s, `(document.querySelector(".error.stray").scrollIntoView({block: "center"}), true)`)
+			s.screenshot(t, "calc-hostile-salvos-keys-"+lang)
+		}
+	}
+}
+
 // jsonDiff is the first difference between two decoded JSON values, ""
 // when they agree (numbers within 1e-12).
 func jsonDiff(path string, got, want any) string {

@@ -48,6 +48,10 @@ type Section struct {
 	HTML string `json:"html"`
 	// Headings are the section's sub-headings, for deep links.
 	Headings []Heading `json:"headings,omitempty"`
+	// Aliases are words players use for what the section explains that the
+	// text does not ("reaction fire" for overwatch fire), in the text's
+	// language, so that search finds the section by them.
+	Aliases []string `json:"aliases,omitempty"`
 	// Blocks are the plain text of each paragraph, list item and table row,
 	// for search.
 	Blocks []Block `json:"blocks,omitempty"`
