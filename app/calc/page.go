@@ -238,7 +238,7 @@ func (c *Page) fieldOf(f field, shown url.Values, pending bool) *fieldView {
 	var msg, note string
 	if reason, bad := c.now.errs[f.key]; bad {
 		val = c.values.Get(f.key)
-		msg = fieldError(c.Lang, label, f, false, val, reason, c.wagerLimit)
+		msg = fieldError(c.words, label, f, false, val, reason, c.wagerLimit)
 	}
 	prefix, key := splitPrefix(f.key)
 	if g := gameRules(c.now.game); g != nil && g.RangeBand != nil {

@@ -162,6 +162,7 @@ func TestBandNote(t *testing.T) {
 }
 
 func TestFieldError(t *testing.T) {
+	lib := glossaryLibrary(t)
 	wager := func(key string) (int, int, bool) { return 1, 2, key == "aw" }
 	num := field{key: "n", kind: kindNumber, min: 0, max: 100}
 	long := strings.Repeat("9", 100_000)
@@ -186,9 +187,9 @@ func TestFieldError(t *testing.T) {
 		{"both ranges fr", "fr", field{key: "cm", kind: kindNumber, max: 300}, false, "23", rules.ErrBothRanges, nil,
 			"Weapons : donnez une bande de portée ou une distance, pas les deux. Les autres valeurs restent prises en compte."},
 		{"bad choice", "en", cover, false, "sideways", rules.ErrChoice, nil,
-			`Weapons: "sideways" is not one of the options: None, In cover, Take cover!, Knee to the ground. The other values still count.`},
+			`Weapons: "sideways" is not one of the options: None, Behind cover, Take cover!, Knee to the ground!. The other values still count.`},
 		{"bad choice fr", "fr", cover, false, "sideways", rules.ErrChoice, nil,
-			"Weapons : « sideways » n’est pas une des options : Aucun, À couvert, À couvert !, Genou à terre. Les autres valeurs restent prises en compte."},
+			"Weapons : « sideways » n’est pas une des options : Aucun, Derrière un couvert, À couvert !, Genou en terre !. Les autres valeurs restent prises en compte."},
 		{"bad escape", "en", num, false, "", fmt.Errorf("%w: %w", errBadEscape, rules.ErrSyntax), nil,
 			"Weapons: the link garbled this value (a bad % sign); type it again: a whole number from 0 to 100. The other values still count."},
 		{"bad escape fr", "fr", num, false, "", fmt.Errorf("%w: %w", errBadEscape, rules.ErrSyntax), nil,
@@ -198,7 +199,7 @@ func TestFieldError(t *testing.T) {
 		{"conflict fr", "fr", fixedResult("lock", i18n.InLock), true, "3", rules.ErrConflict, nil,
 			"Weapons : « 3 » ne s’applique pas avec le jeu ou la cible choisis ; accepté ici : Non. Les autres valeurs restent prises en compte."},
 		{"cover at vehicles", "en", field{key: "cover", kind: kindChoice, options: vehicleCover}, false, "takecover", rules.ErrConflict, nil,
-			`Weapons: "takecover" does not apply with the game or target chosen; allowed here: None, In cover. The other values still count.`},
+			`Weapons: "takecover" does not apply with the game or target chosen; allowed here: None, Behind cover. The other values still count.`},
 		{"ability the game lacks", "en", toggleField("det", i18n.InDetection), true, "1", rules.ErrChoice, nil,
 			`Weapons: "1" does not apply with the game or target chosen; allowed here: unticked (0). The other values still count.`},
 		{"ability the game lacks fr", "fr", toggleField("det", i18n.InDetection), true, "1", rules.ErrChoice, nil,
@@ -226,7 +227,7 @@ func TestFieldError(t *testing.T) {
 			if tt.f.key == "aw" {
 				label = "Wager"
 			}
-			if got := fieldError(tt.lang, label, tt.f, tt.hidden, tt.raw, tt.why, tt.limit); got != tt.want {
+			if got := fieldError(wordsFor(lib, tt.lang, "at43"), label, tt.f, tt.hidden, tt.raw, tt.why, tt.limit); got != tt.want {
 				t.Errorf("fieldError =\n %q\nwant\n %q", got, tt.want)
 			}
 		})
