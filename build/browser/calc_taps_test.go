@@ -263,6 +263,7 @@ func TestCalcChoicesExplain(t *testing.T) {
 		}
 		s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("f-cover").scrollIntoView({block: "center"})`))
 		s.screenshot(t, "calc-cover-note-"+lang)
+		s.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-step="range"][data-dir="up"]').scrollIntoView({block: "center"})`))
 		s.tap(t, `[data-step="range"][data-dir="up"]`)
 		s.poll(t, `!document.getElementById("f-cover-note")`, "the note gone at range band 1")
 		s.open(t, "/calc/shoot?game=at44&range=2&target=veh&sniper=1&lang="+lang)
