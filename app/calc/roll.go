@@ -43,9 +43,15 @@ func rollCharts(o outcome) []int {
 }
 
 // rollDefault is the chart and count the row opens with: the headline's
-// distribution and its mean, rounded.
+// distribution, or for a headline that is a chance (a vehicle destroyed)
+// what is left of the target, and its mean, rounded.
 func (c *Page) rollDefault(charts []int) (chart, count int) {
 	chart = charts[0]
+	for _, i := range charts {
+		if t := c.now.out.charts[i].title; t == i18n.ChartFrame || t == i18n.ChartStructure {
+			chart = i
+		}
+	}
 	if main := c.mainChart("now"); main != "" {
 		chart = atoi(main[len("now/"):])
 	}
