@@ -1,6 +1,7 @@
 package app
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -89,6 +90,46 @@ func TestPagesCoverEveryRoute(t *testing.T) {
 		if r := parseRoute(p); r.view == viewNotFound {
 			t.Errorf("Pages lists %s, which no route reads", p)
 		}
+	}
+}
+
+func TestRoutePattern(t *testing.T) {
+	own := regexp.MustCompile(RoutePattern())
+	lib := testLibrary()
+	for _, p := range Pages(lib) {
+		if !own.MatchString(p) {
+			t.Errorf("RoutePattern leaves out the page %s", p)
+		}
+	}
+	for _, tt := range []struct {
+		path string
+		own  bool
+	}{
+		{"/", true},
+		{"/en", true},
+		{"/en/", true},
+		{"/en/nonexistent", true}, // the app's own "Page not found"
+		{"/fr/at44/shooting.cover", true},
+		{"/calc/shoot", true},
+		{"/calc/nope", true},
+		{"", false},
+		{"/other/", false},
+		{"/other/index.html", false},
+		{"/sub/en/at43", false},
+		{"/b/", false},
+		{"/english", false},
+		{"/calculator", false},
+		{"/index.html", false},
+		{"/404.html", false},
+	} {
+		t.Run(tt.path, func(t *testing.T) {
+			if got := own.MatchString(tt.path); got != tt.own {
+				t.Errorf("RoutePattern matches %q: %v, want %v", tt.path, got, tt.own)
+			}
+			if r := parseRoute(tt.path); tt.path != "" && r.view != viewNotFound && !tt.own {
+				t.Errorf("parseRoute reads %q as %+v, outside RoutePattern", tt.path, r)
+			}
+		})
 	}
 }
 

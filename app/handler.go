@@ -4,6 +4,7 @@ package app
 
 import (
 	_ "embed"
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -28,10 +29,16 @@ var headJS string
 const HeadScriptPath = "/web/head.js"
 
 // HeadScript is the head script for a site served under base: it reads the
-// preferences under that base's storage key.
+// preferences under that base's storage key, and applies only the themes
+// and text sizes the settings offer.
 func HeadScript(base string) []byte {
-	s := strings.ReplaceAll(headJS, "{{PREFS_KEY}}", ui.StoragePrefix(base)+prefsName)
-	return []byte(strings.ReplaceAll(s, "{{CONTROLLED}}", controlledFlag))
+	return []byte(strings.NewReplacer(
+		"{{PREFS_KEY}}", ui.StoragePrefix(base)+prefsName,
+		"{{CONTROLLED}}", controlledFlag,
+		"{{NO_STORAGE}}", ui.NoStorageFlag,
+		"{{THEMES}}", jsValue(themes),
+		"{{TEXT_SIZES}}", jsValue(textSizes),
+	).Replace(headJS))
 }
 
 // VersionMark is the tag each page carries in its head, which the service
@@ -93,6 +100,7 @@ func NewHandler(o HandlerOptions) *goapp.Handler {
 		ServiceWorkerTemplate: strings.NewReplacer(
 			"{{SHELL}}", shellPath(o.Base),
 			"{{PREFIX}}", CachePrefix(o.Base),
+			"{{ROUTES}}", jsValue(RoutePattern()),
 		).Replace(workerJS),
 	}
 	if o.WasmSize > 0 {
@@ -103,6 +111,16 @@ func NewHandler(o HandlerOptions) *goapp.Handler {
 		h.StartURL = "/"
 	}
 	return h
+}
+
+// jsValue writes v, a string or a list of strings or numbers, as a
+// JavaScript literal.
+func jsValue(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // such values always marshal
+	}
+	return string(b)
 }
 
 func shellPath(base string) string {

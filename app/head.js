@@ -4,13 +4,38 @@
 // it blocks the first paint.
 (function () {
   var d = document.documentElement;
+  // Site data: a browser set to keep none throws on any reading of
+  // localStorage, go-app's start included, which would stop the wasm. An
+  // in-memory store takes its place for the visit, and the flag has the
+  // app say that nothing is kept.
+  try {
+    window.localStorage.length;
+  } catch (e) {
+    var data = new Map();
+    var memory = {
+      getItem: function (k) { k = String(k); return data.has(k) ? data.get(k) : null; },
+      setItem: function (k, v) { data.set(String(k), String(v)); },
+      removeItem: function (k) { data.delete(String(k)); },
+      clear: function () { data.clear(); },
+      key: function (i) { var keys = Array.from(data.keys()); return i >= 0 && i < keys.length ? keys[i] : null; },
+    };
+    Object.defineProperty(memory, "length", { get: function () { return data.size; } });
+    try {
+      Object.defineProperty(window, "localStorage", { value: memory, configurable: true });
+      window.{{NO_STORAGE}} = true;
+    } catch (e) {}
+  }
   // Theme: apply the saved theme and text size before the first paint, so a
   // reader who chose dark never sees a white flash while the wasm loads.
+  // Only the values the settings offer, from a value of the size the app
+  // writes: anything on the origin can write there.
   try {
-    var s = localStorage.getItem("{{PREFS_KEY}}") || localStorage.getItem("prefs");
-    var p = JSON.parse(s || "{}");
-    if (p.theme) d.setAttribute("data-theme", p.theme);
-    if (p.textSize) d.style.fontSize = p.textSize + "%";
+    var s = localStorage.getItem("{{PREFS_KEY}}");
+    if (s && s.length <= 1000) {
+      var p = JSON.parse(s);
+      if (p.theme && {{THEMES}}.indexOf(p.theme) >= 0) d.setAttribute("data-theme", p.theme);
+      if ({{TEXT_SIZES}}.indexOf(p.textSize) >= 0) d.style.fontSize = p.textSize + "%";
+    }
   } catch (e) {}
   // The client starts in steps and go-app removes its loader strip after
   // the first, so the page says it is starting until the client marks it

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 
@@ -11,9 +10,10 @@ import (
 )
 
 // The shell's local storage keys (see ui.StorageKey; the calculators keep
-// theirs in package calc), read with ctx.LocalStorage().Get(key, &v) and
-// saved with ui.Store. The head script (head.js) reads the preferences too,
-// to apply the theme before the first paint.
+// theirs in package calc), read with ui.Load and saved with ui.Store. The
+// head script (head.js) reads the preferences too, to apply the theme
+// before the first paint, and checks them against the same lists, which
+// HeadScript writes into it.
 var (
 	prefsKey  = ui.StorageKey(prefsName)
 	marksKey  = ui.StorageKey("bookmarks")
@@ -34,18 +34,24 @@ const controlledFlag = "at4xControlled"
 // Text sizes the reader can pick, in percent of the browser's size.
 var textSizes = []int{87, 100, 112, 125, 150}
 
+// themes are the looks the reader can pick: "" follows the system, "red"
+// is red light, for night play. The style sheet reads them from the
+// document's data-theme.
+var themes = []string{"", "light", "dark", "red"}
+
 // prefs are the reader's choices, kept on the device.
 type prefs struct {
 	Lang     string `json:"lang,omitempty"`
 	Game     string `json:"game,omitempty"`
-	Theme    string `json:"theme,omitempty"` // "", "light", "dark" or "red" (red light, for night play); "" follows the system
+	Theme    string `json:"theme,omitempty"` // one of themes
 	TextSize int    `json:"textSize,omitempty"`
 	Awake    bool   `json:"awake,omitempty"`
 }
 
 // valid drops stored values the app cannot show: a language or game it does
-// not have. Routes are built from these values, so a stored value can never
-// send the reader to a missing page or off the site.
+// not have, a theme or text size it does not offer. Routes are built from
+// these values, so a stored value can never send the reader to a missing
+// page or off the site, and the theme becomes an attribute of the page.
 func (p prefs) valid() prefs {
 	if !slices.Contains(content.Langs, p.Lang) {
 		p.Lang = ""
@@ -53,14 +59,13 @@ func (p prefs) valid() prefs {
 	if !slices.Contains(content.GameIDs, p.Game) {
 		p.Game = ""
 	}
+	if !slices.Contains(themes, p.Theme) {
+		p.Theme = ""
+	}
+	if !slices.Contains(textSizes, p.TextSize) {
+		p.TextSize = 0
+	}
 	return p
-}
-
-// parsePrefs reads stored preferences, keeping only valid values.
-func parsePrefs(raw string) prefs {
-	var p prefs
-	_ = json.Unmarshal([]byte(raw), &p)
-	return p.valid()
 }
 
 func (p prefs) textSize() int {
@@ -111,10 +116,9 @@ func validMarks(list []mark, max int) []mark {
 // loadPrefs reads the reader's preferences, bookmarks and recent sections
 // from the device, validated and capped.
 func loadPrefs(ctx goapp.Context) (p prefs, marks, recent []mark) {
-	ls := ctx.LocalStorage()
-	_ = ls.Get(prefsKey, &p)
-	_ = ls.Get(marksKey, &marks)
-	_ = ls.Get(recentKey, &recent)
+	ui.Load(ctx, prefsKey, &p)
+	ui.Load(ctx, marksKey, &marks)
+	ui.Load(ctx, recentKey, &recent)
 	return p.valid(), validMarks(marks, maxMarks), validMarks(recent, maxRecent)
 }
 
@@ -168,7 +172,9 @@ func (s *shell) onTextSize(ctx goapp.Context, a goapp.Action) {
 
 // onTheme takes the theme picked in the settings (actionTheme).
 func (s *shell) onTheme(ctx goapp.Context, a goapp.Action) {
-	s.prefs.Theme, _ = a.Value.(string)
+	if theme, _ := a.Value.(string); slices.Contains(themes, theme) {
+		s.prefs.Theme = theme
+	}
 	s.savePrefs(ctx)
 }
 

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"fmt"
 	"testing"
 )
@@ -16,11 +17,16 @@ func TestPrefsValid(t *testing.T) {
 		{"language that is a host", `{"lang":"/example.com","game":"at43"}`, prefs{Game: "at43"}},
 		{"not JSON", `{"lang":`, prefs{}},
 		{"wrong types", `{"lang":1,"game":["at43"]}`, prefs{}},
+		{"theme and size offered", `{"theme":"red","textSize":125}`, prefs{Theme: "red", TextSize: 125}},
+		{"theme that is markup", `{"theme":"x\" onload=alert(1)","lang":"en"}`, prefs{Lang: "en"}},
+		{"text size not offered", `{"textSize":100000}`, prefs{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := parsePrefs(tt.raw); got != tt.want {
-				t.Errorf("parsePrefs(%s) = %+v, want %+v", tt.raw, got, tt.want)
+			var p prefs
+			_ = json.Unmarshal([]byte(tt.raw), &p)
+			if got := p.valid(); got != tt.want {
+				t.Errorf("%s read as %+v, want %+v", tt.raw, got, tt.want)
 			}
 		})
 	}
@@ -46,5 +52,16 @@ func TestMarksCapped(t *testing.T) {
 func TestCachePrefix(t *testing.T) {
 	if CachePrefix("/a") == CachePrefix("/a/b") || CachePrefix("/a/b")[:len(CachePrefix("/a"))] == CachePrefix("/a") {
 		t.Errorf("the cache prefix of /a is a prefix of /a/b's: %q, %q", CachePrefix("/a"), CachePrefix("/a/b"))
+	}
+}
+
+func TestThemesHaveLabels(t *testing.T) {
+	for _, th := range themes {
+		if _, ok := themeLabels[th]; !ok {
+			t.Errorf("the theme %q has no label in the settings", th)
+		}
+	}
+	if len(themeLabels) != len(themes) {
+		t.Errorf("%d theme labels for %d themes", len(themeLabels), len(themes))
 	}
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -70,6 +71,22 @@ func parseRoute(path string) route {
 		r.view, r.section = viewSection, parts[2]
 	}
 	return r
+}
+
+// RoutePattern is a regular expression, in the syntax both Go and
+// JavaScript read, for the paths (below the base) that are the app's own:
+// "/", and everything under a language or /calc, where parseRoute shows the
+// app's own "Page not found" for what it lacks. The service worker answers
+// only these paths with the app, its shell included: any other path of the
+// origin belongs to another site or app (the base "/" owns the whole origin
+// of user.github.io, under which the owner's other sites live) and goes to
+// the network untouched.
+func RoutePattern() string {
+	roots := make([]string, 0, len(content.Langs)+1)
+	for _, r := range append(slices.Clone(content.Langs), "calc") {
+		roots = append(roots, regexp.QuoteMeta(r))
+	}
+	return `^/(?:(?:` + strings.Join(roots, "|") + `)(?:/.*)?)?$`
 }
 
 // path returns the route's path, the inverse of parseRoute.

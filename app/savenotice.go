@@ -6,33 +6,51 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// saveNotice tells the reader that the device refused a save (storage full
-// or disabled): the change stays in memory but is lost when the app closes.
-// store raises it through ui.SaveFailedState; the reader dismisses it.
+// noStorageState is the go-app state that holds the notice that the
+// browser keeps no site data: the shell raises it as the app starts, the
+// reader closes it.
+const noStorageState = "at4x-no-storage"
+
+// saveNotice tells the reader what the device will not keep: nothing at
+// all, when the browser is set to keep no site data, or a change it refused
+// to save (storage full). Either way what the reader did holds in memory
+// until the app closes. It shows one notice at a time, the first one first;
+// the reader dismisses it.
 type saveNotice struct {
 	goapp.Compo
 
 	Lang string
 
-	failed bool
+	noStorage bool
+	failed    bool
 }
 
-// OnMount observes the state store sets.
+// OnMount observes the states the shell and ui.Store set.
 func (n *saveNotice) OnMount(ctx goapp.Context) {
+	ctx.ObserveState(noStorageState, &n.noStorage)
 	ctx.ObserveState(ui.SaveFailedState, &n.failed)
 }
 
-// Render draws the notice while a failure is unacknowledged.
+// Render draws the notice while one is unacknowledged.
 func (n *saveNotice) Render() goapp.UI {
-	if !n.failed {
+	var text i18n.Key
+	switch {
+	case n.noStorage:
+		text = i18n.StorageBlocked
+	case n.failed:
+		text = i18n.SaveFailed
+	default:
 		return ui.Elem("span").Class("save-notice").Hidden(true)
 	}
 	return goapp.Div().Class("banner save-notice").Role("alert").Body(
-		ui.Elem("span").Text(i18n.T(n.Lang, i18n.SaveFailed)),
+		ui.Elem("span").Text(i18n.T(n.Lang, text)),
 		goapp.Button().Class("btn").Text(i18n.T(n.Lang, i18n.Close)).OnClick(n.dismiss),
 	)
 }
 
+// dismiss closes the notice. Once the reader knows that nothing is kept, a
+// save that fails too says nothing new.
 func (n *saveNotice) dismiss(ctx goapp.Context, e goapp.Event) {
+	ctx.SetState(noStorageState, false)
 	ctx.SetState(ui.SaveFailedState, false)
 }

@@ -47,13 +47,12 @@ func (v *settingsView) awake(ctx goapp.Context, e goapp.Event) {
 	ctx.NewActionWithValue(actionAwake, ctx.JSSrc().Get("checked").Bool())
 }
 
+// themeLabels name the themes in the settings.
+var themeLabels = map[string]i18n.Key{"": i18n.ThemeSystem, "light": i18n.ThemeLight, "dark": i18n.ThemeDark, "red": i18n.ThemeRed}
+
 func (v *settingsView) Render() goapp.UI {
 	size := v.Prefs.textSize()
 	i := slices.Index(textSizes, size)
-	themes := []struct {
-		v string
-		k i18n.Key
-	}{{"", i18n.ThemeSystem}, {"light", i18n.ThemeLight}, {"dark", i18n.ThemeDark}, {"red", i18n.ThemeRed}}
 	return ui.Elem("article").Class("settings").Body(
 		ui.Elem("h1").Text(v.t(i18n.Settings)),
 		ui.Elem("section").Body(
@@ -69,13 +68,13 @@ func (v *settingsView) Render() goapp.UI {
 			ui.Elem("legend").Text(v.t(i18n.Theme)),
 			goapp.Range(themes).Slice(func(j int) goapp.UI {
 				th := themes[j]
-				id := "theme-" + firstOf(th.v, "system")
+				id := "theme-" + firstOf(th, "system")
 				// Each radio keeps its theme: the closure go-app keeps for
 				// the element is the right one.
 				return goapp.Label().Class("choice").For(id).Body(
-					ui.Checked(goapp.Input().Type("radio").ID(id).Name("theme"), v.Prefs.Theme == th.v).
-						OnChange(func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionTheme, th.v) }),
-					ui.Elem("span").Text(v.t(th.k)),
+					ui.Checked(goapp.Input().Type("radio").ID(id).Name("theme"), v.Prefs.Theme == th).
+						OnChange(func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionTheme, th) }),
+					ui.Elem("span").Text(v.t(themeLabels[th])),
 				)
 			}),
 		),

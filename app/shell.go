@@ -62,10 +62,14 @@ func (s *shell) t(k i18n.Key) string { return i18n.T(s.lang, k) }
 func (s *shell) lib() *content.Library { return s.site.lib }
 
 // OnMount starts the client-only behaviour: the "/" search shortcut, update
-// checks on a timer and when the page becomes visible, the wake lock.
+// checks on a timer and when the page becomes visible, the wake lock, the
+// notice that the browser keeps no site data.
 func (s *shell) OnMount(ctx goapp.Context) {
 	s.load(ctx)
 	applyLook(s.prefs)
+	if ui.StorageBlocked() {
+		ctx.SetState(noStorageState, true)
+	}
 	s.onKey = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		e := args[0]
 		if e.Get("key").String() != "/" || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
@@ -162,9 +166,9 @@ func (s *shell) OnInit() {
 	if !goapp.IsClient {
 		return
 	}
-	if raw := goapp.Window().Get("localStorage").Call("getItem", prefsKey); raw.Truthy() {
-		s.prefs = parsePrefs(raw.String())
-	}
+	var p prefs
+	ui.Read(prefsKey, &p)
+	s.prefs = p.valid()
 	s.read(goapp.Window().URL())
 }
 

@@ -7,13 +7,19 @@
 //    content hash may come from the HTTP cache (what the page has just
 //    downloaded: a first visit moves each file once); every other URL is
 //    revalidated, and a page must carry this version's mark;
-//  - navigations get the cached page for their path (query ignored), else
-//    the network revalidated past the HTTP cache (kept if it is this
-//    version's page), else, on a 404, an old version's page or no network,
-//    the cached shell, which is safe because the wasm routes from
-//    window.location;
-//  - a navigation online refills whatever is missing from the cache
-//    (evicted, wiped), so offline works again after the next visit;
+//  - the worker answers only for the app: navigations to the app's own
+//    routes (appRoute, from the app's route table) and requests for the
+//    files it precaches. Everything else on the origin, which a site built
+//    for base "/" shares with its owner's other sites and apps, goes to the
+//    network as if there were no worker, and offline fails as the browser
+//    fails;
+//  - navigations to the app's routes get the cached page for their path
+//    (query ignored), else the network revalidated past the HTTP cache
+//    (kept if it is this version's page), else, on a 404, an old version's
+//    page or no network, the cached shell, which is safe because the wasm
+//    routes from window.location;
+//  - a navigation to the app online refills whatever is missing from the
+//    cache (evicted, wiped), so offline works again after the next visit;
 //  - cache names carry a prefix unique to this app and its base path, and
 //    activate deletes only this app's older caches, once this one is
 //    complete.
@@ -22,6 +28,7 @@ const version = "{{.Version}}";
 const cacheName = cachePrefix + version;
 const resourcesToCache = {{.ResourcesToCache}};
 const shellURL = "{{SHELL}}";
+const appRoute = new RegExp({{ROUTES}});
 const pageMark = '<meta name="at4x-version" content="' + version + '">';
 const hashedName = /-[0-9a-f]{10}\.(js|css|wasm)$/;
 
@@ -138,12 +145,21 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.mode === "navigate") {
-    event.respondWith(navigate(request, url));
-    event.waitUntil(refill());
+    if (ownRoute(url)) {
+      event.respondWith(navigate(request, url));
+      event.waitUntil(refill());
+    }
     return;
   }
-  event.respondWith(fromCache(request));
+  if (resourcesToCache.includes(url.pathname)) {
+    event.respondWith(fromCache(request));
+  }
 });
+
+// ownRoute reports whether a URL is one of the app's routes, under its base.
+function ownRoute(url) {
+  return url.pathname.startsWith(shellURL) && appRoute.test(url.pathname.slice(shellURL.length - 1));
+}
 
 async function navigate(request, url) {
   const cache = await caches.open(cacheName);
@@ -175,8 +191,8 @@ async function navigate(request, url) {
   return (await shell()) || res;
 }
 
-// fromCache answers from this app's cache, else from the network, storing a
-// precached URL the cache had lost.
+// fromCache answers a request for a precached URL from this app's cache,
+// else from the network, storing what the cache had lost.
 async function fromCache(request) {
   const cache = await caches.open(cacheName);
   const cached = await cache.match(request);
@@ -185,7 +201,7 @@ async function fromCache(request) {
   }
   const res = await fetch(request);
   const path = new URL(request.url).pathname;
-  if (res.ok && resourcesToCache.includes(path) && hashedName.test(path)) {
+  if (res.ok && hashedName.test(path)) {
     await cache.put(path, res.clone());
   }
   return res;

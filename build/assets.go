@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -45,7 +44,7 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsaf
 // page and the worker at the new names, and writes _headers. It returns the
 // version.
 func finish(out, base string) (string, error) {
-	if err := trimClient(out, base); err != nil {
+	if err := trimClient(out); err != nil {
 		return "", err
 	}
 	files, err := siteFiles(out)
@@ -187,22 +186,18 @@ func writeHeaders(out, base string, files []string) error {
 	return os.WriteFile(filepath.Join(out, "_headers"), []byte(b.String()), 0o644)
 }
 
-// manifestOnlyIcons are the icons only the install prompt and the home
-// screen use: the browser fetches them from the manifest when it installs
-// the app, online, and never while a page is read, so the worker does not
-// precache them; they would cost 15 KB of the first visit's budget.
-var manifestOnlyIcons = []string{"/web/icon-512.png", "/web/icon-maskable.png"}
-
-// trimClient adjusts two of go-app's generated files:
-//   - app.js hands WebAssembly.instantiateStreaming the wasm's own fetch
-//     response rather than go-app's copy of it (made to count the bytes for
-//     a progress label the style sheet hides). A response that keeps its
-//     URL is one V8 can keep the compiled code of, so a later visit skips
-//     compiling the functions the start runs again;
-//   - the worker's precache list loses manifestOnlyIcons.
+// trimClient adjusts go-app's generated app.js: it hands
+// WebAssembly.instantiateStreaming the wasm's own fetch response rather
+// than go-app's copy of it (made to count the bytes for a progress label
+// the style sheet hides). A response that keeps its URL is one V8 can keep
+// the compiled code of, so a later visit skips compiling the functions the
+// start runs again. It fails loudly when go-app's output no longer has the
+// expected shape.
 //
-// Each fails loudly when go-app's output no longer has the expected shape.
-func trimClient(out, base string) error {
+// The worker precaches every icon of the manifest, as go-app lists them
+// (5.5 KB): installing the app, or showing it on the home screen, needs
+// them, offline too.
+func trimClient(out string) error {
 	js := filepath.Join(out, "app.js")
 	b, err := os.ReadFile(js)
 	if err != nil {
@@ -212,33 +207,7 @@ func trimClient(out, base string) error {
 	if len(progress.FindAll(b, -1)) != 1 {
 		return fmt.Errorf("app.js: go-app's fetchWithProgress(<wasm>, showProgress) call not found once")
 	}
-	if err := os.WriteFile(js, progress.ReplaceAll(b, []byte("fetch($1)")), 0o644); err != nil {
-		return err
-	}
-
-	worker := filepath.Join(out, "app-worker.js")
-	w, err := os.ReadFile(worker)
-	if err != nil {
-		return err
-	}
-	urls, err := precacheList(w)
-	if err != nil {
-		return err
-	}
-	keep := slices.DeleteFunc(slices.Clone(urls), func(u string) bool {
-		return slices.Contains(manifestOnlyIcons, strings.TrimPrefix(u, base))
-	})
-	if len(urls)-len(keep) != len(manifestOnlyIcons) {
-		return fmt.Errorf("app-worker.js: the precache list %q lacks the manifest icons %q", urls, manifestOnlyIcons)
-	}
-	list := func(l []string) string {
-		j, _ := json.Marshal(l)
-		return "const resourcesToCache = " + string(j) + ";"
-	}
-	if !bytes.Contains(w, []byte(list(urls))) {
-		return fmt.Errorf("app-worker.js: the precache list is not written as %s", list(urls))
-	}
-	return os.WriteFile(worker, []byte(strings.Replace(string(w), list(urls), list(keep), 1)), 0o644)
+	return os.WriteFile(js, progress.ReplaceAll(b, []byte("fetch($1)")), 0o644)
 }
 
 // stripJS drops a script's comment lines and indentation, which the first

@@ -502,6 +502,8 @@ const (
 	RollWhat
 	RollCount
 	LuckF // what was counted, the count, the chance of that or fewer, of that or more
+	// Site data the browser will not keep (issue 24).
+	StorageBlocked
 
 	keyCount
 )

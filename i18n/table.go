@@ -494,4 +494,7 @@ var table = [keyCount]struct{ en, fr string }{
 	RollWhat:            {"What you count", "Ce que vous comptez"},
 	RollCount:           {"How many", "Combien"},
 	LuckF:               {"%[1]s: %[2]d or fewer, %[3]s; %[2]d or more, %[4]s.", "%[1]s\u00a0: %[2]d ou moins, %[3]s\u00a0; %[2]d ou plus, %[4]s."},
+	// Site data the browser will not keep (issue 24).
+	StorageBlocked: {"This browser is set to keep no data for this site: your settings, bookmarks, profiles and history last until you close the app.",
+		"Ce navigateur est réglé pour ne rien garder de ce site : vos réglages, signets, profils et historique durent jusqu’à la fermeture de l’application."},
 }

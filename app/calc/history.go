@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
@@ -20,8 +21,45 @@ type record struct {
 // historyKey is where the history of calculations is kept on the device.
 var historyKey = ui.StorageKey("history")
 
-// maxHistory is how many calculations the history keeps.
-const maxHistory = 20
+// maxHistory is how many calculations the history keeps, and maxLink the
+// longest link it keeps (ten times a long share link; a QR code holds no
+// more than 2,953 bytes), so the list stays far under what ui.Read
+// decodes.
+const (
+	maxHistory = 20
+	maxLink    = 2000
+)
+
+// validRecords keeps, of a stored history, the newest maxHistory records
+// whose link opens one of this app's calculators under base: a stored
+// link becomes a link in the page, and anything on the origin may have
+// written it.
+func validRecords(list []record, base string) []record {
+	out := make([]record, 0, min(len(list), maxHistory))
+	for _, r := range list {
+		if len(out) == maxHistory {
+			break
+		}
+		if ownLink(r.Link, base) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// ownLink reports whether link is a calculator's address of this app under
+// base: a path, with no scheme or host, naming a calculator.
+func ownLink(link, base string) bool {
+	if len(link) > maxLink {
+		return false
+	}
+	u, err := url.Parse(link)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" || strings.HasPrefix(link, "//") {
+		return false
+	}
+	name, ok := strings.CutPrefix(u.Path, base+"/calc/")
+	return ok && specFor(name) != nil
+}
 
 // withRecord puts r first in the history, once per link, and keeps the
 // newest maxHistory.
@@ -39,9 +77,10 @@ func withRecord(list []record, r record) []record {
 const actionRecord = "at4x/record"
 
 // addToHistory adds a calculation to the history, once its inputs have
-// settled. A calculation that failed, and so has no headline, is left out.
+// settled. A calculation that failed, and so has no headline, is left out,
+// and so is a link past maxLink.
 func addToHistory(ctx goapp.Context, r record) {
-	if r.Headline != "" {
+	if r.Headline != "" && len(r.Link) <= maxLink {
 		ctx.NewActionWithValue(actionRecord, r)
 	}
 }
@@ -67,6 +106,7 @@ type historyList struct {
 	goapp.Compo
 
 	Lang string
+	Base string // the path prefix the site is served under, "" at the root
 
 	list    []record
 	unsaved bool // the last save failed: the list lives in memory only
@@ -80,7 +120,8 @@ var unsavedHistory []record
 func (h *historyList) OnMount(ctx goapp.Context) {
 	h.list, h.unsaved = unsavedHistory, unsavedHistory != nil
 	if !h.unsaved {
-		_ = ctx.LocalStorage().Get(historyKey, &h.list)
+		ui.Load(ctx, historyKey, &h.list)
+		h.list = validRecords(h.list, h.Base)
 	}
 	ctx.Handle(actionRecord, h.onRecord)
 }

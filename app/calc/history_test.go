@@ -3,6 +3,7 @@ package calc
 import (
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/at4x/companion/i18n"
@@ -116,5 +117,45 @@ func TestHistoryRender(t *testing.T) {
 				t.Error(err)
 			}
 		})
+	}
+}
+
+// TestValidRecords reads a stored history as anything on the origin may
+// have written it: only this app's calculator links are kept, the newest
+// maxHistory of them.
+func TestValidRecords(t *testing.T) {
+	tests := []struct {
+		name string
+		base string
+		link string
+		own  bool
+	}{
+		{"calculator", "", "/calc/shoot?game=at43&n=5", true},
+		{"calculator under the base", "/sub", "/sub/calc/melee?game=at44", true},
+		{"another base", "/sub", "/calc/shoot?game=at43", false},
+		{"unknown calculator", "", "/calc/nope?n=1", false},
+		{"script", "", "javascript:window.__pwned=1", false},
+		{"other site", "", "https://evil.example/calc/shoot", false},
+		{"other host, no scheme", "", "//evil.example/calc/shoot", false},
+		{"a page, not a calculator", "", "/en/at43/shooting.cover", false},
+		{"climbing out", "", "/calc/shoot/../../x", false},
+		{"empty", "", "", false},
+		{"longer than a share link gets", "", "/calc/shoot?n=" + strings.Repeat("1", maxLink), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := validRecords(records(tt.link), tt.base)
+			if own := len(got) == 1; own != tt.own {
+				t.Errorf("validRecords kept %q under base %q: %v, want %v", tt.link, tt.base, own, tt.own)
+			}
+		})
+	}
+	var many []string
+	for i := range 20000 {
+		many = append(many, fmt.Sprintf("/calc/shoot?n=%d", i))
+	}
+	got := validRecords(append(records("https://evil.example/"), records(many...)...), "")
+	if len(got) != maxHistory || got[0].Link != many[0] {
+		t.Errorf("from 20,001 stored records: %d kept, first %q; want the newest %d", len(got), got[0].Link, maxHistory)
 	}
 }

@@ -172,7 +172,7 @@ func (c *Page) Render() goapp.UI {
 		c.form(pending),
 		goapp.If(c.spec.name == "salvos", c.salvoButtons),
 		goapp.If(!pending, c.results),
-		&historyList{Lang: c.Lang},
+		&historyList{Lang: c.Lang, Base: c.Base},
 	)
 }
 

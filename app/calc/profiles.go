@@ -20,6 +20,18 @@ type profile struct {
 // profilesKey is where the saved profiles are kept on the device.
 var profilesKey = ui.StorageKey("profiles")
 
+// maxProfiles is how many profiles the app keeps: past it, a new profile
+// drops the oldest, and reading keeps the newest, so the picker and the
+// settings stay quick whatever the storage holds. A name is cut to
+// maxProfileName characters and a value longer than maxProfileValue bytes,
+// more than any field takes, is left out, so the list stays far under what
+// ui.Read decodes.
+const (
+	maxProfiles     = 100
+	maxProfileName  = 80
+	maxProfileValue = 100
+)
+
 // profileKeys are the values a profile keeps: what describes a weapon or a
 // unit, not the situation (range, cover) of one attack.
 var profileKeys = []string{"n", "rate", "rr", "acc", "pen", "dmg", "aoe", "def", "target", "prot", "size", "type",
@@ -82,12 +94,47 @@ type profilePicker struct {
 func (p *profilePicker) t(k i18n.Key) string { return i18n.T(p.Lang, k) }
 
 func (p *profilePicker) OnMount(ctx goapp.Context) {
-	_ = ctx.LocalStorage().Get(profilesKey, &p.profiles)
+	p.profiles = loadProfiles(ctx)
 }
 
 // OnUpdate rereads the profiles after the calculator saved one.
 func (p *profilePicker) OnUpdate(ctx goapp.Context) {
-	_ = ctx.LocalStorage().Get(profilesKey, &p.profiles)
+	p.profiles = loadProfiles(ctx)
+}
+
+// loadProfiles reads the saved profiles: those the device keeps, or those
+// this visit kept in memory when the device refused them.
+func loadProfiles(ctx goapp.Context) []profile {
+	var list []profile
+	ui.Load(ctx, profilesKey, &list)
+	return validProfiles(list)
+}
+
+// validProfiles keeps, of a stored list, the newest maxProfiles profiles
+// that have a name, each with only the values a profile holds.
+func validProfiles(list []profile) []profile {
+	out := make([]profile, 0, min(len(list), maxProfiles))
+	for _, p := range list[max(len(list)-maxProfiles, 0):] {
+		if strings.TrimSpace(p.Name) == "" {
+			continue
+		}
+		out = append(out, newProfile(p.Name, p.Values))
+	}
+	return out
+}
+
+// newProfile is a profile of the values a profile holds, within the caps.
+func newProfile(name string, values map[string]string) profile {
+	if r := []rune(name); len(r) > maxProfileName {
+		name = string(r[:maxProfileName])
+	}
+	p := profile{Name: name, Values: map[string]string{}}
+	for k, v := range values {
+		if slices.Contains(profileKeys, k) && len(v) <= maxProfileValue {
+			p.Values[k] = v
+		}
+	}
+	return p
 }
 
 // choices are the presets of the game on show, named in the page's
@@ -177,15 +224,17 @@ func (c *Page) onSaveProfile(ctx goapp.Context, a goapp.Action) {
 	if name == "" || c.now.shown == nil {
 		return
 	}
-	pr := profile{Name: name, Values: map[string]string{}}
+	values := map[string]string{}
 	for _, k := range profileKeys {
 		if c.now.shown.Has(k) {
-			pr.Values[k] = c.now.shown.Get(k)
+			values[k] = c.now.shown.Get(k)
 		}
 	}
-	var saved []profile
-	_ = ctx.LocalStorage().Get(profilesKey, &saved)
+	pr := newProfile(name, values)
+	name = pr.Name
+	saved := loadProfiles(ctx)
 	saved = append(slices.DeleteFunc(saved, func(o profile) bool { return o.Name == name }), pr)
+	saved = saved[max(len(saved)-maxProfiles, 0):]
 	ui.Store(ctx, profilesKey, saved)
 	c.savedProfiles++
 }
@@ -198,7 +247,7 @@ type ProfileList struct {
 }
 
 func (p *ProfileList) OnMount(ctx goapp.Context) {
-	_ = ctx.LocalStorage().Get(profilesKey, &p.profiles)
+	p.profiles = loadProfiles(ctx)
 }
 
 func (p *ProfileList) Render() goapp.UI {

@@ -46,6 +46,13 @@ func newSession(t *testing.T, width, height int64) *session {
 // newSessionWith is newSession with the server's handler made by handler.
 func newSessionWith(t *testing.T, width, height int64, handler func(dir string) http.Handler) *session {
 	t.Helper()
+	return newSessionIn(t, width, height, handler, t.TempDir())
+}
+
+// newSessionIn is newSessionWith with the browser's profile in the
+// directory profile, which may hold the profile's settings.
+func newSessionIn(t *testing.T, width, height int64, handler func(dir string) http.Handler, profile string) *session {
+	t.Helper()
 	dir := siteDir(t)
 	if _, err := os.Stat(Chromium); err != nil {
 		t.Skipf("%s is missing (apt-get install chromium): %v", Chromium, err)
@@ -53,7 +60,7 @@ func newSessionWith(t *testing.T, width, height int64, handler func(dir string) 
 	srv := httptest.NewServer(handler(dir))
 	t.Cleanup(srv.Close)
 
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), AllocatorOptions(chromedp.UserDataDir(t.TempDir()))...)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), AllocatorOptions(chromedp.UserDataDir(profile))...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
 	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })

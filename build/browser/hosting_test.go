@@ -330,3 +330,75 @@ func TestHostingContentSecurityPolicy(t *testing.T) {
 		t.Errorf("the console reports CSP violations: %q", console)
 	}
 }
+
+// otherPage is a page of another site on the origin of a site built for
+// base "/", as the owner's other projects are under user.github.io.
+const otherPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Other project</title></head><body><h1>OTHER PROJECT PAGE</h1></body></html>`
+
+// TestHostingRootSiteLeavesTheOriginAlone serves, on one origin, the site
+// built for base "/" at the root, the one built for /sub/ under it, and a
+// plain page of another site at /other/ (user.github.io with the owner's
+// other projects). Once the root app's worker is installed, the plain page
+// and the /sub/ app still come from the network, and the /sub/ app
+// registers its own worker; offline, the plain page fails as the browser
+// fails, while the root app still opens an unvisited page, a share link
+// and its own "Page not found".
+func TestHostingRootSiteLeavesTheOriginAlone(t *testing.T) {
+	sub := baseSiteDir(t)
+	s := newSessionWith(t, 360, 740, func(dir string) http.Handler {
+		mux := http.NewServeMux()
+		mux.Handle("/", FileServer(dir))
+		mux.Handle(subBase+"/", NewHost(sub, HostOptions{Base: subBase}))
+		mux.HandleFunc("/other/", func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != "/other/" && r.URL.Path != "/other/index.html" {
+				http.NotFound(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(otherPage))
+		})
+		return mux
+	})
+	s.open(t, "/")
+	s.waitOfflineReady(t)
+
+	for _, p := range []string{"/other/", "/other/index.html"} {
+		s.do(t, chromedp.Navigate(s.url(p)))
+		s.poll(t, `document.readyState === "complete"`, p+" to load")
+		if title, h1 := eval[string](t, s, `document.title`), s.text(t, "h1"); title != "Other project" || h1 != "OTHER PROJECT PAGE" {
+			t.Errorf("%s shows title %q and heading %q, want the other site's page", p, title, h1)
+		}
+	}
+
+	rootVersion := `document.querySelector('meta[name="at4x-version"]').content`
+	for _, p := range []string{subBase + "/", subBase + "/en/about"} {
+		s.open(t, p)
+		if n := eval[int](t, s, `document.querySelectorAll(".notfound").length`); n != 0 {
+			t.Errorf("%s shows %q: the root app answered it", p, s.text(t, "h1"))
+		}
+		if href := eval[string](t, s, `document.getElementById("lang-switch").getAttribute("href")`); !strings.HasPrefix(href, subBase+"/") {
+			t.Errorf("%s is not the /sub/ app's page: its language switch links to %q", p, href)
+		}
+	}
+	s.poll(t, `navigator.serviceWorker.getRegistrations().then(rs => rs.some(r => new URL(r.scope).pathname === "/sub/" && r.active))`,
+		"the /sub/ app's own worker")
+	subVersion := eval[string](t, s, rootVersion)
+	s.open(t, "/en/about")
+	if eval[string](t, s, rootVersion) == subVersion {
+		t.Fatal("the root and /sub/ builds carry one version: the test cannot tell them apart")
+	}
+
+	s.srv.Close()
+	err := chromedp.Do(s.ctx, chromedp.Navigate(s.url("/other/")))
+	if err == nil {
+		t.Errorf("offline, /other/ opened (title %q): the root app's worker answered it", eval[string](t, s, `document.title`))
+	} else if !strings.Contains(err.Error(), "net::ERR_") {
+		t.Errorf("offline, /other/ failed with %v, want the browser's network error", err)
+	}
+	s.readsDeepLink(t, "/fr/at43/shooting.cover")
+	s.readsShareLink(t)
+	s.open(t, "/en/no-such-page")
+	if s.text(t, ".notfound h1") == "" {
+		t.Error("offline, a missing page of the app does not get the app's own \"Page not found\"")
+	}
+}

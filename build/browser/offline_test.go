@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -69,6 +70,12 @@ func TestInstallFiles(t *testing.T) {
 	for _, want := range []string{"event.waitUntil", `cache: "no-cache"`, `request.mode === "navigate"`, "ignoreSearch"} {
 		if !strings.Contains(worker, want) {
 			t.Errorf("app-worker.js lacks %s", want)
+		}
+	}
+	// Installing the app offline needs every icon of the manifest.
+	for _, ic := range m.Icons {
+		if !strings.Contains(worker, strconv.Quote(ic.Src)) {
+			t.Errorf("the worker does not precache the manifest's icon %s", ic.Src)
 		}
 	}
 	if !regexp.MustCompile(`"/web/app-[0-9a-f]{10}\.wasm"`).MatchString(worker) {
