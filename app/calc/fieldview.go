@@ -42,10 +42,6 @@ type fieldView struct {
 	Pending bool   // prerendered: the link's values are not read yet
 
 	helpOpen bool
-	hold     hold // the step button held down, if any (stepper.go)
-	// selecting says focus selected the number, which the click's mouseup
-	// must keep.
-	selecting bool
 }
 
 func (f *fieldView) id() string { return "f-" + f.Key }
@@ -60,8 +56,8 @@ func (f *fieldView) step(ctx goapp.Context, d int) {
 	ctx.NewActionWithValue(actionSetField, fieldChange{Key: f.Key, Step: d})
 }
 
-func (f *fieldView) down(ctx goapp.Context, e goapp.Event) { f.clicked(ctx, e, -1) }
-func (f *fieldView) up(ctx goapp.Context, e goapp.Event)   { f.clicked(ctx, e, 1) }
+func (f *fieldView) down(ctx goapp.Context, e goapp.Event) { f.step(ctx, -1) }
+func (f *fieldView) up(ctx goapp.Context, e goapp.Event)   { f.step(ctx, 1) }
 
 func (f *fieldView) typed(ctx goapp.Context, e goapp.Event) {
 	f.send(ctx, strings.TrimSpace(ctx.JSSrc().Get("value").String()))
@@ -158,19 +154,18 @@ func (f *fieldView) input(id, val string) goapp.UI {
 			return ui.Selected(goapp.Option().Value(o.Value), o.Value == val).Text(o.Label)
 		}))
 	case kindList:
-		return goapp.Input().Type("text").ID(id).Value(val).Attr("inputmode", "text").Attr("autocomplete", "off").
-			OnChange(f.typed).OnFocus(f.focused).OnMouseUp(f.keepSelection)
+		return goapp.Input().Type("text").ID(id).Value(val).Attr("inputmode", "text").Attr("autocomplete", "off").OnChange(f.typed)
 	}
 	n, err := strconv.Atoi(val)
 	return goapp.Div().Class("stepper").Body(
-		f.holdable(ui.Disabled(goapp.Button().Type("button").Class("step").DataSet("step", f.Key).DataSet("dir", "down").
+		ui.Disabled(goapp.Button().Type("button").Class("step").DataSet("step", f.Key).DataSet("dir", "down").
 			Aria("label", fmt.Sprintf(i18n.T(f.Lang, i18n.Decrease), f.Label)), err == nil && n <= f.Min).
-			Text("−").OnClick(f.down), f.pressDown),
+			Text("−").OnClick(f.down),
 		goapp.Input().Type("number").ID(id).Value(val).Min(f.Min).Max(f.Max).Attr("inputmode", "numeric").
-			Aria("describedby", id+"-hint").OnChange(f.typed).OnFocus(f.focused).OnMouseUp(f.keepSelection),
-		f.holdable(ui.Disabled(goapp.Button().Type("button").Class("step").DataSet("step", f.Key).DataSet("dir", "up").
+			Aria("describedby", id+"-hint").OnChange(f.typed),
+		ui.Disabled(goapp.Button().Type("button").Class("step").DataSet("step", f.Key).DataSet("dir", "up").
 			Aria("label", fmt.Sprintf(i18n.T(f.Lang, i18n.Increase), f.Label)), err == nil && n >= f.Max).
-			Text("+").OnClick(f.up), f.pressUp),
+			Text("+").OnClick(f.up),
 		ui.Elem("span").Class("visually-hidden").ID(id+"-hint").Textf(i18n.T(f.Lang, i18n.RangeF), f.Min, f.Max),
 	)
 }

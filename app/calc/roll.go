@@ -19,8 +19,7 @@ import (
 // one roll of it.
 
 // actionRoll is what the after-the-roll row sends: a fieldChange whose Key
-// is "pick" (the chart counted, by index) or "count" (the number, or a
-// Step from it).
+// is "pick" (the chart counted, by index) or "count" (the number).
 const actionRoll = "at4x/roll"
 
 // rolled is what the reader says the dice did.
@@ -115,9 +114,7 @@ func (c *Page) onRoll(ctx goapp.Context, a goapp.Action) {
 			chart, count = i, int(math.Round(c.now.out.charts[i].dist.Mean()))
 		}
 	case "count":
-		if ch.Step != 0 {
-			count += ch.Step
-		} else if n, err := strconv.Atoi(ch.Value); err == nil {
+		if n, err := strconv.Atoi(ch.Value); err == nil {
 			count = n
 		}
 	}
@@ -150,20 +147,8 @@ func (r *rollCheck) picked(ctx goapp.Context, e goapp.Event) {
 	r.send(ctx, fieldChange{Key: "pick", Value: ctx.JSSrc().Get("value").String()})
 }
 
-func (r *rollCheck) typed(ctx goapp.Context, e goapp.Event) {
+func (r *rollCheck) counted(ctx goapp.Context, e goapp.Event) {
 	r.send(ctx, fieldChange{Key: "count", Value: ctx.JSSrc().Get("value").String()})
-}
-
-func (r *rollCheck) less(ctx goapp.Context, e goapp.Event) {
-	r.send(ctx, fieldChange{Key: "count", Step: -1})
-}
-func (r *rollCheck) more(ctx goapp.Context, e goapp.Event) {
-	r.send(ctx, fieldChange{Key: "count", Step: 1})
-}
-
-func (r *rollCheck) selectAll(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
-	ctx.JSSrc().Call("select")
 }
 
 func (r *rollCheck) Render() goapp.UI {
@@ -175,30 +160,31 @@ func (r *rollCheck) Render() goapp.UI {
 	if len(r.Options) == 1 {
 		label = r.Options[0].Label
 	}
+	// Two lists, a tap to open and one to choose each: what was counted,
+	// then how many, from 0 to the most the result allows.
+	counts := make([]fieldOption, r.Max+1)
+	for i := range counts {
+		counts[i] = fieldOption{Value: strconv.Itoa(i), Label: strconv.Itoa(i)}
+	}
 	return ui.Elem("details").Class("roll").ID("calc-roll").Body(
 		summary,
 		goapp.Div().Class("roll-row").Body(
 			goapp.If(len(r.Options) > 1, func() goapp.UI {
-				return goapp.Div().Class("field").Body(
-					goapp.Label().For("roll-pick").Text(r.t(i18n.RollWhat)),
-					goapp.Select().ID("roll-pick").OnChange(r.picked).Body(goapp.Range(r.Options).Slice(func(i int) goapp.UI {
-						o := r.Options[i]
-						return ui.Selected(goapp.Option().Value(o.Value), o.Value == r.Pick).Text(o.Label)
-					})),
-				)
+				return rollList("roll-pick", r.t(i18n.RollWhat), r.Options, r.Pick, r.picked)
 			}),
-			goapp.Div().Class("field").Body(
-				goapp.Label().For("roll-count").Text(label),
-				goapp.Div().Class("stepper").Body(
-					ui.Disabled(goapp.Button().Type("button").Class("step").ID("roll-less").
-						Aria("label", fmt.Sprintf(r.t(i18n.Decrease), label)), r.Count <= 0).Text("−").OnClick(r.less),
-					goapp.Input().Type("number").ID("roll-count").Value(r.Count).Min(0).Max(r.Max).
-						Attr("inputmode", "numeric").Aria("describedby", "roll-luck").OnChange(r.typed).OnFocus(r.selectAll),
-					ui.Disabled(goapp.Button().Type("button").Class("step").ID("roll-more").
-						Aria("label", fmt.Sprintf(r.t(i18n.Increase), label)), r.Count >= r.Max).Text("+").OnClick(r.more),
-				),
-			),
+			rollList("roll-count", label, counts, strconv.Itoa(r.Count), r.counted),
 		),
 		ui.Elem("p").Class("luck").ID("roll-luck").Role("status").Aria("live", "polite").Text(r.Sentence),
+	)
+}
+
+// rollList is one labelled list of the row.
+func rollList(id, label string, options []fieldOption, picked string, changed goapp.EventHandler) goapp.UI {
+	return goapp.Div().Class("field").Body(
+		goapp.Label().For(id).Text(label),
+		goapp.Select().ID(id).OnChange(changed).Body(goapp.Range(options).Slice(func(i int) goapp.UI {
+			o := options[i]
+			return ui.Selected(goapp.Option().Value(o.Value), o.Value == picked).Text(o.Label)
+		})),
 	)
 }

@@ -320,22 +320,25 @@ func TestCalcAfterTheRoll(t *testing.T) {
 		if got := eval[string](t, s, `document.getElementById("roll-pick").selectedOptions[0].textContent`); got != i18n.T(lang, i18n.ChartCasualties) {
 			t.Errorf("%s: the row counts %q first, want the headline's casualties", lang, got)
 		}
-		// One casualty: the less button down to 1, or typed.
-		s.tap(t, "#roll-count")
-		s.do(t, chromedp.KeyEvent("1"), chromedp.KeyEvent("\r"))
-		s.poll(t, `document.getElementById("roll-count").value === "1"`, "1 typed")
+		pick := func(id, value string) {
+			s.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const s = document.getElementById(%q); s.value = %q; s.dispatchEvent(new Event("change", {bubbles: true})); })()`, id, value)))
+		}
+		// One casualty, then two.
+		pick("roll-count", "1")
 		atMost, atLeast := p[0]+p[1], 1-p[0]
 		want := fmt.Sprintf(i18n.T(lang, i18n.LuckF), i18n.T(lang, i18n.ChartCasualties), 1, i18n.Percent(lang, atMost), i18n.Percent(lang, atLeast))
 		s.poll(t, fmt.Sprintf(`document.getElementById("roll-luck").textContent === %q`, want), "the chances of 1 or fewer and 1 or more: "+want)
-		s.tap(t, "#roll-more")
-		s.poll(t, `document.getElementById("roll-count").value === "2"`, "one more")
+		pick("roll-count", "2")
 		atMost += p[2]
 		atLeast -= p[1]
 		want = fmt.Sprintf(i18n.T(lang, i18n.LuckF), i18n.T(lang, i18n.ChartCasualties), 2, i18n.Percent(lang, atMost), i18n.Percent(lang, atLeast))
 		s.poll(t, fmt.Sprintf(`document.getElementById("roll-luck").textContent === %q`, want), want)
+		if n := eval[int](t, s, `document.getElementById("roll-count").options.length`); n != len(p) {
+			t.Errorf("%s: the count offers %d numbers, want 0 to %d", lang, n, len(p)-1)
+		}
 		s.screenshot(t, "calc-after-the-roll-"+lang)
 		// Hits: another count of the same result.
-		s.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById("roll-pick"); s.value = s.options[0].value; s.dispatchEvent(new Event("change", {bubbles: true})); })()`))
+		pick("roll-pick", eval[string](t, s, `document.getElementById("roll-pick").options[0].value`))
 		s.poll(t, fmt.Sprintf(`document.getElementById("roll-luck").textContent.startsWith(%q)`, i18n.T(lang, i18n.ChartHits)), "the hits counted")
 		if got := eval[string](t, s, `new URLSearchParams(location.search).toString()`); strings.Contains(got, "roll") {
 			t.Errorf("%s: the roll went into the link: %s", lang, got)
