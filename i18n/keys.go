@@ -436,7 +436,8 @@ const (
 	BadEscapeF // what is allowed
 	ConflictF  // value, what is allowed here
 	NounWrecks
-	EstimatedTail
+	SimulatingTail
+	MarginF // chance, margin
 	UnknownKey
 	// Issue 24's refusals: what a value may be, list items by position,
 	// a key given twice, keys the calculator does not read.

@@ -1,6 +1,9 @@
 package rules
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // Typical inputs are a squad's salvo; worst cases are the largest values
 // Validate allows.
@@ -97,5 +100,60 @@ func BenchmarkShootVehicleWorst(b *testing.B) {
 		if _, err := Shoot(in); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// largeVehicleUnit is v of the largest vehicle Validate lets through one
+// at a time (13 frame, 10 propulsion, three weapons of 10 SP, Self-repair)
+// under salvos of 30 dice, Damage 1 and 2 in turn: the second check's
+// slowest links, far past the joint chain's budget.
+func largeVehicleUnit(v, salvos int) SalvosInput {
+	in := SalvosInput{Game: "at44", Target: TargetVehicle, Protection: 5, Medic: true,
+		Vehicle: VehicleTarget{Frame: 13, Propulsion: 10, Weapons: []int{10, 10, 10}, Vehicles: v}}
+	for i := range salvos {
+		in.Salvos = append(in.Salvos, Salvo{Weapons: 10, Rate: 3, Accuracy: 6, Range: 1, Penetration: 6, Damage: 1 + i%2})
+	}
+	return in
+}
+
+// BenchmarkSalvosUnitLargeVehicles times the answer to a tap on the
+// second check's slowest links (13.5 to 16 ms when the estimate followed
+// the chain): the joint chain's budget, then the simulation's first
+// slice.
+func BenchmarkSalvosUnitLargeVehicles(b *testing.B) {
+	for _, u := range []struct{ vehicles, salvos int }{{10, 10}, {4, 6}} {
+		b.Run(fmt.Sprintf("%d vehicles %d salvos", u.vehicles, u.salvos), func(b *testing.B) {
+			in := largeVehicleUnit(u.vehicles, u.salvos)
+			if res, err := Salvos(in); err != nil || !res.Simulated {
+				b.Fatalf("simulated %v, error %v", res.Simulated, err)
+			}
+			for b.Loop() {
+				if _, err := Salvos(in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkSalvosSimulationStep times one slice of the simulation, which
+// the app runs between two frames: ten of the largest vehicles under ten
+// salvos of 30 dice (the costliest trials), and eight walkers under three
+// salvos of 12 dice (the browser test's unit).
+func BenchmarkSalvosSimulationStep(b *testing.B) {
+	walkers := unitSalvos(VehicleTarget{Frame: 4, Propulsion: 2, Weapons: []int{2, 1}, Vehicles: 8}, 12, func(int) int { return 2 })
+	walkers.Salvos = walkers.Salvos[:3]
+	for name, in := range map[string]SalvosInput{"large": largeVehicleUnit(10, 10), "walkers": walkers} {
+		b.Run(name, func(b *testing.B) {
+			var sim *SalvosSimulation
+			for b.Loop() {
+				if sim == nil || sim.Refined() {
+					b.StopTimer()
+					sim, _ = SimulateSalvos(in)
+					b.StartTimer()
+				}
+				sim.Step()
+			}
+		})
 	}
 }

@@ -292,9 +292,16 @@ type SalvosResult struct {
 	// "salvo" step whose Value is the salvo's number from 1.
 	Explain []Step `json:"explain"`
 	Notes   []Note `json:"notes"`
-	// Estimated is true when the vehicles' figures are an estimate, the
-	// unit being too large to follow all together (its note says how).
-	Estimated bool `json:"estimated,omitempty"`
+	// Simulated is true when the vehicles' figures come from a simulation,
+	// the unit being too large to follow all together (see
+	// SalvosSimulation): Trials is the trials so far, Margin the largest
+	// 95 % margin of the headline's chances (each "at least n destroyed"
+	// after the last salvo), and Refined whether it is under the target
+	// (half a point), after which the figures no longer change.
+	Simulated bool    `json:"simulated,omitempty"`
+	Trials    int     `json:"trials,omitempty"`
+	Margin    float64 `json:"margin,omitempty"`
+	Refined   bool    `json:"refined,omitempty"`
 }
 
 // Salvos works out several salvos in order against one infantry unit. The

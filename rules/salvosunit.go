@@ -6,7 +6,9 @@ import "slices"
 // turn, closest first, among the vehicles still on the table when it is
 // fired (impact i to the i mod a-th of the a left, see share): losses are
 // removed at once, so a vehicle an earlier salvo destroyed takes no more,
-// while one this salvo destroys keeps its share, which is lost. Each
+// while one this salvo destroys keeps its share, which is lost. A vehicle
+// an AT-44 Jammer salvo destroys stays on the table, a wreck that takes
+// its share of every later salvo (wreckID, noteJammerWreck). Each
 // impact damages with the salvo's chance p whatever state the vehicles are
 // in (the test is against the unit's Protection). Given which of them
 // damaged, the vehicles then evolve independently (each rolls its own
@@ -54,8 +56,8 @@ import "slices"
 // The cells are kept in boxes, one per set of vehicles on the table, each
 // over the states its vehicles reach there (see unitchain.go): the cost is
 // the cells of the boxes times the impacts dealt. The chain counts it as
-// it goes and gives up past its budget (unitBudget); salvosAtVehicles then
-// estimates the figures (unitFigures).
+// it goes and gives up past its budget (maxUnitNanos); salvosAtVehicles
+// then simulates the unit (SalvosSimulation).
 
 // unitMove is one outcome of a damaging hit: the state it leads to and its
 // chance.
@@ -93,7 +95,17 @@ type unitSpace struct {
 	memo [maxDamage + 1][]unitMove // [dmg][3x:][:3] -> move(x, dmg), once worked out
 	acc  []float64                 // apply's sums by state, and the states met
 	met  []int
+	// checked is what commute cost, in nanoseconds (see commuteNanos).
+	checked float64
 }
+
+// What commute's steps cost natively, in nanoseconds: working out where a
+// hit takes a state, and a chance apply moves. The joint chain's budget
+// pays for them (runUnitChain).
+const (
+	commuteMoveNanos  = 250
+	commuteApplyNanos = 15
+)
 
 func newUnitSpace(t VehicleTarget, dmgs []int) *unitSpace {
 	ch := newVehicleSalvoChain(t, newLocationOdds(1, t.Pick))
@@ -224,13 +236,18 @@ func (sp *unitSpace) commute(ds []int) bool {
 			continue
 		}
 		one := []unitMove{{x, 1}}
+		states := len(sp.keys)
 		for i, a := range ds {
 			for _, b := range ds[i+1:] {
-				if !sameChances(sp.apply(sp.apply(one, a), b), sp.apply(sp.apply(one, b), a)) {
+				ab, ba := sp.apply(sp.apply(one, a), b), sp.apply(sp.apply(one, b), a)
+				sp.checked += commuteApplyNanos * float64(3*(2+len(ab)+len(ba)))
+				if !sameChances(ab, ba) {
+					sp.checked += commuteMoveNanos * float64(len(sp.keys)-states)
 					return false
 				}
 			}
 		}
+		sp.checked += commuteMoveNanos * float64(len(sp.keys)-states)
 	}
 	return true
 }

@@ -83,7 +83,6 @@ func (wt *weaponTable) hit(i, dmg int) (int, int) {
 type vehicleSalvoChain struct {
 	t            VehicleTarget
 	odds         locationOdds
-	dice         int // location dice, the best kept for the state (wreck); 1 for shots
 	wt           *weaponTable
 	frame, plane int // frame SP at the start; cells per plane
 	now          []*cellPlane
@@ -102,7 +101,7 @@ func (pl *cellPlane) add(c int, p float64) {
 }
 
 func newVehicleSalvoChain(t VehicleTarget, odds locationOdds) *vehicleSalvoChain {
-	ch := &vehicleSalvoChain{t: t, odds: odds, dice: 1, wt: newWeaponTable(t), frame: t.Frame,
+	ch := &vehicleSalvoChain{t: t, odds: odds, wt: newWeaponTable(t), frame: t.Frame,
 		plane: (t.Propulsion + 1) * (t.Frame + 1) * 2}
 	ch.now = []*cellPlane{ch.newPlane()}
 	ch.now[0].add(ch.cell(t.Propulsion, t.Frame, false), 1)
@@ -186,9 +185,6 @@ func (ch *vehicleSalvoChain) step(cur []*cellPlane, dmg int) []*cellPlane {
 				d, r, nc = dmg-1, 1, c+1
 			}
 			odds := ch.odds
-			if ch.dice > 1 {
-				odds = ch.stateOdds(w, prop, d)
-			}
 			if q := p * odds.prop; q >= tiny {
 				taken := min(prop, d)
 				if fr := frame - (d - taken); fr > 0 {
@@ -204,20 +200,6 @@ func (ch *vehicleSalvoChain) step(cur []*cellPlane, dmg int) []*cellPlane {
 		}
 	}
 	return next
-}
-
-// stateOdds is where a damaging hit of d lands when the attacker rolls
-// several location dice and keeps, for the state the vehicle is in, the one
-// that sends the most damage to the frame at once: the frame, a propulsion
-// at 0 SP (or with less than d left), a weapon result when no weapon works
-// (or the one picked has less than d left). Ties keep the order frame,
-// propulsion, weapon: an immobilized vehicle is the better wreck.
-func (ch *vehicleSalvoChain) stateOdds(w, prop, d int) locationOdds {
-	_, over := ch.wt.hit(w, d)
-	toFrame := [3]int{partProp: d - min(prop, d), partFrame: d, partWeapon: over}
-	order := [3]int{partFrame, partProp, partWeapon}
-	slices.SortStableFunc(order[:], func(a, b int) int { return toFrame[b] - toFrame[a] })
-	return keptOdds(ch.dice, order)
 }
 
 // salvo moves the chain through a salvo whose damaging hits on this vehicle
@@ -258,17 +240,30 @@ func (ch *vehicleSalvoChain) salvo(hits Dist, dmg int) {
 // a scan of random large vehicles under ten salvos of 30 dice found 9 ms at
 // most). Vehicles of the games' sizes stay far below it (three vehicles of
 // 12 frame, 6 propulsion and weapons of 4, 4 and 3 SP under ten salvos of
-// 20 dice: 6e5).
+// 20 dice: 6e5). For a unit it also bounds the damaging hits a trial of
+// the simulation plays (the work over the states).
 const maxVehicleSalvosWork = 3e6
 
 // vehicleSalvosWork is an upper bound on the cells the chains visit: for
-// each vehicle and salvo, the most damaging hits it can take times the
-// states it can be in, the weapon vectors counted as the salvos' Damage
-// values reach them. Under one Damage value the pick keeps those about as
-// many as the weapons' SP; salvos of different Damage can reach far more
-// (the disarm pick then leaves the weapons uneven).
+// each vehicle and salvo, the most damaging hits it can take (of its even
+// share of the dice) times the states it can be in, the weapon vectors
+// counted as the salvos' Damage values reach them. Under one Damage value
+// the pick keeps those about as many as the weapons' SP; salvos of
+// different Damage can reach far more (the disarm pick then leaves the
+// weapons uneven). worst is the salvo of the most dice.
 func (in SalvosInput) vehicleSalvosWork() (work float64, worst int) {
-	return in.chainsWork(in.vehicleStates(), true)
+	t := in.Vehicle
+	states := in.vehicleStates()
+	most := 0
+	for i, s := range in.Salvos {
+		dice := max(s.Weapons*s.Rate, 0)
+		k := (dice + t.Vehicles - 1) / max(t.Vehicles, 1)
+		work += float64(t.Vehicles) * float64(min(k, mostHits(t))) * states
+		if dice > most {
+			most, worst = dice, i
+		}
+	}
+	return work, worst
 }
 
 // vehicleStates is the states a vehicle's chain can be in under in.
@@ -280,42 +275,6 @@ func (in SalvosInput) vehicleStates() float64 {
 	}
 	vecs := weaponVectors(t, dmgs, in.Medic || t.SelfRepair)
 	return float64(vecs * (t.Propulsion + 1) * (t.Frame + 1) * 2)
-}
-
-// chainsWork is vehicleSalvosWork over the given states, each vehicle
-// taking its even share of a salvo's dice or, when not even, all of them,
-// as it may once the others have fallen (the weighted estimate).
-func (in SalvosInput) chainsWork(states float64, even bool) (work float64, worst int) {
-	t := in.Vehicle
-	most := 0
-	for i, s := range in.Salvos {
-		dice := max(s.Weapons*s.Rate, 0)
-		k := dice
-		if even {
-			k = (dice + t.Vehicles - 1) / max(t.Vehicles, 1)
-		}
-		work += float64(t.Vehicles) * float64(min(k, mostHits(t))) * states
-		if dice > most {
-			most, worst = dice, i
-		}
-	}
-	return work, worst
-}
-
-// maxWeightedWork bounds the work of the weighted estimate (about 1.5 ms
-// natively), so that it leaves the joint chain most of its budget; units
-// of larger vehicles take the even one.
-const maxWeightedWork = 5e5
-
-// unitEstimateWork is the cell visits of the estimate of in's unit, should
-// the joint chain give up (see vehicleAfters): weighted when affordable.
-func (in SalvosInput) unitEstimateWork() (work float64, weighted bool) {
-	states := in.vehicleStates()
-	if work, _ := in.chainsWork(states, false); work <= maxWeightedWork {
-		return work, true
-	}
-	work, _ = in.chainsWork(states, true)
-	return work, false
 }
 
 // maxWeaponVectors stops weaponVectors: past it, no chain over the
@@ -342,48 +301,6 @@ func weaponVectors(t VehicleTarget, dmgs []int, repair bool) int {
 		}
 	}
 	return len(wt.vecs)
-}
-
-// meleeChain is the vehicleChain of a vehicle of t under close-combat hits
-// of damage, with dice location dice kept per state (see stateOdds), worked
-// out hit after hit for every count of hits with need set, or nil when that
-// would take more than maxVehicleSalvosWork cells.
-func meleeChain(t VehicleTarget, damage, dice int, need []bool) *vehicleChain {
-	kmax := len(need) - 1
-	sumW := len(t.Weapons) + 1
-	for _, sp := range t.Weapons {
-		sumW += sp
-	}
-	if float64(kmax)*float64(sumW*(t.Propulsion+1)*(t.Frame+1)*2) > maxVehicleSalvosWork {
-		return nil
-	}
-	ch := newVehicleSalvoChain(t, newLocationOdds(1, t.Pick))
-	ch.dice = dice
-	out := &vehicleChain{frame: t.Frame, kmax: kmax, lo: 0, hi: kmax,
-		alive: make([]float64, kmax+1), immobile: make([]float64, kmax+1),
-		lost: make([][]float64, len(t.Weapons)), left: make([][]float64, kmax+1)}
-	for w := range out.lost {
-		out.lost[w] = make([]float64, kmax+1)
-	}
-	cur := ch.now
-	for k := range kmax + 1 {
-		if k > 0 {
-			next := ch.step(cur, damage)
-			ch.release(cur)
-			cur = next
-		}
-		ch.now = cur
-		f := ch.figures(Dist{})
-		out.alive[k] = 1 - f.Destroyed
-		out.immobile[k] = f.Immobilized
-		for w := range out.lost {
-			out.lost[w][k] = max(f.Lost[w]-f.Destroyed, 0)
-		}
-		left := slices.Clone(f.Frame.P)
-		left[0] = 0
-		out.left[k] = left
-	}
-	return out
 }
 
 // mostHits is a number of damaging hits no vehicle of t survives: each hit
@@ -434,53 +351,15 @@ func (ch *vehicleSalvoChain) figures(impacts Dist) VehicleFigures {
 	return f
 }
 
-// unitFigures puts the vehicles' figures together. With one vehicle they
-// are its own and exact. With several, it is the estimate taken when the
-// joint chain (unitChain) is too large to follow: each vehicle followed on
-// its own (see vehicleAfters), and the vehicles falling independently,
-// whereas vehicles sharing the same salvos tend to fall together. The
-// result then carries noteSalvosUnitEstimate or, for the even shares,
-// noteSalvosUnitEstimateEven.
-func unitFigures(vs []VehicleFigures, weapons int) VehicleResult {
-	res := VehicleResult{Vehicles: vs, Frame: vs[0].Frame}
-	if len(vs) == 1 {
-		f := vs[0]
-		res.Destroyed, res.Immobilized, res.Lost = f.Destroyed, f.Immobilized, slices.Clone(f.Lost)
-		res.Wrecks = Dist{P: []float64{1 - f.Destroyed, f.Destroyed}}
-		return res
-	}
-	dead, stuck := 1.0, 1.0
-	res.Lost = make([]float64, weapons)
-	for w := range res.Lost {
-		res.Lost[w] = 1
-	}
-	wrecks := []float64{1}
-	for _, f := range vs {
-		dead *= f.Destroyed
-		stuck *= f.Destroyed + f.Immobilized
-		for w := range res.Lost {
-			res.Lost[w] *= f.Lost[w]
-		}
-		wrecks = Dist{P: wrecks}.Convolve(Dist{P: []float64{1 - f.Destroyed, f.Destroyed}}).P
-	}
-	res.Destroyed, res.Immobilized = dead, max(stuck-dead, 0)
-	res.Wrecks = Dist{P: wrecks}
-	return res
-}
-
-// noteSalvosUnit is the reading of salvos at several vehicles, and
-// noteSalvosUnitEstimate and noteSalvosUnitEstimateEven say when its
-// figures are estimated, and how.
+// noteSalvosUnit is the reading of salvos at several vehicles,
+// noteJammerWreck that of the wrecks a Jammer leaves.
 var (
 	noteSalvosUnit = Note{ID: "salvos-vehicle-unit",
-		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible, closest first, among the vehicles still on the table when it is fired; the share of a vehicle that salvo destroys is lost. The vehicles' fates are linked, so the calculator follows them all together and every figure is exact, unless a note says the unit is too large for that.",
-		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible, les plus proches d'abord, entre les véhicules encore en jeu quand elle est tirée ; la part d'un véhicule que cette salve détruit est perdue. Les sorts des véhicules sont liés : le calculateur les suit tous ensemble et tous les chiffres sont exacts, sauf si une note dit que l'unité est trop grande pour cela."}
-	noteSalvosUnitEstimate = Note{ID: "salvos-vehicle-unit-estimate",
-		EN: "This unit is too large under these salvos to follow all its vehicles together, so the figures are an estimate: each vehicle is followed alone, taking a bigger share as the others are likely to have fallen. Each vehicle's own figures come within a few points; the whole-unit ones, such as all destroyed, treat the vehicles as falling independently and can be further off.",
-		FR: "Cette unité est trop grande sous ces salves pour suivre tous ses véhicules ensemble, les chiffres sont donc une estimation : chaque véhicule est suivi seul et prend une part plus grande à mesure que les autres sont sans doute tombés. Les chiffres propres à chaque véhicule sont justes à quelques points près ; ceux de l'unité entière, comme « tous détruits », font tomber les véhicules indépendamment et peuvent s'écarter davantage."}
-	noteSalvosUnitEstimateEven = Note{ID: "salvos-vehicle-unit-estimate-even",
-		EN: "This unit is too large under these salvos to follow all its vehicles together: the figures are a rough estimate that follows each vehicle alone, as if none left the table, and treats them as falling independently. It understates the damage.",
-		FR: "Cette unité est trop grande sous ces salves pour suivre tous ses véhicules ensemble : les chiffres sont une estimation grossière qui suit chaque véhicule seul, comme si aucun ne quittait la table, et les fait tomber indépendamment. Elle sous-estime les dégâts."}
+		EN: "Several vehicles: each salvo's impacts are shared as evenly as possible, closest first, among the vehicles still on the table when it is fired; the share of a vehicle that salvo destroys is lost. The vehicles' fates are linked, so the calculator follows them all together and every figure is exact, unless a note says the unit is too large for that and its figures are simulated.",
+		FR: "Plusieurs véhicules : les impacts de chaque salve sont répartis aussi également que possible, les plus proches d'abord, entre les véhicules encore en jeu quand elle est tirée ; la part d'un véhicule que cette salve détruit est perdue. Les sorts des véhicules sont liés : le calculateur les suit tous ensemble et tous les chiffres sont exacts, sauf si une note dit que l'unité est trop grande pour cela et que ses chiffres sont simulés."}
+	noteJammerWreck = Note{ID: "salvos-jammer-wreck",
+		EN: "AT-44 Jammer: a vehicle a Jammer salvo destroys is left in place until the next upkeep, destroyed all the same. It is read as still a model on the table that impacts are dealt to (the rules let you go on firing at it), so it keeps taking its share of the later salvos at its unit, and that share is wasted.",
+		FR: "AT-44, Jammer : un véhicule qu'une salve de Jammer détruit est laissé sur place jusqu'à l'entretien suivant, détruit malgré tout. On le lit comme une figurine encore sur la table, à qui l'on attribue des impacts (les règles permettent de continuer à lui tirer dessus) : il prend donc sa part des salves suivantes contre son unité, et cette part est gaspillée."}
 )
 
 // fireSalvos rolls each of in's salvos at the vehicles: its hits, impacts
@@ -503,28 +382,36 @@ func fireSalvos(g Game, in SalvosInput) ([]AttackResult, []float64) {
 
 // salvosAtVehicles works out in's salvos at its unit of vehicles: one
 // vehicle by its own chain, several by the joint chain over them all
-// (unitChain) or, past its bound, by the estimate (unitFigures).
+// (unitChain) or, past its budget, by the first slice of the simulation
+// (SalvosSimulation), which SimulateSalvos refines.
 func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	t := in.Vehicle
 	t.Weapons = slices.Clone(t.Weapons)
 	t.SelfRepair = t.SelfRepair || in.Medic
-	v := t.Vehicles
-	odds := newLocationOdds(1, t.Pick)
 	fired, ps := fireSalvos(g, in)
-	var afters []VehicleResult
-	weighted := false
-	if v > 1 {
-		var estimate float64
-		estimate, weighted = in.unitEstimateWork()
-		if u := runUnitChain(t, in.Salvos, fired, ps, estimate); u != nil {
-			afters = u.afters
-		}
+	res := vehicleBase(g, in, fired)
+	if t.Vehicles == 1 {
+		res.VehicleAfter = vehicleAfters(t, in.Salvos, fired, ps)
+	} else if u := runUnitChain(t, in.Salvos, fired, ps); u != nil {
+		res.VehicleAfter = u.afters
+	} else {
+		sim := newSalvosSimulation(in, res, fired, ps)
+		sim.run(firstSliceNanos)
+		return sim.Result()
 	}
-	estimated := v > 1 && afters == nil
-	if afters == nil {
-		afters = vehicleAfters(t, in.Salvos, fired, ps, weighted)
-	}
-	res := SalvosResult{Notes: []Note{}, VehicleAfter: afters}
+	last := res.VehicleAfter[len(res.VehicleAfter)-1]
+	res.VehicleResult = &last
+	return res
+}
+
+// vehicleBase is the part of the result of in's salvos at vehicles that
+// the figures do not change: each salvo's hits and impacts, the
+// explanation and the notes.
+func vehicleBase(g Game, in SalvosInput, fired []AttackResult) SalvosResult {
+	t := in.Vehicle
+	t.SelfRepair = t.SelfRepair || in.Medic
+	odds := newLocationOdds(1, t.Pick)
+	res := SalvosResult{Notes: []Note{}}
 	for _, step := range fired {
 		res.Salvos = append(res.Salvos, step.done())
 		res.Explain = append(res.Explain, Step{Kind: StepSalvo, Value: len(res.Salvos)})
@@ -533,10 +420,8 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 			res.note(n)
 		}
 	}
-	last := res.VehicleAfter[len(res.VehicleAfter)-1]
-	res.VehicleResult = &last
 	res.Explain = append(res.Explain,
-		Step{Kind: StepVehicles, Value: v},
+		Step{Kind: StepVehicles, Value: t.Vehicles},
 		Step{Kind: StepLocation, Value: 1},
 		Step{Kind: StepPropulsion, Chance: odds.prop},
 		Step{Kind: StepFrame, Chance: odds.frame},
@@ -544,27 +429,24 @@ func salvosAtVehicles(g Game, in SalvosInput) SalvosResult {
 	for _, n := range vehicleNotes(g, t, 1, false) {
 		res.note(n)
 	}
-	if v > 1 {
+	if t.Vehicles > 1 {
 		res.note(noteSalvosUnit)
 	}
-	res.Estimated = estimated
-	switch {
-	case estimated && weighted:
-		res.note(noteSalvosUnitEstimate)
-	case estimated:
-		res.note(noteSalvosUnitEstimateEven)
+	if jammerWrecksMatter(in.Salvos) {
+		res.note(noteJammerWreck)
 	}
 	return res
 }
 
 // runUnitChain runs the joint chain of t's unit under the salvos and
 // returns it, its figures after each salvo in afters, or nil when it would
-// take too long (estimate is the cell visits the estimate would then
-// take, see unitBudget). Each kind of state is tried in turn within the
-// one budget.
-func runUnitChain(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []float64, estimate float64) *unitChain {
+// take more than maxUnitNanos, choosing the kinds of state included. Each
+// kind of state is tried in turn within the one budget.
+func runUnitChain(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []float64) *unitChain {
 	counts, states := unitStateKinds(t, salvos, ps)
-	first, second := newUnitChain(counts, t, ps, unitBudget(estimate)), newUnitChain(states, t, ps, unitBudget(estimate))
+	stay := wrecksStay(salvos)
+	bound := maxUnitNanos - states.checked // choosing the kinds of state is paid for first
+	first, second := newUnitChain(counts, t, ps, stay, bound), newUnitChain(states, t, ps, stay, bound)
 	// The kind whose states are fewer first, its boxes being the smaller:
 	// counts never are more under one Damage value.
 	if counts.dims() > 1 {
@@ -582,67 +464,52 @@ func runUnitChain(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []fl
 	return nil
 }
 
-// vehicleAfters is the figures after each salvo with every vehicle of t's
-// unit followed by its own chain: exact for one vehicle, the estimate for
-// several (see unitFigures). Each vehicle takes its share of a salvo as the
-// r-th closest of the a vehicles on the table, weighted by the chance of r
-// and a, each vehicle on the table with its own chance, independently: the
-// chance it is not yet destroyed or, when not weighted, 1.
-func vehicleAfters(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []float64, weighted bool) []VehicleResult {
-	v, odds := t.Vehicles, newLocationOdds(1, t.Pick)
-	chains := make([]*vehicleSalvoChain, v)
-	on := make([]float64, v) // [j] -> the chance vehicle j is on the table
-	for j := range chains {
-		chains[j], on[j] = newVehicleSalvoChain(t, odds), 1
+// wrecksStay says of each salvo whether the vehicles it destroys stay on
+// the table, taking their shares of the later salvos: those of an AT-44
+// Jammer (noteJammerWreck).
+func wrecksStay(salvos []Salvo) []bool {
+	stay := make([]bool, len(salvos))
+	for s, sv := range salvos {
+		stay[s] = sv.Jammer > 0
 	}
-	afters := make([]VehicleResult, len(salvos))
-	for i, s := range salvos {
-		shares := make([]Dist, v)
-		for j := range chains {
-			shares[j] = weightedShare(fired[i].Impacts, on, j)
-		}
-		figures := make([]VehicleFigures, v)
-		for j, ch := range chains {
-			ch.salvo(shares[j].thinCap(ps[i], mostHits(t)), s.Damage)
-			took := Dist{P: make([]float64, len(shares[j].P))} // none while off the table
-			for n, q := range shares[j].P {
-				took.P[n] = on[j] * q
-			}
-			took.P[0] += 1 - on[j]
-			figures[j] = ch.figures(took)
-			if weighted {
-				on[j] = 1 - figures[j].Destroyed
-			}
-		}
-		afters[i] = unitFigures(figures, len(t.Weapons))
-	}
-	return afters
+	return stay
 }
 
-// weightedShare is the distribution of the impacts vehicle j takes, when
-// on the table, from impacts reaching the unit, each other vehicle k on the
-// table with chance on[k], independently: its share as the r-th closest of
-// the a left, weighted by the chance of r and a.
-func weightedShare(impacts Dist, on []float64, j int) Dist {
-	before, after := []float64{1}, []float64{1} // how many of those closer, and farther, are on the table
-	for k, p := range on {
-		d := Dist{P: []float64{1 - p, p}}
-		if k < j {
-			before = Dist{P: before}.Convolve(d).P
-		} else if k > j {
-			after = Dist{P: after}.Convolve(d).P
+// jammerWrecksMatter is whether some salvo's wrecks stay on the table
+// while a later salvo is fired: only then does noteJammerWreck change a
+// figure.
+func jammerWrecksMatter(salvos []Salvo) bool {
+	for _, s := range salvos[:len(salvos)-1] {
+		if s.Jammer > 0 {
+			return true
 		}
 	}
-	out := make([]float64, impacts.Max()+1)
-	for r, pr := range before {
-		for f, pf := range after {
-			if pr*pf == 0 {
-				continue
-			}
-			for n, pn := range shareOf(impacts, r+f+1, r).P {
-				out[n] += pr * pf * pn
-			}
+	return false
+}
+
+// vehicleAfters is the figures after each salvo at a single vehicle, by
+// its own chain. It takes a salvo's impacts only while on the table: none
+// once destroyed, unless it is a wreck a Jammer left (noteJammerWreck).
+func vehicleAfters(t VehicleTarget, salvos []Salvo, fired []AttackResult, ps []float64) []VehicleResult {
+	ch := newVehicleSalvoChain(t, newLocationOdds(1, t.Pick))
+	on, wreck := 1.0, 0.0 // the chance it is on the table, and a wreck there
+	afters := make([]VehicleResult, len(salvos))
+	for i, s := range salvos {
+		impacts := fired[i].Impacts
+		ch.salvo(impacts.thinCap(ps[i], mostHits(t)), s.Damage)
+		took := Dist{P: make([]float64, len(impacts.P))}
+		for n, q := range impacts.P {
+			took.P[n] = on * q
 		}
+		took.P[0] += 1 - on
+		before := 1 - on + wreck // destroyed before the salvo
+		f := ch.figures(took)
+		if s.Jammer > 0 {
+			wreck += f.Destroyed - before
+		}
+		on = 1 - f.Destroyed + wreck
+		afters[i] = VehicleResult{Vehicles: []VehicleFigures{f}, Frame: f.Frame, Destroyed: f.Destroyed,
+			Immobilized: f.Immobilized, Lost: slices.Clone(f.Lost), Wrecks: Dist{P: []float64{1 - f.Destroyed, f.Destroyed}}}
 	}
-	return Dist{P: trimZeros(out)}
+	return afters
 }

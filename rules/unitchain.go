@@ -16,24 +16,15 @@ import (
 // shares of the salvo's impacts (openBox), deals the impacts on that grid
 // one at a time, and sorts the cells into the boxes of who is left (split).
 // The work is counted as it goes, in nanoseconds as it costs natively;
-// past the budget the chain gives up and salvosAtVehicles takes the
-// estimate.
+// past the budget the chain gives up and salvosAtVehicles simulates the
+// unit instead (SalvosSimulation).
 
-// Budget: the chain may spend what is left of maxUnitNanos once the
-// estimate, which follows if it gives up, is paid for. The costs below
-// miss by up to half, so the budget stays well under the 10 ms a unit may
-// take: the slowest of 12,000 random units, which gives up, takes about
-// 7 ms (BenchmarkSalvosUnitGiveUp).
-const (
-	maxUnitNanos  = 5.5e6
-	estimateNanos = 3 // a cell visit of the estimate's chains (unitEstimateWork)
-)
-
-// unitBudget is the nanoseconds the joint chain may spend when the
-// estimate would make estimate cell visits (unitEstimateWork).
-func unitBudget(estimate float64) float64 {
-	return max(maxUnitNanos-estimateNanos*estimate, 0)
-}
+// maxUnitNanos is the chain's budget. The costs below miss by up to half
+// (the units that give up take 1.5 to 1.7 times their count), so with the
+// simulation's first slice (firstSliceNanos) the answer stays under the
+// 10 ms a unit may take: about 6 ms for the slowest of 1,000 random large
+// units (BenchmarkSalvosUnitGiveUp, BenchmarkSalvosUnitLargeVehicles).
+const maxUnitNanos = 3.5e6
 
 // What the joint chain's steps cost natively, in nanoseconds: fitted by
 // least squares on the relative error to the times of about 1,000 random
@@ -57,6 +48,13 @@ const (
 // commute does, so that numbering them stays quick.
 const maxUnitStates = 4096
 
+// wreckID is the id, in loc, of a vehicle destroyed by a Jammer salvo and
+// left on the table until upkeep (noteJammerWreck): no state of the
+// vehicle's own (unitStates numbers those from 0), it takes its share of
+// every later salvo and nothing changes it. It counts as destroyed, with
+// every figure.
+const wreckID = -1
+
 // unitChain is the joint distribution over the ordered states of the
 // unit's vehicles, in boxes. A cell holds its chance divided by the weights
 // of the vehicles on the table in it (see unitStates.weight): a count of
@@ -67,7 +65,9 @@ type unitChain struct {
 	v       int
 	weapons int
 	ps      []float64      // [salvo] -> the chance that an impact damages
+	stay    []bool         // [salvo] -> whether the vehicles it destroys stay on the table (Jammer)
 	loc     []int          // [x] -> the id of a state met; loc[0] = 0, destroyed
+	wreck   int            // the place in loc of a wreck left on the table (wreckID), 0 until met
 	at      map[int]int    // [id] -> its place in loc
 	moves   [][][]unitMove // [salvo][x] -> a damaging hit's moves, by place in loc, once worked out (nil: not yet)
 	spent   float64        // nanoseconds so far, numbering the states included
@@ -183,10 +183,12 @@ func unitDims(dmgs []int, ps []float64, byDamage bool) (dim, ds []int) {
 }
 
 // newUnitChain starts the chain over st's states with every vehicle of
-// t's unit on the table, to spend at most bound nanoseconds.
-func newUnitChain(st unitStates, t VehicleTarget, ps []float64, bound float64) *unitChain {
+// t's unit on the table, to spend at most bound nanoseconds; stay says of
+// each salvo whether the vehicles it destroys stay on the table (see
+// wrecksStay).
+func newUnitChain(st unitStates, t VehicleTarget, ps []float64, stay []bool, bound float64) *unitChain {
 	v := t.Vehicles
-	u := &unitChain{st: st, v: v, weapons: len(t.Weapons), ps: ps, loc: []int{0, 1}, at: map[int]int{0: 0, 1: 1},
+	u := &unitChain{st: st, v: v, weapons: len(t.Weapons), ps: ps, stay: stay, loc: []int{0, 1}, at: map[int]int{0: 0, 1: 1},
 		moves: make([][][]unitMove, len(ps)), bound: bound}
 	alive, states := make([]int, v), make([][]int, v)
 	for j := range v {
@@ -202,7 +204,8 @@ func newUnitChain(st unitStates, t VehicleTarget, ps []float64, bound float64) *
 // loc), with the chance that an impact damages folded in. The move to
 // place 0 is the weight the hit takes off the table: all of it where the
 // hit destroys an actual state, the drop in weight from one count to the
-// next.
+// next. Under a salvo whose wrecks stay, that weight goes to the wreck
+// instead, which a hit leaves as it is.
 func (u *unitChain) movesOf(s, x int) []unitMove {
 	if x >= len(u.moves[s]) {
 		u.moves[s] = append(u.moves[s], make([][]unitMove, len(u.loc)-len(u.moves[s]))...)
@@ -210,8 +213,12 @@ func (u *unitChain) movesOf(s, x int) []unitMove {
 	if out := u.moves[s][x]; out != nil {
 		return out
 	}
-	out := []unitMove{}
 	p := u.ps[s]
+	if u.loc[x] == wreckID {
+		u.moves[s][x] = []unitMove{{x, p}}
+		return u.moves[s][x]
+	}
+	out := []unitMove{}
 	dead := u.st.weight(u.loc[x])
 	for _, m := range u.st.hit(u.loc[x], s) {
 		if m.p == 0 || m.to == 0 {
@@ -226,11 +233,25 @@ func (u *unitChain) movesOf(s, x int) []unitMove {
 		dead -= m.p * u.st.weight(m.to)
 	}
 	if dead > 1e-15 {
-		out = append(out, unitMove{0, p * dead})
+		to := 0
+		if u.stay[s] {
+			to = u.wreckPlace()
+		}
+		out = append(out, unitMove{to, p * dead})
 	}
 	u.moves[s][x] = out
 	u.spent += moveNanos
 	return out
+}
+
+// wreckPlace is the place in loc of the wreck left on the table,
+// numbered when first met.
+func (u *unitChain) wreckPlace() int {
+	if u.wreck == 0 {
+		u.wreck = len(u.loc)
+		u.loc, u.at[wreckID] = append(u.loc, wreckID), u.wreck
+	}
+	return u.wreck
 }
 
 // span is the states the closest vehicle can reach taking its share of
@@ -252,20 +273,23 @@ func (u *unitChain) span(fired []AttackResult, limit int) int {
 						in[m.to], states = true, append(states, m.to)
 					}
 				}
+				// Working out moves is most of the work: look at the
+				// budget after each state, not once a salvo.
+				if len(states) > limit || u.over() {
+					return limit + 1
+				}
 			}
 			lo = hi
-		}
-		if len(states) > limit || u.over() {
-			return limit + 1
 		}
 	}
 	return len(states)
 }
 
 // tot is the weight a vehicle carries in state x: 1 when destroyed
-// (a wreck is certain), else the chance it is still on the table.
+// (a wreck is certain, on the table or off it), else the chance it is
+// still on the table.
 func (u *unitChain) tot(x int) float64 {
-	if x == 0 {
+	if x == 0 || u.loc[x] == wreckID {
 		return 1
 	}
 	return u.st.weight(u.loc[x])
@@ -420,12 +444,15 @@ func (u *unitChain) reach(s int, start []int, n int) ([]int, [][]unitMove) {
 		at[x] = i
 	}
 	lo, hi := 1, len(list)
-	for r := 0; r < n && lo < hi; r++ {
+	for r := 0; r < n && lo < hi && !u.over(); r++ {
 		for _, x := range list[lo:hi] {
 			for _, m := range u.movesOf(s, x) {
 				if _, ok := at[m.to]; !ok {
 					at[m.to], list = len(list), append(list, m.to)
 				}
+			}
+			if u.over() { // the caller gives up
+				return list, nil
 			}
 		}
 		lo, hi = hi, len(list)
@@ -686,10 +713,16 @@ func (u *unitChain) figures(res *VehicleResult, weapons, frame int) {
 	res.Vehicles = make([]VehicleFigures, u.v)
 	for j, m := range u.marginals() {
 		f := VehicleFigures{Destroyed: m[0], Lost: make([]float64, weapons)}
+		if u.wreck > 0 {
+			f.Destroyed += m[u.wreck]
+		}
 		left := make([]float64, frame+1)
-		left[0] = m[0]
+		left[0] = f.Destroyed
 		for x := 1; x < len(m); x++ {
 			id := u.loc[x]
+			if id == wreckID {
+				continue
+			}
 			f.Immobilized += m[x] * u.st.fig(id, 1)
 			for w := range f.Lost {
 				f.Lost[w] += m[x] * u.st.fig(id, 2+w)
@@ -789,6 +822,10 @@ func (u *unitChain) contract(k int, count bool) []float64 {
 	}
 	f, g := make([]float64, len(u.loc)), make([]float64, len(u.loc)) // [x] -> by place in loc
 	for x := 1; x < len(u.loc); x++ {
+		if u.loc[x] == wreckID { // a wreck on the table has every figure
+			f[x] = 1
+			continue
+		}
 		f[x] = u.st.fig(u.loc[x], k)
 		g[x] = u.st.weight(u.loc[x]) - f[x]
 	}

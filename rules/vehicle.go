@@ -146,7 +146,7 @@ func vehicleDamage(g Game, impacts Dist, pDamage float64, damage int, t VehicleT
 		}
 	}
 	var ch *vehicleChain
-	if dice > 1 && t.weaponPick() == PickWreck {
+	if dice > 1 && t.weaponPick() != PickDefender {
 		ch = meleeChain(t, damage, dice, need)
 	}
 	perState := ch != nil
@@ -176,7 +176,7 @@ func vehicleDamage(g Game, impacts Dist, pDamage float64, damage int, t VehicleT
 	if perState {
 		for i, n := range res.Notes {
 			if n.ID == noteMeleeLocation.ID {
-				res.Notes[i] = noteMeleeLocationState
+				res.Notes[i] = noteMeleeLocationBest
 			}
 		}
 	}
@@ -743,9 +743,9 @@ var (
 	notePickDefender = Note{ID: "vehicle-pick-defender",
 		EN: "AT-43 overwatch fire: a weapon result is chosen by the active player, here the defender. He is taken to choose the working weapon with the most SP left, which absorbs the most and is the last to be lost (none left: the damage goes to the frame).",
 		FR: "AT-43, tir en état d'alerte : le résultat arme est choisi par le joueur actif, ici le défenseur. On suppose qu'il choisit l'arme en état qui a le plus de PS, qui encaisse le plus et tombe en dernier (s'il n'en reste aucune, les dégâts vont au châssis)."}
-	noteMeleeLocationState = Note{ID: "vehicle-melee-location-state",
-		EN: "Close combat, out to wreck: of the location dice the attacker keeps, for the state the vehicle is in, the one that sends the most damage to the frame at once (a weapon result with no weapon left, or a propulsion already at 0, counts as the frame); ties go to the frame, then the propulsion, then a weapon.",
-		FR: "Corps à corps, pour détruire : parmi les dés de localisation, l'attaquant garde, selon l'état du véhicule, celui qui envoie le plus de dégâts au châssis tout de suite (un résultat arme sans arme restante, ou une propulsion déjà à 0, compte comme le châssis) ; à égalité, châssis, puis propulsion, puis arme."}
+	noteMeleeLocationBest = Note{ID: "vehicle-melee-location-best",
+		EN: "Close combat: the damage tests come first, so the attacker knows how many damaging hits are still to come, and of the two location dice he keeps, for the state the vehicle is in, the one that gives the best chance of his aim by the end of the attack: the vehicle destroyed (to wreck) or all its weapons out of action (to disarm). Where both dice give the same chance, to wreck he keeps the one that leaves the frame lowest (then frame, propulsion, weapon); to disarm, weapon, then frame, then propulsion.",
+		FR: "Corps à corps : les tests de dégâts viennent d'abord, l'attaquant sait donc combien de coups qui portent restent à placer ; des deux dés de localisation il garde, selon l'état du véhicule, celui qui donne les meilleures chances d'atteindre son but à la fin de l'attaque : le véhicule détruit (pour détruire) ou toutes ses armes hors d'usage (pour désarmer). Si les deux dés se valent, pour détruire il garde celui qui laisse le moins de PS au châssis (puis châssis, propulsion, arme) ; pour désarmer, arme, puis châssis, puis propulsion."}
 	noteVehicleSharing = Note{ID: NoteVehicleSharing,
 		EN: "AT-44 only says that the closest vehicles take impacts first; the impacts are shared as evenly as possible, closest first, as in AT-43.",
 		FR: "AT-44 dit seulement que les véhicules les plus proches prennent les impacts en premier ; les impacts sont répartis aussi également que possible, les plus proches d'abord, comme dans AT-43."}
@@ -788,8 +788,8 @@ func vehicleNotes(g Game, t VehicleTarget, dice int, melee bool) []Note {
 // extraNotes lists every note the vehicle, morale, authority, crush,
 // minefield and terrain calculators can attach.
 func extraNotes() []Note {
-	return []Note{noteWeaponPickWreck, noteWeaponPickDisarm, notePickDefender, noteMeleeLocation, noteMeleeLocationState,
+	return []Note{noteWeaponPickWreck, noteWeaponPickDisarm, notePickDefender, noteMeleeLocation, noteMeleeLocationBest,
 		noteVehicleSharing, noteMeleeSharing, noteSelfRepair,
 		noteEarlierTests, noteMoraleSpendAT43, noteMoraleSpendAT44, noteMoraleModifiers, noteAuthorityTie,
-		noteMineCards, noteStructureSalvo, noteSalvosUnit, noteSalvosUnitEstimate, noteSalvosUnitEstimateEven}
+		noteMineCards, noteStructureSalvo, noteSalvosUnit, noteJammerWreck, noteSalvosUnitSimulated}
 }

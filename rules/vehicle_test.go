@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -106,10 +107,21 @@ type refVehicle struct {
 	frame, prop int
 	weapons     []int
 	repaired    bool // Self-repair already used
+	wreck       bool // destroyed by a Jammer salvo, left on the table
 }
 
 func (v refVehicle) key() string {
-	return fmt.Sprint(v.frame, v.prop, v.weapons, v.repaired)
+	b := make([]byte, 0, 16+2*len(v.weapons))
+	b = strconv.AppendInt(b, int64(v.frame), 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(v.prop), 10)
+	for _, sp := range v.weapons {
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(sp), 10)
+	}
+	b = strconv.AppendBool(append(b, ' '), v.repaired)
+	b = strconv.AppendBool(append(b, ' '), v.wreck)
+	return string(b)
 }
 
 // hit applies one damaging hit of dmg on class part, the rules read
@@ -190,6 +202,109 @@ func refKeep(v refVehicle, roll []int, dmg int, pick WeaponPick, selfRepair bool
 	return best
 }
 
+// refPlan is the attacker's choice of location die in close combat,
+// worked out the slow way: the die whose hit gives the best chance of the
+// aim (wreck: destroyed; disarm: every weapon out of action) after the
+// hits still to come, each of them kept the same way; dice worth the same
+// are kept as refKeep keeps them. value is the chance of the aim, in
+// rationals or in floats (the float one treats chances within 1e-12 as
+// the same, as the engine does).
+type refPlan[P any] struct {
+	t     VehicleTarget
+	dmg   int
+	rolls [][]int
+	num   refNum[P]
+	memo  map[string]P
+	steps map[string]refVehicle // step's results
+}
+
+// refNum is the arithmetic a refPlan works in.
+type refNum[P any] struct {
+	zero, one func() P
+	add       func(a, b P) P
+	scale     func(a P, n int) P // a / n
+	more      func(a, b P) bool  // a clearly above b
+}
+
+var ratNum = refNum[*big.Rat]{
+	zero:  func() *big.Rat { return new(big.Rat) },
+	one:   func() *big.Rat { return big.NewRat(1, 1) },
+	add:   func(a, b *big.Rat) *big.Rat { return new(big.Rat).Add(a, b) },
+	scale: func(a *big.Rat, n int) *big.Rat { return new(big.Rat).Mul(a, big.NewRat(1, int64(n))) },
+	more:  func(a, b *big.Rat) bool { return a.Cmp(b) > 0 },
+}
+
+var floatNum = refNum[float64]{
+	zero:  func() float64 { return 0 },
+	one:   func() float64 { return 1 },
+	add:   func(a, b float64) float64 { return a + b },
+	scale: func(a float64, n int) float64 { return a / float64(n) },
+	more:  func(a, b float64) bool { return a > b+1e-12 },
+}
+
+func newRefPlan[P any](t VehicleTarget, dmg, dice int, num refNum[P]) *refPlan[P] {
+	return &refPlan[P]{t: t, dmg: dmg, rolls: refDice(dice), num: num, memo: map[string]P{}, steps: map[string]refVehicle{}}
+}
+
+// step is v after a hit whose location dice show roll, with r hits to
+// come, this one included.
+func (pl *refPlan[P]) step(v refVehicle, roll []int, r int) refVehicle {
+	k := fmt.Sprint(v.key(), r, roll)
+	n, ok := pl.steps[k]
+	if !ok {
+		n = pl.hit(v, pl.keep(v, roll, r))
+		pl.steps[k] = n
+	}
+	return n
+}
+
+// value is the chance of the aim from v with r damaging hits to come.
+func (pl *refPlan[P]) value(v refVehicle, r int) P {
+	if v.frame == 0 {
+		return pl.num.one()
+	}
+	if r == 0 {
+		if pl.t.Pick == PickDisarm && !slices.ContainsFunc(v.weapons, func(sp int) bool { return sp > 0 }) {
+			return pl.num.one()
+		}
+		return pl.num.zero()
+	}
+	k := v.key() + "/" + strconv.Itoa(r)
+	if p, ok := pl.memo[k]; ok {
+		return p
+	}
+	sum := pl.num.zero()
+	for _, roll := range pl.rolls {
+		sum = pl.num.add(sum, pl.value(pl.hit(v, pl.keep(v, roll, r)), r-1))
+	}
+	sum = pl.num.scale(sum, len(pl.rolls))
+	pl.memo[k] = sum
+	return sum
+}
+
+func (pl *refPlan[P]) hit(v refVehicle, part int) refVehicle {
+	return v.hit(part, pl.dmg, pl.t.weaponPick(), pl.t.SelfRepair)
+}
+
+// keep is the die kept of roll with r hits to come, this one included.
+func (pl *refPlan[P]) keep(v refVehicle, roll []int, r int) int {
+	if len(roll) == 1 {
+		return roll[0]
+	}
+	var best []int
+	var top P
+	for i, c := range roll {
+		val := pl.value(pl.hit(v, c), r-1)
+		switch {
+		case i == 0 || pl.num.more(val, top):
+			best, top = []int{c}, val
+		case !pl.num.more(top, val):
+			best = append(best, c)
+		}
+	}
+	return refKeep(v, best, pl.dmg, pl.t.weaponPick(), pl.t.SelfRepair)
+}
+
 // refOutcome is the exact fate of one vehicle: destroyed, immobilized,
 // each weapon lost, frame SP left.
 // addState adds p to the chance of the state s, keyed k, in a literal
@@ -207,6 +322,9 @@ func addState[S any](next map[string]*big.Rat, nst map[string]S, k string, s S, 
 // die shows one given face.
 func ratSalvoDamage(s Salvo, protection int) (miss, face *big.Rat) {
 	pd := ratChance(s.Penetration, protection)
+	if s.Jammer > 0 { // the printed result instead
+		pd = big.NewRat(int64(LocationFaces+1-s.Jammer), LocationFaces)
+	}
 	if s.DamageReroll {
 		pd = ratOneMinus(ratPow(ratOneMinus(pd), 2))
 	}
@@ -250,38 +368,43 @@ func summarize(t VehicleTarget, states map[string]refVehicle, probs map[string]*
 	return out
 }
 
-// refOne runs the literal chain for a known number of impacts.
+// refOne runs the literal chain for a known number of impacts: the damage
+// tests first (so the attacker knows how many damaging hits are to come),
+// then each damaging hit's location dice, the die kept by refPlan.
 func refOne(t VehicleTarget, impacts int, pDamage *big.Rat, dmg, dice int) refOutcome {
-	rolls := refDice(dice)
-	per := new(big.Rat).SetFrac64(1, int64(len(rolls)))
-	miss := new(big.Rat).Sub(big.NewRat(1, 1), pDamage)
-	states := map[string]refVehicle{}
-	probs := map[string]*big.Rat{}
+	plan := newRefPlan(t, dmg, dice, ratNum)
+	per := new(big.Rat).SetFrac64(1, int64(len(plan.rolls)))
 	start := refVehicle{frame: t.Frame, prop: t.Propulsion, weapons: slices.Clone(t.Weapons)}
-	states[start.key()], probs[start.key()] = start, big.NewRat(1, 1)
-	add := func(next map[string]*big.Rat, nst map[string]refVehicle, v refVehicle, p *big.Rat) {
-		addState(next, nst, v.key(), v, p)
-	}
-	for range impacts {
-		next := map[string]*big.Rat{}
-		nst := map[string]refVehicle{}
-		for k, v := range states {
-			p := probs[k]
-			if v.frame == 0 { // destroyed: absorbing
-				add(next, nst, v, p)
-				continue
-			}
-			add(next, nst, v, new(big.Rat).Mul(p, miss))
-			hitP := new(big.Rat).Mul(p, pDamage)
-			hitP.Mul(hitP, per)
-			for _, roll := range rolls {
-				part := refKeep(v, roll, dmg, t.weaponPick(), t.SelfRepair)
-				add(next, nst, v.hit(part, dmg, t.weaponPick(), t.SelfRepair), hitP)
-			}
+	all := map[string]refVehicle{}
+	allP := map[string]*big.Rat{}
+	for k, pk := range ratBinomial(impacts, pDamage) {
+		if pk.Sign() == 0 {
+			continue
 		}
-		states, probs = nst, next
+		states := map[string]refVehicle{start.key(): start}
+		probs := map[string]*big.Rat{start.key(): new(big.Rat).Set(pk)}
+		for i := range k {
+			next := map[string]*big.Rat{}
+			nst := map[string]refVehicle{}
+			for key, v := range states {
+				p := probs[key]
+				if v.frame == 0 { // destroyed: absorbing
+					addState(next, nst, key, v, p)
+					continue
+				}
+				hitP := new(big.Rat).Mul(p, per)
+				for _, roll := range plan.rolls {
+					n := plan.step(v, roll, k-i)
+					addState(next, nst, n.key(), n, hitP)
+				}
+			}
+			states, probs = nst, next
+		}
+		for key, v := range states {
+			addState(allP, all, key, v, probs[key])
+		}
 	}
-	return summarize(t, states, probs)
+	return summarize(t, all, allP)
 }
 
 func ratFloat(r *big.Rat) float64 {
@@ -450,8 +573,11 @@ func TestVehicleMatchesLiteralChain(t *testing.T) {
 	}
 }
 
-// simulate plays the rules hit by hit with dice, as at the table.
-func simulate(rng *rand.Rand, impacts Dist, pDamage float64, dmg int, t VehicleTarget, dice int) (dead int, stuck bool, lost []bool, frame0 int) {
+// simulate plays the rules with dice, as at the table: each vehicle's
+// damage tests, then its damaging hits' location dice, the die kept by
+// plan.
+func simulate(rng *rand.Rand, impacts Dist, pDamage float64, plan *refPlan[float64]) (dead int, stuck bool, lost []bool, frame0 int) {
+	t := plan.t
 	u := rng.Float64()
 	total := 0
 	for i, p := range impacts.P {
@@ -478,15 +604,18 @@ func simulate(rng *rand.Rand, impacts Dist, pDamage float64, dmg int, t VehicleT
 	}
 	for j := range t.Vehicles {
 		v := refVehicle{frame: t.Frame, prop: t.Propulsion, weapons: slices.Clone(t.Weapons)}
+		k := 0
 		for range share(total, t.Vehicles, j) {
-			if v.frame == 0 || rng.Float64() >= pDamage {
-				continue
+			if rng.Float64() < pDamage {
+				k++
 			}
+		}
+		for i := 0; i < k && v.frame > 0; i++ {
 			roll := []int{face()}
-			for range dice - 1 {
+			for range len(plan.rolls[0]) - 1 {
 				roll = append(roll, face())
 			}
-			v = v.hit(refKeep(v, roll, dmg, t.weaponPick(), t.SelfRepair), dmg, t.weaponPick(), t.SelfRepair)
+			v = plan.hit(v, plan.keep(v, roll, k-i))
 		}
 		if j == 0 {
 			frame0 = v.frame
@@ -531,8 +660,9 @@ func TestVehicleMonteCarlo(t *testing.T) {
 			var all, stuck, frameTop int
 			wrecks := make([]int, c.target.Vehicles+1)
 			lost := make([]int, len(c.target.Weapons))
+			plan := newRefPlan(c.target, c.dmg, dice, floatNum)
 			for range runs {
-				dead, s, l, f := simulate(rng, c.impacts, c.pDamage, c.dmg, c.target, dice)
+				dead, s, l, f := simulate(rng, c.impacts, c.pDamage, plan)
 				wrecks[dead]++
 				if dead == c.target.Vehicles {
 					all++
@@ -865,6 +995,7 @@ func TestVehicleMatchesLiteralChainLarger(t *testing.T) {
 		}
 		name := fmt.Sprintf("%+v dmg %d p %v melee %v", tg, dmg, pd, melee)
 		memo := map[int]floatOutcome{}
+		plan := newRefPlan(tg, dmg, dice, floatNum)
 		var dead, stuck float64
 		for i, pI := range impacts.P {
 			all, still := pI, pI
@@ -872,7 +1003,7 @@ func TestVehicleMatchesLiteralChainLarger(t *testing.T) {
 				s := share(i, tg.Vehicles, j)
 				o, ok := memo[s]
 				if !ok {
-					o = floatOne(tg, s, pd, dmg, dice)
+					o = floatOne(plan, s, pd)
 					memo[s] = o
 				}
 				all *= o.dead
@@ -906,42 +1037,42 @@ type floatOutcome struct {
 }
 
 // floatOne is refOne in floating point.
-func floatOne(t VehicleTarget, impacts int, pDamage float64, dmg, dice int) floatOutcome {
-	rolls := refDice(dice)
-	per := pDamage / float64(len(rolls))
+func floatOne(plan *refPlan[float64], impacts int, pDamage float64) floatOutcome {
+	t := plan.t
+	per := 1 / float64(len(plan.rolls))
 	start := refVehicle{frame: t.Frame, prop: t.Propulsion, weapons: slices.Clone(t.Weapons)}
-	states := map[string]refVehicle{start.key(): start}
-	probs := map[string]float64{start.key(): 1}
-	for range impacts {
-		nst := map[string]refVehicle{}
-		next := map[string]float64{}
-		add := func(v refVehicle, p float64) {
-			k := v.key()
-			nst[k] = v
-			next[k] += p
-		}
-		for k, v := range states {
-			p := probs[k]
-			if v.frame == 0 {
-				add(v, p)
-				continue
-			}
-			add(v, p*(1-pDamage))
-			for _, roll := range rolls {
-				part := refKeep(v, roll, dmg, t.Pick, t.SelfRepair)
-				add(v.hit(part, dmg, t.Pick, t.SelfRepair), p*per)
-			}
-		}
-		states, probs = nst, next
-	}
 	out := floatOutcome{frame: make([]float64, t.Frame+1)}
-	for k, v := range states {
-		p := probs[k]
-		out.frame[v.frame] += p
-		if v.frame == 0 {
-			out.dead += p
-		} else if v.prop == 0 {
-			out.immobile += p
+	for k, pk := range Binomial(impacts, pDamage).P {
+		states := map[string]refVehicle{start.key(): start}
+		probs := map[string]float64{start.key(): pk}
+		for i := range k {
+			nst := map[string]refVehicle{}
+			next := map[string]float64{}
+			add := func(v refVehicle, p float64) {
+				key := v.key()
+				nst[key] = v
+				next[key] += p
+			}
+			for key, v := range states {
+				p := probs[key]
+				if v.frame == 0 {
+					add(v, p)
+					continue
+				}
+				for _, roll := range plan.rolls {
+					add(plan.step(v, roll, k-i), p*per)
+				}
+			}
+			states, probs = nst, next
+		}
+		for key, v := range states {
+			p := probs[key]
+			out.frame[v.frame] += p
+			if v.frame == 0 {
+				out.dead += p
+			} else if v.prop == 0 {
+				out.immobile += p
+			}
 		}
 	}
 	return out

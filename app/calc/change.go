@@ -10,11 +10,54 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// changed follows a change of the values: the share link in the address
-// and the JSON of the result.
+// changed follows a change of the values: the share link in the address,
+// the JSON of the result and, for a simulated result, its refining.
 func (c *Page) changed(ctx goapp.Context) {
 	c.syncURL(ctx)
 	c.writeJSON(ctx)
+	c.refine(ctx)
+}
+
+// refine runs the current result's simulation a slice at a time (about
+// 6 ms in a browser each), each in its own turn of the event loop: the
+// headline shows the figures and their margin after every slice, the rest
+// of the page once the margin is reached. A new computation stops it: its
+// own simulation, if any, starts from its own link.
+func (c *Page) refine(ctx goapp.Context) {
+	if !goapp.IsClient || c.now.out.refine == nil {
+		return
+	}
+	seq := c.refineSeq
+	nextTurn(ctx, func(ctx goapp.Context) {
+		if seq != c.refineSeq || c.now.out.refine == nil {
+			ctx.PreventUpdate()
+			return
+		}
+		c.now.out = c.now.out.refine()
+		c.showAnswer()
+		if c.now.out.refine != nil {
+			ctx.PreventUpdate()
+			c.refine(ctx)
+			return
+		}
+		c.writeJSON(ctx) // refined: the page redraws with the final figures
+	})
+}
+
+// nextTurn runs f on the UI goroutine in a later turn of the browser's
+// event loop. ctx.After would not do: its timer can fire while Go is still
+// busy with the turn that set it, and then the slices run back to back,
+// the page neither painting nor taking a tap between them (they did, for a
+// second at a time); a JavaScript timer fires only once the browser has
+// had its turn.
+func nextTurn(ctx goapp.Context, f func(goapp.Context)) {
+	var next goapp.Func
+	next = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		next.Release()
+		ctx.Dispatch(f)
+		return nil
+	})
+	goapp.Window().Call("setTimeout", next, 0)
 }
 
 // writeJSON writes the engine's result as JSON into #calc-result with the
@@ -151,11 +194,13 @@ func (c *Page) onWhatIf(ctx goapp.Context, a goapp.Action) {
 	}
 	c.whatIfs[ch.Key] = ch.Value == "1"
 	c.compute()
+	c.refine(ctx)
 }
 
 func (c *Page) onCompare(ctx goapp.Context, e goapp.Event) {
 	c.compare = ctx.JSSrc().Get("checked").Bool()
 	c.compute()
+	c.refine(ctx)
 }
 
 // onProfile loads a profile's values that this calculator has.

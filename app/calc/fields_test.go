@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -266,16 +267,35 @@ func TestUnitOfVehiclesHeadline(t *testing.T) {
 		}
 	}
 	// Eight walkers under three salvos of 12 dice are too many to follow
-	// together: the headline says it is an estimate.
+	// together: the first answer is simulated, its chance with its margin,
+	// and says it is being refined; refined, the margin is under half a
+	// point and the headline drops the tail.
 	v, _ = url.ParseQuery("game=at43&target=veh&frame=4&prop=2&weapons=2,1&vehicles=8&prot=10" +
 		"&s1.n=12&s1.pen=12&s1.dmg=2&s2.n=12&s2.pen=12&s2.dmg=2&s3.n=12&s3.pen=12&s3.dmg=2")
 	s = evaluate(specFor("salvos"), v)
 	if s.err != nil || len(s.errs) > 0 {
 		t.Fatal(s.err, s.errs)
 	}
-	for lang, want := range map[string]string{"en": "at least 1 (an estimate: see the notes).", "fr": "au moins 1 (estimation : voir les notes)."} {
-		if h := headline(lang, s.out, 1); !strings.HasSuffix(h, want) {
-			t.Errorf("%s headline of an estimated unit %q, want it to end %q", lang, h, want)
+	if !s.out.simulated || s.out.refined || s.out.refine == nil {
+		t.Fatalf("first answer: simulated %v, refined %v", s.out.simulated, s.out.refined)
+	}
+	for lang, want := range map[string]string{"en": "at least 1 (simulated, refining: see the notes).", "fr": "au moins 1 (simulation en cours d’affinage : voir les notes)."} {
+		if h := headline(lang, s.out, 1); !strings.HasSuffix(h, want) || !strings.Contains(h, " ± ") {
+			t.Errorf("%s headline of a simulated unit %q, want a margin and the end %q", lang, h, want)
+		}
+	}
+	o := s.out
+	for o.refine != nil {
+		o = o.refine()
+	}
+	if !o.refined || o.trials <= s.out.trials {
+		t.Fatalf("refined %v after %d trials, first answer %d", o.refined, o.trials, s.out.trials)
+	}
+	for lang, want := range map[string]string{"en": "% chance of at least 2.", "fr": "\u202f% de chances d’en avoir au moins 2."} {
+		h := headline(lang, o, 2)
+		_, margin, _ := strings.Cut(h, " ± ")
+		if !strings.HasSuffix(h, want) || !regexp.MustCompile(`^0[.,][1-5]\D`).MatchString(margin) {
+			t.Errorf("%s refined headline %q: want a margin of half a point at most and no tail", lang, h)
 		}
 	}
 }

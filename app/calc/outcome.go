@@ -70,7 +70,9 @@ func salvosVehicleOutcome(res rules.SalvosResult) outcome {
 	last := res.Salvos[len(res.Salvos)-1]
 	o := targetOutcome(last.Hits, last.Impacts, nil, res.VehicleResult)
 	vehicleHeadline(&o, res.VehicleResult)
-	o.estimated = res.Estimated
+	if res.Simulated {
+		o.simulated, o.refined, o.trials = true, res.Refined, res.Trials
+	}
 	if len(res.VehicleAfter) > 1 {
 		by := make([]float64, len(res.VehicleAfter))
 		for i, a := range res.VehicleAfter {
@@ -80,6 +82,34 @@ func salvosVehicleOutcome(res rules.SalvosResult) outcome {
 	}
 	o.result, o.explain, o.notes = res, res.Explain, res.Notes
 	return o
+}
+
+// simulationSteps is the refine function of first, the outcome of in's
+// salvos at a unit whose figures are simulated: each call runs the next
+// slice of the simulation (rules.SalvosSimulation.Step) and returns the
+// figures so far, with the function for the slice after until the margin
+// is reached. The simulation starts on the first call, so a link the page
+// only evaluates (the other game, the what-ifs) costs nothing more.
+func simulationSteps(in rules.SalvosInput, first outcome) func() outcome {
+	var sim *rules.SalvosSimulation
+	var step func() outcome
+	step = func() outcome {
+		if sim == nil {
+			s, err := rules.SimulateSalvos(in)
+			if err != nil { // Salvos simulated in, so this does not happen
+				first.refine = nil
+				return first
+			}
+			sim = s
+		}
+		res := sim.Step()
+		o := salvosVehicleOutcome(res)
+		if !res.Refined {
+			o.refine = step
+		}
+		return o
+	}
+	return step
 }
 
 // outcome is a calculator's result, ready to show in any language.
@@ -96,9 +126,13 @@ type outcome struct {
 	stats    []stat
 	explain  []rules.Step
 	notes    []rules.Note
-	// estimated says the headline is an estimate (a unit of vehicles too
-	// large to follow all together).
-	estimated bool
+	// simulated says the headline comes from a simulation (a unit of
+	// vehicles too large to follow all together) of trials trials, and
+	// refined whether its margin has reached its target; until then refine
+	// runs the next slice of the simulation.
+	simulated, refined bool
+	trials             int
+	refine             func() outcome
 }
 
 // stat is one probability the result gives.

@@ -68,6 +68,7 @@ type Page struct {
 	urlSeq    int // counts address rewrites, so that only the last one runs
 	jsonSeq   int // counts JSON writes, likewise
 	redrawSeq int // counts changes waiting for a redraw
+	refineSeq int // counts computations, so that only the last one's simulation runs
 }
 
 // WithLibrary sets the library whose glossary gives the game's own words
@@ -94,6 +95,7 @@ func (c *Page) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionSaveProfile, c.onSaveProfile)
 	ctx.Handle(actionRoll, c.onRoll)
 	c.writeJSON(ctx)
+	c.refine(ctx)
 	ctx.Defer(c.watchMore)
 }
 
@@ -150,6 +152,7 @@ func (c *Page) OnUpdate(ctx goapp.Context) {
 	c.urlSeq++ // the new link wins over a rewrite still waiting
 	c.reset()
 	c.writeJSON(ctx)
+	c.refine(ctx)
 }
 
 // Render lists the page's parts: the summary stays in view (sticky) above

@@ -76,8 +76,8 @@ func luck(lang, title string, d rules.Dist, k int) string {
 // result counts nothing. The prerendered page, whose result is the
 // calculator's defaults, shows the row folded and empty.
 func (c *Page) rollView(pending bool) goapp.UI {
-	if c.now.err != nil {
-		return nil
+	if c.now.err != nil || c.now.out.simulated {
+		return nil // a simulated result has no exact distribution to read
 	}
 	charts := rollCharts(c.now.out)
 	if len(charts) == 0 {
@@ -103,7 +103,7 @@ func (c *Page) onRoll(ctx goapp.Context, a goapp.Action) {
 		return
 	}
 	charts := rollCharts(c.now.out)
-	if len(charts) == 0 {
+	if len(charts) == 0 || c.now.out.simulated {
 		return
 	}
 	chart, count := c.rollNow(charts)

@@ -80,7 +80,11 @@ var specs = []spec{
 				return nil, outcome{}, err
 			}
 			if res.VehicleResult != nil {
-				return in.Query(), salvosVehicleOutcome(res), nil
+				o := salvosVehicleOutcome(res)
+				if res.Simulated && !res.Refined {
+					o.refine = simulationSteps(in, o)
+				}
+				return in.Query(), o, nil
 			}
 			o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
 				stats: []stat{{key: i18n.WipedOut, p: res.WipedOut}, {key: i18n.MoraleThreshold, p: res.MoraleThreshold}}}

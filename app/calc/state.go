@@ -74,6 +74,7 @@ func (c *Page) canCompare() bool {
 
 // compute runs the engine on the values, the other game and the what-ifs.
 func (c *Page) compute() {
+	c.refineSeq++ // a simulation still running is for values gone
 	c.now = evaluate(c.spec, c.values)
 	for k, e := range c.linkErrs {
 		// The link garbled the value; it stands until the reader gives one.

@@ -5,21 +5,26 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/at4x/companion/rules"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
 )
 
-// estimatedUnit is eight walkers under three salvos of 12 dice: too many
-// to follow all together, so the figures are the weighted estimate.
-const estimatedUnit = "game=at43&target=veh&frame=4&prop=2&weapons=2,1&vehicles=8&prot=10" +
+// simulatedUnit is eight walkers under three salvos of 12 dice: too many
+// to follow all together, so the figures are simulated.
+const simulatedUnit = "game=at43&target=veh&frame=4&prop=2&weapons=2,1&vehicles=8&prot=10" +
 	"&s1.n=12&s1.pen=12&s1.dmg=2&s2.n=12&s2.pen=12&s2.dmg=2&s3.n=12&s3.pen=12&s3.dmg=2"
 
 // TestCalcEngineInputs opens issue 13's links (salvos at a unit of
-// vehicles, exact and estimated, a template over vehicles) and checks the
-// browser's result is the engine's, number for number; then a link with a
-// bad percent-escape marks its field.
+// vehicles, a template over vehicles) and checks the browser's result is
+// the engine's, number for number; then a link with a bad percent-escape
+// marks its field.
 func TestCalcEngineInputs(t *testing.T) {
 	native := map[string]func(url.Values) (any, error){
 		"salvos": func(v url.Values) (any, error) {
@@ -40,8 +45,6 @@ func TestCalcEngineInputs(t *testing.T) {
 	links := []struct{ calc, query string }{
 		{"salvos", "game=at43&target=veh&frame=4&prop=2&weapons=2,1&vehicles=2&picker=defender&s1.n=4&s1.pen=9&s1.lock=4&s2.n=2&s2.pen=12&s2.dmg=2"},
 		{"indirect", "game=at44&n=2&rate=2&aoe=3&under=3&vehicles=2&vprot=8&frame=5&weapons=2"},
-		// Too large to follow all together: the estimate, the same in the page.
-		{"salvos", estimatedUnit},
 	}
 	s := newSession(t, 360, 740)
 	for _, l := range links {
@@ -84,14 +87,6 @@ func TestCalcEngineInputs(t *testing.T) {
 		// share the next salvo.
 		s.showResults(t)
 		s.showNote(t, map[string]string{"en": "still on the table", "fr": "encore en jeu"}[lang], "calc-salvos-vehicles-note-"+lang)
-
-		// A unit too large to follow all together says its figures are an
-		// estimate, and how far to trust them.
-		s.open(t, "/calc/salvos?"+estimatedUnit+"&lang="+lang)
-		tail := map[string]string{"en": "(an estimate", "fr": "(estimation"}[lang]
-		s.poll(t, `document.getElementById("calc-sentence").textContent.includes("`+tail+`")`, "the headline saying it is an estimate")
-		s.showResults(t)
-		s.showNote(t, map[string]string{"en": "an estimate", "fr": "une estimation"}[lang], "calc-salvos-vehicles-estimate-"+lang)
 	}
 
 	s.open(t, "/calc/shoot?game=at43&n=%zz&acc=5&lang=en")
@@ -108,6 +103,100 @@ func TestCalcEngineInputs(t *testing.T) {
 	s.poll(t, `!!document.querySelector(".fields .error.stray")`, "the stray key's message")
 	if got := s.text(t, ".fields .error.stray"); !strings.Contains(got, "s01.n") || !strings.Contains(got, "ne lit pas") {
 		t.Errorf("the stray key says %q", got)
+	}
+}
+
+// headlineWatch records, from the page's start, every text the headline
+// shows, in window.__headlines.
+const headlineWatch = `window.__headlines = [];
+document.addEventListener("DOMContentLoaded", () => {
+	const seen = () => {
+		const h = document.getElementById("calc-sentence");
+		const text = h ? h.textContent : "";
+		if (text && window.__headlines[window.__headlines.length - 1] !== text) window.__headlines.push(text);
+	};
+	new MutationObserver(seen).observe(document.documentElement, {subtree: true, childList: true, characterData: true});
+});`
+
+// TestCalcSimulatedUnit opens a unit too large to follow all together:
+// its headline first shows the simulated chance with its margin and says
+// it is refining, then refines until the margin is at most half a point
+// and drops the tail, the result being the engine's refined one number for
+// number; the note says how. A second browser with a fresh profile shows
+// the same final figures. The first, its CPU slowed down, is caught
+// refining for a screenshot.
+func TestCalcSimulatedUnit(t *testing.T) {
+	v, _ := url.ParseQuery(simulatedUnit)
+	in, err := rules.ParseSalvos(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := rules.SimulateSalvos(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !sim.Refined() {
+		sim.Step()
+	}
+	b, err := json.Marshal(sim.Result())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want map[string]any
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatal(err)
+	}
+	refined := `(document.getElementById("calc-result")||{}).textContent.includes('"refined": true')`
+	margin := regexp.MustCompile(` ± 0[.,][1-5]\D`)
+	var first struct{ json, headline string }
+	for _, lang := range []string{"en", "fr"} {
+		tail := map[string]string{"en": "(simulated, refining", "fr": "(simulation en cours"}[lang]
+		s := newSession(t, 360, 740)
+		if _, err := chromedp.Call(s.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: headlineWatch}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Call(s.ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 6}); err != nil {
+			t.Fatal(err)
+		}
+		s.open(t, "/calc/salvos?"+simulatedUnit+"&lang="+lang)
+		s.pollOr(t, `document.getElementById("calc-sentence").textContent.includes("`+tail+`")`, "the headline refining",
+			`JSON.stringify(window.__headlines)`)
+		s.screenshot(t, "calc-salvos-simulating-"+lang)
+		if _, err := chromedp.Call(s.ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1}); err != nil {
+			t.Fatal(err)
+		}
+		s.poll(t, refined, "the refined result")
+		s.poll(t, `!document.getElementById("calc-sentence").textContent.includes("`+tail+`")`, "the refined headline")
+		headline := s.text(t, "#calc-sentence")
+		if !margin.MatchString(headline) {
+			t.Errorf("%s: refined headline %q: want a margin of half a point at most", lang, headline)
+		}
+		seen := eval[[]string](t, s, `window.__headlines`)
+		if !slices.ContainsFunc(seen, func(h string) bool { return strings.Contains(h, tail) && strings.Contains(h, " ± ") }) {
+			t.Errorf("%s: headlines %q: none showed a margin while refining", lang, seen)
+		}
+		raw, got := result(t, s)
+		if d := jsonDiff("", got, want); d != "" {
+			t.Errorf("%s: the browser's refined result differs from the engine's: %s", lang, d)
+		}
+		s.screenshot(t, "calc-salvos-simulated-"+lang)
+		s.showResults(t)
+		s.showNote(t, map[string]string{"en": "rolling the salvos", "fr": "un grand nombre de fois"}[lang], "calc-salvos-simulated-note-"+lang)
+		if lang == "en" {
+			first.json, first.headline = raw, headline
+		}
+	}
+	// The same link in another fresh browser: the same trials, the same
+	// figures.
+	s := newSession(t, 360, 740)
+	s.open(t, "/calc/salvos?"+simulatedUnit+"&lang=en")
+	s.poll(t, refined, "the refined result")
+	s.poll(t, `!document.getElementById("calc-sentence").textContent.includes("(simulated, refining")`, "the refined headline")
+	if raw, _ := result(t, s); raw != first.json {
+		t.Error("another browser's refined result differs")
+	}
+	if h := s.text(t, "#calc-sentence"); h != first.headline {
+		t.Errorf("another browser's headline %q, the first's %q", h, first.headline)
 	}
 }
 
