@@ -9,8 +9,8 @@ import (
 )
 
 // contentsView is a text's table of contents, with the ways to the
-// glossary, the quick reference, the comparison, the calculators and the
-// last sections read in it.
+// glossary, the quick reference, the reference card, the comparison, the
+// calculators and the last sections read in it.
 type contentsView struct {
 	goapp.Compo
 
@@ -36,6 +36,9 @@ func (c *contentsView) Render() goapp.UI {
 			ui.Elem("li").Body(goapp.A().Href(c.site.href(route{view: viewGlossary, lang: c.Lang, game: c.Game}.path())).Text(c.t(i18n.Glossary))),
 			goapp.If(ref != "", func() goapp.UI {
 				return ui.Elem("li").Body(goapp.A().Href(c.site.href(ref)).Text(c.t(i18n.QuickReference)))
+			}),
+			goapp.If(hasCard(c.site.lib, c.Game, c.Lang), func() goapp.UI {
+				return ui.Elem("li").Body(goapp.A().Class("card-link").Href(c.site.href(route{view: viewCard, lang: c.Lang, game: c.Game}.path())).Text(c.t(i18n.CardLink)))
 			}),
 			ui.Elem("li").Body(goapp.A().Href(c.site.href(route{view: viewPage, lang: c.Lang, section: "compare"}.path())).Text(c.t(i18n.Compare))),
 			ui.Elem("li").Body(goapp.A().Href(c.site.href(calc.Href(calc.First(c.Game), c.Lang, c.Game))).Text(c.t(i18n.Calculators))),

@@ -149,7 +149,9 @@ func (g *glossaryView) entry(e glossEntry, text *content.Text) goapp.UI {
 		}
 	}
 	return goapp.Div().Class("entry").ID(e.term.ID).Body(
-		ui.Elem("dt").Text(e.label),
+		// The data keeps each name as it reads mid-sentence (docs/README.md,
+		// "The glossary"); a list of entries starts each with a capital.
+		ui.Elem("dt").Text(ui.Capitalise(e.label)),
 		ui.Elem("dd").Body(
 			ui.Elem("p").Text(e.term.Def[g.Lang]),
 			goapp.If(len(links) > 0, func() goapp.UI {

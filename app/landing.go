@@ -6,12 +6,14 @@ import (
 
 	"github.com/at4x/companion/app/calc"
 	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// landingView is the home page: what the app is, a way into each text and,
-// as plainly, each calculator with the question it answers.
+// landingView is the home page: what the app is, a way into each text and
+// to each game's reference card and, as plainly, each calculator with the
+// question it answers.
 type landingView struct {
 	goapp.Compo
 
@@ -26,6 +28,12 @@ func (l *landingView) t(k i18n.Key) string { return i18n.T(l.Lang, k) }
 func (l *landingView) Render() goapp.UI {
 	texts := l.site.lib.Texts
 	calcs := calc.Names()
+	var cards []string // the games with a reference card in the page's language
+	for _, g := range content.GameIDs {
+		if hasCard(l.site.lib, g, l.Lang) {
+			cards = append(cards, g)
+		}
+	}
 	return ui.Elem("article").Class("landing").Body(
 		ui.Elem("h1").Text(l.t(i18n.AppName)),
 		ui.Elem("p").Class("lead").Text(l.t(i18n.LandingIntro)),
@@ -44,6 +52,13 @@ func (l *landingView) Render() goapp.UI {
 		ui.Elem("ul").Class("shortcuts").Body(
 			ui.Elem("li").Body(goapp.A().Href(l.site.href(route{view: viewPage, lang: l.Lang, section: "compare"}.path())).Text(l.t(i18n.Compare))),
 			ui.Elem("li").Body(goapp.A().Href(l.site.href(route{view: viewPage, lang: l.Lang, section: "about"}.path())).Text(l.t(i18n.About))),
+		),
+		ui.Elem("h2").Text(l.t(i18n.CardLinks)),
+		ui.Elem("ul").Class("shortcuts card-links").Body(
+			goapp.Range(cards).Slice(func(i int) goapp.UI {
+				r := route{view: viewCard, lang: l.Lang, game: cards[i]}
+				return ui.Elem("li").Body(goapp.A().Class("card-link").Href(l.site.href(r.path())).Text(ui.GameName(cards[i])))
+			}),
 		),
 		ui.Elem("h2").Text(l.t(i18n.LandingCalcs)),
 		ui.Elem("ul").Class("calc-cards").Body(

@@ -153,6 +153,10 @@ func hasMark(lib *content.Library, r route, id string) bool {
 				return true
 			}
 		}
+	case viewCard:
+		if p := cardPage(lib, r.game, r.lang); p != nil {
+			return strings.Contains(p.HTML, attr)
+		}
 	case viewContents:
 		if t := lib.Text(r.game, r.lang); t != nil {
 			for _, c := range t.Chapters {

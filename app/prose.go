@@ -79,8 +79,13 @@ func tableFrames(h, lang string) string {
 	}
 }
 
-// columnHeads returns the text of a table's <th> cells.
+// columnHeads returns the text of a table's column heads: its <th> cells,
+// those of its <thead> when it has one (the row heads of a reference card
+// stay out).
 func columnHeads(table string) []string {
+	if i := strings.Index(table, "</thead>"); i >= 0 {
+		table = table[:i]
+	}
 	var out []string
 	for {
 		i := strings.Index(table, "<th")

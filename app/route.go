@@ -22,10 +22,11 @@ const (
 	viewPage // compare, about
 	viewSettings
 	viewCalc
+	viewCard // a game's printable reference card
 )
 
 // route is a parsed path: /{lang}/{game}/{section}, /{lang}/{game},
-// /{lang}/{game}/glossary, /{lang}/compare, /{lang}/about,
+// /{lang}/{game}/glossary, /{lang}/{game}/card, /{lang}/compare, /{lang}/about,
 // /{lang}/settings, /calc/{name} and /.
 type route struct {
 	view    view
@@ -67,6 +68,8 @@ func parseRoute(path string) route {
 		r.view = viewContents
 	case parts[2] == "glossary":
 		r.view = viewGlossary
+	case parts[2] == "card":
+		r.view = viewCard
 	default:
 		r.view, r.section = viewSection, parts[2]
 	}
@@ -100,6 +103,8 @@ func (r route) path() string {
 		return "/" + r.lang + "/" + r.game + "/" + r.section
 	case viewGlossary:
 		return "/" + r.lang + "/" + r.game + "/glossary"
+	case viewCard:
+		return "/" + r.lang + "/" + r.game + "/card"
 	case viewPage:
 		return "/" + r.lang + "/" + r.section
 	case viewSettings:
@@ -126,6 +131,10 @@ func switched(lib *content.Library, r route, lang, game string) (route, bool) {
 	out.lang = lang
 	if r.game != "" {
 		out.game = game
+	}
+	if r.view == viewCard && !hasCard(lib, out.game, lang) {
+		out.view = viewContents
+		return out, false
 	}
 	if r.view != viewSection {
 		return out, true
@@ -215,13 +224,16 @@ func withQuery(path string, q url.Values) string {
 }
 
 // Pages lists every path the site has, for static generation: the landing
-// page, each text's contents, sections and glossary, the stand-alone pages,
-// the settings and the calculators.
+// page, each text's contents, sections, glossary and reference card, the
+// stand-alone pages, the settings and the calculators.
 func Pages(lib *content.Library) []string {
 	out := []string{"/"}
 	for _, t := range lib.Texts {
 		base := route{lang: t.Lang, game: t.Game}
-		for _, v := range []view{viewContents, viewGlossary} {
+		for _, v := range []view{viewContents, viewGlossary, viewCard} {
+			if v == viewCard && !hasCard(lib, t.Game, t.Lang) {
+				continue
+			}
 			base.view = v
 			out = append(out, base.path())
 		}

@@ -246,7 +246,7 @@ func (s *shell) read(u *url.URL) {
 	s.chosen = s.game != "" || s.r.view == viewCalc
 	s.game = firstOf(s.game, "at43")
 	s.missing = s.query.Get("from") != "" && s.r.view == viewSection
-	if s.r.view == viewSection && s.section() == nil {
+	if s.r.view == viewSection && s.section() == nil || s.r.view == viewCard && !hasCard(s.lib(), s.game, s.lang) {
 		s.r.view = viewNotFound
 	}
 }
@@ -288,6 +288,8 @@ func (s *shell) title() string {
 		return ui.GameName(s.game) + " · " + s.t(i18n.Contents)
 	case viewGlossary:
 		return ui.GameName(s.game) + " · " + s.t(i18n.Glossary)
+	case viewCard:
+		return ui.GameName(s.game) + " · " + s.t(i18n.CardTitle)
 	case viewPage:
 		if p := s.lib().Page(s.r.section, s.lang); p != nil {
 			return p.Title + " · " + app
@@ -344,6 +346,8 @@ func (s *shell) view() goapp.UI {
 		return &sectionView{Lang: s.lang, Game: s.game, Section: sec.ID, Missing: s.missing, Marked: marked, site: s.site}
 	case viewGlossary:
 		return &glossaryView{Lang: s.lang, Game: s.game, site: s.site}
+	case viewCard:
+		return &cardView{Lang: s.lang, Game: s.game, site: s.site}
 	case viewPage:
 		return &pageView{Lang: s.lang, Page: s.r.section, site: s.site}
 	case viewSettings:

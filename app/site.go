@@ -15,8 +15,8 @@
 // This package is the shell: routing, the reader's preferences, the header,
 // the bottom bar and the overlays (search, a term's sheet, the update and
 // save notices). Each view is a component of its own taking value props
-// (landingView, contentsView, sectionView, glossaryView, pageView,
-// settingsView), so an event elsewhere leaves it alone, and reports what
+// (landingView, contentsView, sectionView, glossaryView, cardView,
+// pageView, settingsView), so an event elsewhere leaves it alone, and reports what
 // the reader does with an action the shell handles (actionBookmark,
 // actionTheme, ...). The calculators are package calc, which the shell
 // knows through a few functions (calc.Names, calc.Href, ...) and calc.Page;

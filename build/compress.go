@@ -179,3 +179,54 @@ func pruneCache(dir string, keep int) {
 		os.Remove(filepath.Join(dir, files[i].name))
 	}
 }
+
+// A flushStream is a brotli stream at the site's quality that tells how
+// many compressed bytes each part written between two flushes took.
+type flushStream struct {
+	buf     bytes.Buffer
+	w       *brotli.Writer
+	flushed int
+	err     error
+}
+
+func newFlushStream() *flushStream {
+	s := &flushStream{}
+	s.w = brotli.NewWriterLevel(&s.buf, brotli.BestCompression)
+	return s
+}
+
+func (s *flushStream) write(b []byte) {
+	if _, err := s.w.Write(b); err != nil && s.err == nil {
+		s.err = err
+	}
+}
+
+// flush ends the current part and returns its compressed bytes.
+func (s *flushStream) flush() int {
+	if err := s.w.Flush(); err != nil && s.err == nil {
+		s.err = err
+	}
+	n := s.buf.Len() - s.flushed
+	s.flushed = s.buf.Len()
+	return n
+}
+
+// close ends the stream and returns its compressed size.
+func (s *flushStream) close() (int, error) {
+	if err := s.w.Close(); err != nil && s.err == nil {
+		s.err = err
+	}
+	return s.buf.Len(), s.err
+}
+
+// compressedSizes compresses b as compressFile does.
+func compressedSizes(b []byte) (size, error) {
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(b)
+	if err := zw.Close(); err != nil {
+		return size{}, err
+	}
+	br, err := brotliBytes(b)
+	return size{raw: len(b), gzip: gz.Len(), brotli: len(br)}, err
+}

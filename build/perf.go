@@ -16,17 +16,17 @@ import (
 
 	"github.com/at4x/companion/build/browser"
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
-// The mobile profile of the load timings: Lighthouse's slow 4G.
+// The mobile profile of the load timings: Lighthouse's slow 4G. The
+// browser slows its CPU; the test server makes the network (a link: the
+// requests are small, so the uplink is not modelled).
 const (
 	cpuSlowdown = 4
 	latencyMS   = 150
 	downBytes   = 1.6e6 / 8
-	upBytes     = 750e3 / 8
 )
 
 // perf builds the app and a go-app hello world the same way, then measures
@@ -41,7 +41,7 @@ func perf(args []string) error {
 	traceRuns := flags.Int("trace", 3, "start-up trace runs per page (0 skips the trace)")
 	appDir := flags.String("app", "", "measure this already built site instead of building one (for trying a change quickly)")
 	helloDir := flags.String("hello", "", "keep the hello world in this directory, building it there only if it is not there yet")
-	steps := flags.String("steps", "load,interactions,trace,lighthouse,bench", "which measures to take, comma-separated")
+	steps := flags.String("steps", "size,load,interactions,trace,lighthouse,bench", "which measures to take, comma-separated")
 	flags.Parse(args)
 	do := func(step string) bool { return slices.Contains(strings.Split(*steps, ","), step) }
 
@@ -50,6 +50,22 @@ func perf(args []string) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
+	var r report
+	// The size by package comes after the sizes of the built sites, but is
+	// taken first: it needs no browser.
+	var appWeight, helloWeight *wasmWeight
+	if do("size") {
+		if appWeight, helloWeight, err = weighClient(tmp); err != nil {
+			return err
+		}
+	}
+	// The other steps load the built sites in a browser.
+	if !do("load") && !do("interactions") && !do("trace") && !(do("lighthouse") && *lighthouseRuns > 0) {
+		if appWeight != nil {
+			r.packageSizes(appWeight, helloWeight)
+		}
+		return r.write(*out, *steps, flags.Lookup("steps").DefValue)
+	}
 	if *appDir == "" {
 		*appDir = filepath.Join(tmp, "app")
 		if err := buildSite(*appDir, "/"); err != nil {
@@ -65,7 +81,6 @@ func perf(args []string) error {
 		}
 	}
 
-	var r report
 	if do("load") {
 		fmt.Println("measuring load in headless Chromium:", *runs, "runs per site")
 		appLoad, err := measureLoad(*appDir, "/en/at43/shooting.cover", *runs)
@@ -79,6 +94,9 @@ func perf(args []string) error {
 		r.sizes("app", *appDir, appLoad)
 		r.sizes("hello world", *helloDir, helloLoad)
 		r.loads(appLoad, helloLoad)
+	}
+	if appWeight != nil {
+		r.packageSizes(appWeight, helloWeight)
 	}
 	if do("interactions") {
 		inter, err := measureInteractions(*appDir)
@@ -102,17 +120,23 @@ func perf(args []string) error {
 			return err
 		}
 	}
+	return r.write(*out, *steps, flags.Lookup("steps").DefValue)
+}
+
+// write prints the report and writes it to out: a partial run (steps
+// other than all) in place of the same sections of the report there.
+func (r *report) write(out, steps, all string) error {
 	text := r.String()
 	fmt.Print(text)
-	if old, err := os.ReadFile(*out); err == nil {
-		if *steps != flags.Lookup("steps").DefValue {
+	if old, err := os.ReadFile(out); err == nil {
+		if steps != all {
 			// A partial run keeps the sections it did not take again.
-			text = mergeReport(string(old), text, *steps)
+			text = mergeReport(string(old), text, steps)
 		} else {
 			text = keepNotes(string(old), text)
 		}
 	}
-	return os.WriteFile(*out, []byte(text), 0o644)
+	return os.WriteFile(out, []byte(text), 0o644)
 }
 
 // notesKey is the heading of the report's one hand-written section, which
@@ -307,11 +331,13 @@ type visits struct {
 // loadOnce opens path in a fresh browser under the mobile profile, waits for
 // the service worker to cache the app, counting the bytes the server sends
 // meanwhile, stops the server, opens the page again, then restarts the
-// browser on the same profile and opens it once more.
+// browser on the same profile and opens it once more. The first visit
+// starts from a new profile, so with nothing in any cache, which
+// checkFirstVisit verifies from what the server sent.
 func loadOnce(dir, path string) (visits, error) {
 	var v visits
 	counter := &browser.Counter{Handler: siteHandler(dir)}
-	srv := httptest.NewServer(counter)
+	srv := httptest.NewServer(newMobileLink().handler(counter))
 	defer srv.Close()
 	profile, err := os.MkdirTemp("", "at4x-profile-")
 	if err != nil {
@@ -359,6 +385,10 @@ func loadOnce(dir, path string) (visits, error) {
 		return v, err
 	}
 	v.moved = counter.Bytes()
+	if err := checkFirstVisit(dir, v, counter); err != nil {
+		cancel()
+		return v, err
+	}
 	srv.Close()
 	err = visit(ctx, 1)
 	// V8 writes a module's compiled code to Chromium's cache a while after
@@ -383,17 +413,45 @@ func newBrowser(extra ...chromedp.ExecAllocatorOption) (context.Context, context
 	return ctx, func() { cancel(); acancel() }
 }
 
+// throttle slows the page's CPU; the network is the test server's link.
 func throttle(ctx context.Context) error {
-	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: cpuSlowdown}); err != nil {
-		return err
-	}
-	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
-		return err
-	}
-	_, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		MatchedNetworkConditions: []*network.Conditions{{Latency: latencyMS, DownloadThroughput: downBytes, UploadThroughput: upBytes}},
-	})
+	_, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: cpuSlowdown})
 	return err
+}
+
+// checkFirstVisit makes sure a first visit took everything from the server
+// through the throttled link: the server sent at least every file the
+// service worker caches, compressed as it serves them (less would mean
+// something came from a cache), and the page was not interactive before
+// the link could have carried its wasm.
+func checkFirstVisit(dir string, v visits, counter *browser.Counter) error {
+	expected, wasm := 0, 0
+	seen := map[string]bool{}
+	for _, p := range v.cached {
+		f := fileFor(dir, p)
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		s, err := measureFile(f)
+		if err != nil {
+			return fmt.Errorf("a file the worker caches: %w", err)
+		}
+		expected += s.brotli
+		if strings.HasSuffix(f, ".wasm") {
+			wasm = s.brotli
+			if counter.Bodies(p) == 0 {
+				return fmt.Errorf("the first visit did not download %s: it came from a cache", p)
+			}
+		}
+	}
+	if v.moved < int64(expected) {
+		return fmt.Errorf("the first visit moved %d bytes, less than the %d of the files the worker caches: some came from a cache", v.moved, expected)
+	}
+	if least := float64(wasm) / downBytes * 1000; v.ready[0] < least {
+		return fmt.Errorf("the first visit was interactive at %.0f ms, before the %.0f ms the link takes to carry the wasm: the throttle did not hold", v.ready[0], least)
+	}
+	return nil
 }
 
 func median(v []float64) float64 {
@@ -568,7 +626,7 @@ func (r *report) loads(app, hello visits) {
 		}
 		return fmt.Sprintf("%.2fx", a/h)
 	}
-	fmt.Fprintf(&r.b, "\n## Load (headless Chromium, %dx CPU slowdown, %.1f Mbit/s down, %d ms latency; medians)\n\n", cpuSlowdown, downBytes*8/1e6, latencyMS)
+	fmt.Fprintf(&r.b, "\n## Load (headless Chromium, %dx CPU slowdown, %.1f Mbit/s down and %d ms latency made at the server for the page and its service worker alike; medians)\n\n", cpuSlowdown, downBytes*8/1e6, latencyMS)
 	fmt.Fprintf(&r.b, "| moment | app (/en/at43/shooting.cover) | hello world | app / hello |\n| --- | ---: | ---: | ---: |\n")
 	row := func(name string, a, h float64) {
 		fmt.Fprintf(&r.b, "| %s | %.0f ms | %.0f ms | %s |\n", name, a, h, ratio(a, h))

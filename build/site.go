@@ -124,6 +124,22 @@ func writeLibrary(root string) (*content.Library, error) {
 	return lib, writeIfChanged(libFile, libData)
 }
 
+// clientPackage is the wasm client's main package.
+const clientPackage = "./app/cmd/pwa"
+
+// clientFlags are the compiler flags of the wasm client, besides -trimpath
+// and -ldflags. The app package and its rooms calc, ui and qr are the
+// interface: their calls to go-app's builders, inlined, are about 65 KB of
+// the gzipped wasm (45 KB brotli) for no speed a reader can see (at 4x
+// slowdown a tap's new answer took 2.4 ms without against 2.9 ms with, a
+// search keystroke 8.1 against 6.9 ms: both far under a frame), so they are
+// compiled without inlining, each named (app/... would take search and
+// contentdata too); the engine (rules), search and the rest keep theirs.
+var clientFlags = []string{
+	"-gcflags=github.com/at4x/companion/app=-l", "-gcflags=github.com/at4x/companion/app/calc=-l",
+	"-gcflags=github.com/at4x/companion/app/ui=-l", "-gcflags=github.com/at4x/companion/app/qr=-l",
+}
+
 // compileWasm builds the client into out/web/app.wasm and returns its size.
 func compileWasm(root, out string) (int64, error) {
 	wasmFile, err := filepath.Abs(filepath.Join(out, "web", "app.wasm"))
@@ -131,18 +147,8 @@ func compileWasm(root, out string) (int64, error) {
 		return 0, err
 	}
 	fmt.Println("site: compiling the wasm client (GOOS=js GOARCH=wasm) into", wasmFile)
-	// The app package and its rooms calc, ui and qr are the interface:
-	// their calls to go-app's builders, inlined, are about 65 KB of the
-	// gzipped wasm (45 KB brotli) for no speed a reader can see (at 4x
-	// slowdown a tap's new answer took 2.4 ms without against 2.9 ms with,
-	// a search keystroke 8.1 against 6.9 ms: both far under a frame), so
-	// they are compiled without inlining, each named (app/... would take
-	// search and contentdata too); the engine (rules), search and the rest
-	// keep theirs.
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w",
-		"-gcflags=github.com/at4x/companion/app=-l", "-gcflags=github.com/at4x/companion/app/calc=-l",
-		"-gcflags=github.com/at4x/companion/app/ui=-l", "-gcflags=github.com/at4x/companion/app/qr=-l",
-		"-o", wasmFile, "./app/cmd/pwa")
+	args := append([]string{"build", "-trimpath", "-ldflags=-s -w"}, clientFlags...)
+	cmd := exec.Command("go", append(args, "-o", wasmFile, clientPackage)...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Dir = root
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
@@ -160,7 +166,7 @@ func compileWasm(root, out string) (int64, error) {
 // icons and the head script, and returns the style sheet's path.
 func writeAssets(out, base string) (cssPath string, err error) {
 	fmt.Println("site: writing the style sheet and icons")
-	css, err := fs.ReadFile(web.Files, "style.css")
+	css, err := web.StyleSheet()
 	if err != nil {
 		return "", err
 	}

@@ -503,6 +503,59 @@ const (
 	RollWhat
 	RollCount
 	LuckF // what was counted, the count, the chance of that or fewer, of that or more
+
+	// Reference cards (issue 25): the printable card of each game and
+	// language, and the way to it.
+	CardTitle
+	CardLink
+	CardLinks
+	CardPrint
+	CardPrintHint
+	CardSideTests
+	CardSideRound
+	CardTests
+	CardTest
+	CardDifference
+	CardRoll
+	CardChance
+	CardOrLessF      // a difference
+	CardOrMoreF      // a difference
+	CardObjectiveF   // signed bonus, objective
+	CardEarlierTestF // signed malus
+	CardHits
+	CardHitsIntroF // Accuracy
+	CardDistance
+	CardBandLineF    // cm, range band, band
+	CardDamageIntroF // Penetration, Protection, Damage
+	CardSituation
+	CardSave
+	CardBehindF // cover
+	CardKneeF   // Knee to the ground, Take cover
+	CardCoverOrder
+	CardMoraleIntroF  // Morale, difficulty, universal table
+	CardStatusStepsF  // valiant, disorganized, rout
+	CardThresholdsF   // infantry, thresholds
+	CardThresholdF    // Type, types, fighters left
+	CardRallyF        // cost, points, disorganized
+	CardAutoPassF     // cost, points
+	CardPassRecoversF // disorganized, valiant
+	CardDie
+	CardPart
+	CardAtZeroF // structure points
+	CardDestroyed
+	CardWeaponLost
+	CardExcessToFrameF // frame
+	CardLocationIntroF // damage test
+	CardSideActions
+	CardSideMoraleVehicles
+	CardCostsF // command points
+	CardSpend
+	CardNoOfficerF // officer
+	CardEachF      // combat drill
+	CardRallyWhatF // rally, disorganized
+	CardPassWhatF  // morale test
+	CardUpToF      // the most
+
 	// Site data the browser will not keep (issue 24).
 	StorageBlocked
 

@@ -12,10 +12,26 @@ import (
 	"strings"
 )
 
-// Files holds the style sheet.
+// Files holds the style sheets: style.css, the screen's, and print.css,
+// what every page prints with.
 //
-//go:embed style.css
+//go:embed style.css print.css
 var Files embed.FS
+
+// StyleSheet is the app's one style sheet: the screen's styles, then the
+// print styles, so that a page needs no second request for printing and
+// the service worker and the security policy see a single file.
+func StyleSheet() ([]byte, error) {
+	var out []byte
+	for _, name := range []string{"style.css", "print.css"} {
+		b, err := Files.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(append(out, b...), '\n')
+	}
+	return out, nil
+}
 
 // shape is a filled rounded rectangle (r < w/2) or circle (r = w/2) on a
 // 512-unit canvas.

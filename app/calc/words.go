@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
@@ -168,7 +166,7 @@ func (w gameWords) fill(s string) string {
 			word = strings.ReplaceAll(id, "-", " ")
 		}
 		if b.Len() == 0 {
-			word = capitalise(word)
+			word = ui.Capitalise(word)
 		}
 		b.WriteString(word)
 		rest = rest[i+j+1:]
@@ -188,7 +186,7 @@ func wordsFor(lib *content.Library, lang, game string) gameWords {
 		if !slices.Contains(t.Games, game) {
 			continue
 		}
-		w.label[t.ID] = capitalise(ui.TermLabel(t, lang, game))
+		w.label[t.ID] = ui.Capitalise(ui.TermLabel(t, lang, game))
 		w.name[t.ID] = t.Name(lang, game)
 		w.short[t.ID] = w.name[t.ID]
 		if ab := t.Abbrev(lang, game); ab != "" {
@@ -196,16 +194,6 @@ func wordsFor(lib *content.Library, lang, game string) gameWords {
 		}
 	}
 	return w
-}
-
-// capitalise puts the first letter in upper case: glossary names are
-// written as they appear mid-sentence ("range band").
-func capitalise(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // bandNote is the line under a distance: "23 cm → range band 2".

@@ -3,11 +3,19 @@
 package contentdata
 
 import (
+	"github.com/at4x/companion/app/refcard"
 	"github.com/at4x/companion/docs"
 	"github.com/at4x/companion/docs/content"
 )
 
-// Load renders the library from the embedded Markdown.
+// Load renders the library from the embedded Markdown and adds each game's
+// reference card to its pages (package refcard), which the client then
+// finds in library.bin ready to show.
 func Load() (*content.Library, error) {
-	return docs.Load()
+	lib, err := docs.Load()
+	if err != nil {
+		return nil, err
+	}
+	refcard.AddTo(lib)
+	return lib, nil
 }

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/at4x/companion/docs/content"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -26,4 +28,16 @@ func TermLabel(t *content.Term, lang, game string) string {
 		n += " (" + ab + ")"
 	}
 	return n
+}
+
+// Capitalise puts a label's first letter in upper case: glossary names are
+// written as they read mid-sentence ("range band", "test de moral"; see
+// docs/README.md, "The glossary"), and the app capitalises them itself
+// where they start a label.
+func Capitalise(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }

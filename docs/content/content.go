@@ -70,7 +70,9 @@ type Block struct {
 	Text   string `json:"text"`
 }
 
-// Page is a stand-alone page in one language: "compare" or "about".
+// Page is a stand-alone page in one language: "compare" or "about", or a
+// game's reference card ("card-" + the game), which package app/refcard
+// adds when the library is loaded for the build.
 type Page struct {
 	ID       string    `json:"id"`
 	Lang     string    `json:"lang"`

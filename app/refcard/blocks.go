@@ -1,0 +1,265 @@
+package refcard
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/docs/content"
+	"github.com/at4x/companion/i18n"
+	"github.com/at4x/companion/rules"
+)
+
+// universalBlock is the universal table: each run of differences with the
+// roll it needs and the chance of one die.
+func universalBlock(w words) Block {
+	tab := &Table{Head: []string{w.t(i18n.CardDifference), w.t(i18n.CardRoll), w.t(i18n.CardChance)}}
+	runs := valueRuns(0)
+	for i, r := range runs {
+		var diff string
+		switch i {
+		case 0:
+			diff = w.f(i18n.CardOrLessF, signed(r.hi))
+		case len(runs) - 1:
+			diff = w.f(i18n.CardOrMoreF, signed(r.lo))
+		default:
+			var parts []string
+			for x := r.lo; x <= r.hi; x++ {
+				parts = append(parts, signed(x))
+			}
+			diff = strings.Join(parts, ", ")
+		}
+		cell := r.roll
+		switch r.roll {
+		case autoFail:
+			cell += " " + w.term("automatic-failure")
+		case autoSuccess:
+			cell += " " + w.term("automatic-success")
+		}
+		tab.Rows = append(tab.Rows, []string{diff, cell, i18n.Percent(w.lang, r.chance)})
+	}
+	return Block{ID: "card-universal", Title: ui.Capitalise(w.term("universal-table")), Intro: w.def("universal-table"), Table: tab}
+}
+
+// testsBlock says which action value meets which difficulty in each test.
+func testsBlock(g rules.Game, w words) Block {
+	m := g.Morale
+	morale := w.label("morale")
+	if m.OfficerRankAdds {
+		morale += " + " + w.term("officer-rank")
+	}
+	if m.ObjectiveBonus != 0 {
+		morale += " " + w.f(i18n.CardObjectiveF, signed(m.ObjectiveBonus), w.term("objective"))
+	}
+	if m.PerEarlierTest != 0 {
+		morale += " " + w.f(i18n.CardEarlierTestF, signed(m.PerEarlierTest))
+	}
+	cover := rollText(g.CoverSave[rules.CoverNormal], rules.Roll)
+	return Block{
+		ID: "card-tests", Title: w.t(i18n.CardTests),
+		Table: &Table{
+			Head: []string{w.t(i18n.CardTest), ui.Capitalise(w.term("action-value")), ui.Capitalise(w.term("difficulty"))},
+			Rows: [][]string{
+				{ui.Capitalise(w.term("shooting-test")), w.label("accuracy"), ui.Capitalise(w.term("range-band"))},
+				{ui.Capitalise(w.term("close-combat")), w.label("accuracy"), w.label("defence")},
+				{ui.Capitalise(w.term("damage-test")), w.label("penetration"), w.label("protection")},
+				{ui.Capitalise(w.term("morale-test")), morale, strconv.Itoa(m.Difficulty)},
+				{ui.Capitalise(w.term("cover-test")), "—", cover},
+			},
+		},
+	}
+}
+
+// hitsBlock is the shooting test at each range band: its distances, read
+// off the game's RangeBand, and the Accuracy each roll needs there.
+func hitsBlock(g rules.Game, w words) Block {
+	head := append([]string{ui.Capitalise(w.term("range-band")), w.t(i18n.CardDistance) + " (cm)"}, rollColumns()...)
+	tab := &Table{Head: head}
+	for band := 0; band < bands; band++ {
+		lo, hi := bandSpan(g, band)
+		row := []string{strconv.Itoa(band), span(lo, hi)}
+		tab.Rows = append(tab.Rows, append(row, thresholds(band, lowestValue)...))
+	}
+	return Block{
+		ID: "card-hits", Title: w.t(i18n.CardHits),
+		Intro: w.f(i18n.CardHitsIntroF, w.label("accuracy")),
+		Table: tab,
+		Lines: []string{w.f(i18n.CardBandLineF, 10, w.term("range-band"), g.RangeBand(10))},
+	}
+}
+
+// bandSpan is the whole centimetres a game reads as range band band.
+func bandSpan(g rules.Game, band int) (lo, hi int) {
+	lo = -1
+	for cm := 0; cm <= 10*(band+2); cm++ {
+		if g.RangeBand(cm) == band {
+			if lo < 0 {
+				lo = cm
+			}
+			hi = cm
+		}
+	}
+	return lo, hi
+}
+
+// damageBlock is the damage test against each Protection: the Penetration
+// each roll needs.
+func damageBlock(w words) Block {
+	head := append([]string{w.label("protection")}, rollColumns()...)
+	tab := &Table{Head: head}
+	for p := lowProtection; p <= topProtection; p++ {
+		tab.Rows = append(tab.Rows, append([]string{strconv.Itoa(p)}, thresholds(p, lowestValue)...))
+	}
+	return Block{
+		ID: "card-damage", Title: ui.Capitalise(w.term("damage-test")),
+		Intro: w.f(i18n.CardDamageIntroF, w.label("penetration"), w.term("protection"), w.term("damage")),
+		Table: tab,
+	}
+}
+
+// coverBlock is the save each kind of cover gives, and when there is none.
+func coverBlock(g rules.Game, w words) Block {
+	tab := &Table{Head: []string{w.t(i18n.CardSituation), w.t(i18n.CardSave)}}
+	row := func(what, save string) { tab.Rows = append(tab.Rows, []string{what, save}) }
+	save := func(c rules.Cover) string { return rollText(g.CoverSave[c], rules.Roll) }
+	row(w.f(i18n.CardBehindF, w.term("cover")), save(rules.CoverNormal))
+	row(w.label("take-cover"), save(rules.CoverTakeCover))
+	if g.CoverSave[rules.CoverKnee] > 0 {
+		row(w.f(i18n.CardKneeF, w.label("knee-to-the-ground"), w.term("take-cover")), save(rules.CoverKnee))
+	}
+	noSave := w.t(i18n.DiagramNoSave)
+	if !g.CoverAtRangeZero {
+		row(ui.Capitalise(w.term("range-band"))+" 0", noSave)
+	}
+	if g.Fixed.LockOnIgnoresCover {
+		row(w.label("lock-on"), noSave)
+	}
+	if g.Fixed.Sniper {
+		row(w.label("sniper"), noSave)
+	}
+	return Block{ID: "card-cover", Title: ui.Capitalise(w.term("cover-test")), Table: tab,
+		Lines: []string{w.t(i18n.CardCoverOrder)}}
+}
+
+// roundBlock is the quick reference's round, as the text gives it.
+func roundBlock(t *content.Text, w words) Block {
+	sec, _ := t.Section("reference.round")
+	if sec == nil {
+		return Block{ID: "card-round", Title: ui.Capitalise(w.term("game-round"))}
+	}
+	return Block{ID: "card-round", Title: sec.Title, HTML: withoutSeeAlso(sec.HTML)}
+}
+
+// costsBlock is what the game's command points buy, from its Costs, and
+// how many it may wager on the authority test, from its WagerLimit.
+func costsBlock(t *content.Text, g rules.Game, w words) Block {
+	points := w.abbr("command-points")
+	title := w.f(i18n.CardCostsF, points)
+	if sec, _ := t.Section("reference.points"); sec != nil {
+		title = sec.Title
+	}
+	tab := &Table{Head: []string{w.t(i18n.CardSpend), points}}
+	row := func(what string, cost int) {
+		if cost >= 0 {
+			tab.Rows = append(tab.Rows, []string{what, strconv.Itoa(cost)})
+		}
+	}
+	c := g.Costs
+	row(w.f(i18n.CardNoOfficerF, w.term("officer")), c.Activate)
+	row(ui.Capitalise(w.term("relocate-first-card")), c.Relocate)
+	row(ui.Capitalise(w.term("delay-activation")), c.Delay)
+	row(ui.Capitalise(w.term("extra-activation")), c.Extra)
+	row(w.f(i18n.CardEachF, ui.Capitalise(w.term("combat-drill"))), c.Drill)
+	switch g.Morale.SpendPoints {
+	case rules.SpendRally:
+		row(w.f(i18n.CardRallyWhatF, ui.Capitalise(w.term("rally")), w.term("disorganized")), c.Rally)
+	case rules.SpendAutoPass:
+		row(w.f(i18n.CardPassWhatF, w.term("morale-test")), c.Rally)
+	}
+	row(ui.Capitalise(w.term("artillery-strike")), c.Artillery)
+	wager := w.f(i18n.CardUpToF, strconv.Itoa(g.WagerLimit(g.MaxRank)))
+	if k := g.WagerLimit(0); k != g.WagerLimit(g.MaxRank) {
+		wager = w.f(i18n.CardUpToF, w.term("officer-rank")+" + "+strconv.Itoa(k))
+	}
+	tab.Rows = append(tab.Rows, []string{ui.Capitalise(w.term("wager")), wager})
+	return Block{ID: "card-costs", Title: title, Table: tab}
+}
+
+// moraleBlock is the morale test: the roll each Morale needs against the
+// game's difficulty, when infantry tests, and what points buy.
+func moraleBlock(g rules.Game, w words) Block {
+	m := g.Morale
+	tab := &Table{Head: []string{w.label("morale"), w.t(i18n.CardRoll), w.t(i18n.CardChance)}}
+	cells := thresholds(m.Difficulty, lowestValue)
+	for i, r := range valueRuns(m.Difficulty) {
+		if cells[i] != "—" {
+			tab.Rows = append(tab.Rows, []string{cells[i], r.roll, i18n.Percent(w.lang, r.chance)})
+		}
+	}
+	lines := []string{
+		w.f(i18n.CardStatusStepsF, w.term("valiant"), w.term("disorganized"), w.term("rout")),
+		w.f(i18n.CardThresholdsF, ui.Capitalise(w.term("infantry")), thresholdText(g, w)),
+	}
+	points := w.abbr("command-points")
+	switch m.SpendPoints {
+	case rules.SpendRally:
+		lines = append(lines, w.f(i18n.CardRallyF, m.SpendCost, points, w.term("disorganized")))
+	case rules.SpendAutoPass:
+		lines = append(lines, w.f(i18n.CardAutoPassF, m.SpendCost, points))
+	}
+	if m.PassRecovers {
+		lines = append(lines, w.f(i18n.CardPassRecoversF, w.term("disorganized"), w.term("valiant")))
+	}
+	return Block{ID: "card-morale", Title: ui.Capitalise(w.term("morale-test")),
+		Intro: w.f(i18n.CardMoraleIntroF, w.label("morale"), m.Difficulty, w.term("universal-table")), Table: tab, Lines: lines}
+}
+
+// thresholdText writes the fighters left at which each infantry type
+// tests, types with the same threshold together: "3 or fewer (Type 1–2),
+// 1 or fewer (Type 3)".
+func thresholdText(g rules.Game, w words) string {
+	var parts []string
+	for lo := 1; lo <= 3; {
+		n := g.MoraleThreshold(lo)
+		hi := lo
+		for hi < 3 && g.MoraleThreshold(hi+1) == n {
+			hi++
+		}
+		parts = append(parts, w.f(i18n.CardThresholdF, w.term("unit-type"), span(lo, hi), n))
+		lo = hi + 1
+	}
+	return strings.Join(parts, ", ")
+}
+
+// vehicleBlock is the location table, as rules.LocationOf reads the die,
+// with the game's location rules.
+func vehicleBlock(g rules.Game, w words) Block {
+	sp := w.abbr("structure-points")
+	tab := &Table{Head: []string{w.t(i18n.CardDie), w.t(i18n.CardPart), w.f(i18n.CardAtZeroF, sp)}}
+	part := map[rules.Location][2]string{
+		rules.LocationPropulsion: {ui.Capitalise(w.term("propulsion")), w.term("immobilized")},
+		rules.LocationFrame:      {ui.Capitalise(w.term("frame")), w.t(i18n.CardDestroyed)},
+		rules.LocationWeapon:     {ui.Capitalise(w.t(i18n.DiagramWeapon)), w.t(i18n.CardWeaponLost)},
+	}
+	for lo := 1; lo <= rules.LocationFaces; {
+		loc := rules.LocationOf(lo)
+		hi := lo
+		for hi < rules.LocationFaces && rules.LocationOf(hi+1) == loc {
+			hi++
+		}
+		tab.Rows = append(tab.Rows, []string{span(lo, hi), part[loc][0], part[loc][1]})
+		lo = hi + 1
+	}
+	lines := []string{w.f(i18n.CardExcessToFrameF, w.term("frame"))}
+	if g.Vehicle.DestroyedPartToFrame {
+		lines = append(lines, sentence(w.t(i18n.DiagramDestroyedToFrame)))
+	}
+	if g.Vehicle.WeaponHitTakesWeapon {
+		lines = append(lines, sentence(w.t(i18n.DiagramWeaponWhileAny)))
+	}
+	if n := g.Vehicle.MeleeLocationDice; n > 1 {
+		lines = append(lines, sentence(w.f(i18n.DiagramMeleeDiceF, n)))
+	}
+	return Block{ID: "card-vehicle", Title: ui.Capitalise(w.term("location-table")),
+		Intro: w.f(i18n.CardLocationIntroF, w.term("damage-test")), Table: tab, Lines: lines}
+}

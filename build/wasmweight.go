@@ -1,0 +1,309 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// A wasmWeight is a wasm build weighed by package.
+type wasmWeight struct {
+	shipped    size // the stripped wasm, as the site serves it
+	code, data int  // the sections' sizes, raw
+	// codeBrotli is the code section's brotli bytes, compressed on its
+	// own with a flush at every change of package.
+	codeBrotli int
+	// The data in memory by region, each with its brotli bytes in a
+	// stream of the data flushed at each region's end and around the
+	// embedded file.
+	regions []regionWeight
+	// The embedded file, when one was given: its sizes alone, and its
+	// brotli bytes in the data's stream.
+	embedded       size
+	embeddedStream int
+	packages       map[string]*pkgSize
+	funcs          int // how many functions the module defines
+}
+
+// A regionWeight is a data region and its brotli bytes (the embedded
+// file's taken out).
+type regionWeight struct {
+	dataRegion
+	brotli int
+}
+
+func (r regionWeight) raw() int { return r.end - r.start }
+
+// linkerRegions are the data regions the linker makes for all packages,
+// which no object file holds; the others hold the packages' data symbols.
+var linkerRegions = []string{regionPclntab, regionFindfunctab, regionModuledata}
+
+// weighWasm builds pkg for GOOS=js GOARCH=wasm with flags twice, as shipped
+// (-s -w) and with its names, and weighs it by package. embedded, when not
+// nil, is a file the build embeds, weighed on its own. st says which parts
+// are compressed by package or region, which takes minutes.
+func weighWasm(root, tmp, pkg string, flags []string, embedded []byte, st streams) (*wasmWeight, error) {
+	named, shipped := filepath.Join(tmp, "named.wasm"), filepath.Join(tmp, "shipped.wasm")
+	var deps bytes.Buffer
+	build := func(out, ldflags string, stderr io.Writer) error {
+		args := append([]string{"build", "-trimpath", "-ldflags=" + ldflags}, flags...)
+		cmd := exec.Command("go", append(args, "-o", out, pkg)...)
+		cmd.Dir = root
+		cmd.Env = append(cmd.Environ(), wasmEnv...)
+		cmd.Stdout, cmd.Stderr = os.Stdout, stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("go build %s %s: %v\n%s", ldflags, pkg, err, lastLines(deps.Bytes(), 20))
+		}
+		return nil
+	}
+	fmt.Println("size: building", pkg, "with its names (-ldflags=-dumpdep) and as shipped (-s -w)")
+	if err := build(named, "-dumpdep", &deps); err != nil {
+		return nil, err
+	}
+	if err := build(shipped, "-s -w", os.Stderr); err != nil {
+		return nil, err
+	}
+	paths, archives, err := goList(root, flags, pkg)
+	if err != nil {
+		return nil, err
+	}
+	nm, err := exec.Command("go", append([]string{"tool", "nm", "-size", "-type"}, archives...)...).Output()
+	if err != nil {
+		return nil, fmt.Errorf("go tool nm on the archives of %s: %w", pkg, err)
+	}
+	b, err := os.ReadFile(named)
+	if err != nil {
+		return nil, err
+	}
+	m, err := readWasm(b)
+	if err != nil {
+		return nil, err
+	}
+	regions, err := dataRegions(m.memory)
+	if err != nil {
+		return nil, err
+	}
+	if end := regions[len(regions)-1].end; end > len(m.memory) {
+		m.memory = append(m.memory, make([]byte, end-len(m.memory))...)
+	}
+	pkgs := newSymbolPackages(paths)
+	parent, syms := parseDumpdep(deps.Bytes()), parseNm(nm)
+	w := &wasmWeight{code: m.code, data: m.data, packages: sizeByPackage(m, pkgs, parent, syms), funcs: len(m.funcs)}
+	for _, r := range regions {
+		w.regions = append(w.regions, regionWeight{dataRegion: r})
+	}
+	if embedded != nil {
+		w.embedded.raw = len(embedded)
+		if err := w.splitEmbedded(parent, syms, pkgs); err != nil {
+			return nil, err
+		}
+	}
+	if b, err = os.ReadFile(shipped); err != nil {
+		return nil, err
+	}
+	if w.shipped, err = compressedSizes(b); err != nil {
+		return nil, err
+	}
+	fmt.Println("size: compressing", pkg, "by package and region (brotli, best quality)")
+	return w, w.compress(m, pkgs, embedded, st)
+}
+
+// streams says which parts of a wasm weighWasm compresses by package or
+// region: the code, the data.
+type streams struct{ code, data bool }
+
+// libraryRow is the name the report gives the embedded file.
+const libraryRow = "(embedded library)"
+
+// splitEmbedded moves the embedded file's symbol (the compiler names a
+// //go:embed []byte's data "path..gobytes.N") out of its package into a row
+// of its own.
+func (w *wasmWeight) splitEmbedded(parent map[string]string, syms map[string]objSymbol, pkgs *symbolPackages) error {
+	for sym := range parent {
+		if s, ok := syms[sym]; ok && s.size == w.embedded.raw && strings.Contains(sym, "..gobytes.") {
+			p := pkgs.ofSymbol(sym)
+			w.packages[p].data -= s.size
+			w.packages[libraryRow] = &pkgSize{data: s.size}
+			return nil
+		}
+	}
+	return fmt.Errorf("no kept data symbol of the embedded file's %d bytes", w.embedded.raw)
+}
+
+// compress fills the brotli figures: the code section streamed function by
+// function, flushed at each change of package, credits each package with
+// the bytes its code added; the data is streamed region by region, with
+// the embedded file flushed apart. A flush costs a few bytes, so each
+// stream is within a few KB of the same bytes compressed whole.
+func (w *wasmWeight) compress(m *wasmModule, pkgs *symbolPackages, embedded []byte, st streams) error {
+	var wg sync.WaitGroup
+	var codeErr, dataErr error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		if !st.code {
+			return
+		}
+		s := newFlushStream()
+		last := ""
+		for _, f := range m.funcs {
+			if p := pkgs.ofFunc(f.name); p != last {
+				if last != "" {
+					w.packages[last].codeBrotli += s.flush()
+				}
+				last = p
+			}
+			s.write(f.body)
+		}
+		w.packages[last].codeBrotli += s.flush()
+		w.codeBrotli, codeErr = s.close()
+	}()
+	go func() {
+		defer wg.Done()
+		if !st.data {
+			return
+		}
+		s := newFlushStream()
+		at := -1
+		if len(embedded) > 0 {
+			if at = bytes.Index(m.memory, embedded); at < 0 {
+				dataErr = errors.New("the embedded file is not in the wasm's data")
+				return
+			}
+		}
+		for i, r := range w.regions {
+			part := m.memory[r.start:r.end]
+			if at >= r.start && at+len(embedded) <= r.end {
+				s.write(part[:at-r.start])
+				w.regions[i].brotli += s.flush()
+				s.write(embedded)
+				w.embeddedStream = s.flush()
+				part = part[at-r.start+len(embedded):]
+			}
+			s.write(part)
+			w.regions[i].brotli += s.flush()
+		}
+		if _, dataErr = s.close(); dataErr != nil {
+			return
+		}
+		if len(embedded) > 0 {
+			w.embedded, dataErr = compressedSizes(embedded)
+		}
+	}()
+	wg.Wait()
+	return errors.Join(codeErr, dataErr)
+}
+
+// dataRatio is the brotli bytes per raw byte of the regions that hold the
+// packages' data symbols, without the embedded file: the rate at which a
+// package's data is weighed.
+func (w *wasmWeight) dataRatio() float64 {
+	raw, br := -w.embedded.raw, 0
+	for _, r := range w.regions {
+		if !slices.Contains(linkerRegions, r.name) {
+			raw += r.raw()
+			br += r.brotli
+		}
+	}
+	if raw <= 0 {
+		return 0
+	}
+	return float64(br) / float64(raw)
+}
+
+// brotliOf is a package's estimated brotli bytes in the wasm: its code's
+// exactly, its data's at dataRatio.
+func (w *wasmWeight) brotliOf(name string) float64 {
+	if name == libraryRow {
+		return float64(w.embeddedStream)
+	}
+	p := w.packages[name]
+	return float64(p.codeBrotli) + float64(p.data)*w.dataRatio()
+}
+
+func lastLines(b []byte, n int) []byte {
+	lines := bytes.Split(bytes.TrimRight(b, "\n"), []byte("\n"))
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return bytes.Join(lines, []byte("\n"))
+}
+
+// dataRaw is the data's bytes in memory, all regions.
+func (w *wasmWeight) dataRaw() int {
+	n := 0
+	for _, r := range w.regions {
+		n += r.raw()
+	}
+	return n
+}
+
+// linkerBrotli is the brotli bytes of the linker's tables.
+func (w *wasmWeight) linkerBrotli() int {
+	n := 0
+	for _, r := range w.regions {
+		if slices.Contains(linkerRegions, r.name) {
+			n += r.brotli
+		}
+	}
+	return n
+}
+
+// unattributed is the data in the packages' regions that no kept symbol
+// accounts for (alignment, symbols the linker makes, like the go:buildinfo
+// string), raw and at dataRatio.
+func (w *wasmWeight) unattributed() (raw int, brotli float64) {
+	raw = -w.embedded.raw
+	for _, r := range w.regions {
+		if !slices.Contains(linkerRegions, r.name) {
+			raw += r.raw()
+		}
+	}
+	for n, p := range w.packages {
+		if n != libraryRow {
+			raw -= p.data
+		}
+	}
+	return raw, float64(raw) * w.dataRatio()
+}
+
+// estimateTotal is the sum of the packages' brotli estimates, the data of
+// no package and the linker's tables: the two streams' size.
+func (w *wasmWeight) estimateTotal() float64 {
+	_, un := w.unattributed()
+	all := float64(w.linkerBrotli()) + un
+	for n := range w.packages {
+		all += w.brotliOf(n)
+	}
+	return all
+}
+
+// sortedPackages is the packages, the heaviest in brotli first (raw when
+// the brotli was not measured), then by name.
+func (w *wasmWeight) sortedPackages() []string {
+	var names []string
+	for n := range w.packages {
+		names = append(names, n)
+	}
+	weight := func(n string) float64 {
+		if w.codeBrotli == 0 {
+			return float64(w.packages[n].raw())
+		}
+		return w.brotliOf(n)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if a, b := weight(names[i]), weight(names[j]); a != b {
+			return a > b
+		}
+		return names[i] < names[j]
+	})
+	return names
+}
