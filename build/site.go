@@ -135,9 +135,16 @@ const clientPackage = "./app/cmd/pwa"
 // search keystroke 8.1 against 6.9 ms: both far under a frame), so they are
 // compiled without inlining, each named (app/... would take search and
 // contentdata too); the engine (rules), search and the rest keep theirs.
+// go-app itself is compiled without inlining too (issue 23): 15 KB brotli
+// less, which kept the first visit under its budget once the calculators'
+// table tools came (at 4x slowdown a tap's new answer took 4.5 ms without
+// against 7.3 ms with, on a loaded machine: no difference to see). The
+// engine would save 30 KB more, but a heavy salvos link answered some 10
+// to 40% later without it.
 var clientFlags = []string{
 	"-gcflags=github.com/at4x/companion/app=-l", "-gcflags=github.com/at4x/companion/app/calc=-l",
 	"-gcflags=github.com/at4x/companion/app/ui=-l", "-gcflags=github.com/at4x/companion/app/qr=-l",
+	"-gcflags=github.com/maxence-charriere/go-app/v10/pkg/app=-l",
 }
 
 // compileWasm builds the client into out/web/app.wasm and returns its size.

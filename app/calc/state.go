@@ -63,6 +63,7 @@ func (c *Page) reset() {
 	c.whatIfs = map[string]bool{}
 	c.picked = map[string]int{}
 	c.atLeast = 0
+	c.roll = rolled{}
 	c.compute()
 }
 
@@ -101,7 +102,7 @@ func (c *Page) compute() {
 	var tried bool
 	v := clone(c.now.shown)
 	for _, w := range c.spec.whatIfs {
-		if c.whatIfs[w.key] {
+		if c.whatIfs[w.key] && w.offers(c.now.shown) {
 			w.apply(v)
 			tried = true
 		}
