@@ -58,9 +58,10 @@ func (v *settingsView) Render() goapp.UI {
 		ui.Elem("section").Body(
 			ui.Elem("h2").ID("text-size").Text(v.t(i18n.TextSize)),
 			goapp.Div().Class("stepper").Role("group").Aria("labelledby", "text-size").Body(
-				ui.Disabled(goapp.Button().Class("step").Aria("label", v.t(i18n.TextSmaller)), i <= 0).Text("A−").OnClick(v.smaller),
+				// A name holds the words on the button (WCAG 2.5.3), then says them.
+				ui.Disabled(goapp.Button().Class("step").Aria("label", "A− "+v.t(i18n.TextSmaller)), i <= 0).Text("A−").OnClick(v.smaller),
 				ui.Elem("output").Class("value").Text(itoa(size)+"%"),
-				ui.Disabled(goapp.Button().Class("step").Aria("label", v.t(i18n.TextLarger)), i >= len(textSizes)-1).Text("A+").OnClick(v.larger),
+				ui.Disabled(goapp.Button().Class("step").Aria("label", "A+ "+v.t(i18n.TextLarger)), i >= len(textSizes)-1).Text("A+").OnClick(v.larger),
 			),
 		),
 		ui.Elem("fieldset").Body(

@@ -135,13 +135,15 @@ const clientPackage = "./app/cmd/pwa"
 // search keystroke 8.1 against 6.9 ms: both far under a frame), so they are
 // compiled without inlining, each named (app/... would take search and
 // contentdata too); the engine (rules), search and the rest keep theirs.
-// go-app's own package and encoding/json likewise (the first visit was
-// over its budget): go-app's inlined calls are 9 KB of the brotli wasm, for
-// a tap's answer in 4.5-5.1 ms at 4x slowdown against 5.7-6.0 ms without,
-// a search keystroke alike; encoding/json's 10 KB, for JSON that is written
-// off the taps (the export, once they pause; the device's storage) and no
-// slower natively within the noise of a loaded machine (100-200 µs for a
-// large result either way).
+// go-app itself is compiled without inlining too (issue 23): 15 KB brotli
+// less, which kept the first visit under its budget once the calculators'
+// table tools came (at 4x slowdown a tap's new answer took 4.5 ms without
+// against 7.3 ms with, on a loaded machine: no difference to see). The
+// engine would save 30 KB more, but a heavy salvos link answered some 10
+// to 40% later without it. encoding/json too (issue 23, the share link's
+// view): 10 KB brotli, for JSON that is written off the taps (the export,
+// once they pause; the device's storage) and no slower natively within the
+// noise of a loaded machine (100-200 µs for a large result either way).
 var clientFlags = []string{
 	"-gcflags=github.com/at4x/companion/app=-l", "-gcflags=github.com/at4x/companion/app/calc=-l",
 	"-gcflags=github.com/at4x/companion/app/ui=-l", "-gcflags=github.com/at4x/companion/app/qr=-l",

@@ -345,7 +345,7 @@ const (
 	LinkShared     // after the share sheet sent it
 	CopyByHand     // when neither sharing nor copying works
 	ShowQR         // the QR code toggle
-	QRLabel        // what the QR code image is
+	QRLabelF       // what the QR code image is: the link it holds
 	QRCaption      // under the QR code
 	QRTooLong      // when the link does not fit in a QR code
 	HistoryTitle   // the list of recent calculations
@@ -497,6 +497,22 @@ const (
 	AnswerD10Attack
 	AnswerD10Morale
 	AnswerD10Vehicle
+
+	// The calculators at the table (issue 23: taps, words, choices, after
+	// the roll).
+	QuickDistances
+	HelpRerollsAT43
+	CoverRangeZeroNote
+	CoverSniperNote
+	CoverKneeNoSaveNote
+	ChanceDestroyedF  // the chance
+	ChancePassF       // the chance
+	ChanceWinF        // the chance
+	ChanceDetonationF // the chance
+	AfterTheRoll
+	RollWhat
+	RollCount
+	LuckF // what was counted, the count, the chance of that or fewer, of that or more
 
 	// Reference cards (issue 25): the printable card of each game and
 	// language, and the way to it.

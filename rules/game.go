@@ -203,6 +203,7 @@ type GameNotes struct {
 	VehicleSharing string // impacts shared evenly among several vehicles
 	EarlierTests   string // the morale malus for tests taken earlier in the round
 	AuthorityTie   string // tied authority tests re-rolled
+	MoraleSpend    string // what the points spent on a morale test buy
 }
 
 func moraleThreshold(infantryType int) int {
@@ -248,7 +249,7 @@ var AT43 = Game{
 	Terrain: TerrainRules{Structures: []Structure{
 		{"container", 8}, {"crystals", 8}, {"low wall", 12}, {"nanogenerator", 11},
 	}},
-	Notes:              GameNotes{KneeCover: NoteKneeCoverAT43, HeroCount: NoteHeroCount},
+	Notes:              GameNotes{KneeCover: NoteKneeCoverAT43, HeroCount: NoteHeroCount, MoraleSpend: NoteMoraleSpendAT43},
 	WagerLimit:         func(rank int) int { return rank + 1 },
 	AuthorityTieReroll: true,
 	MaxRank:            5,
@@ -305,7 +306,7 @@ var AT44 = Game{
 	Notes: GameNotes{RangeLine: NoteRangeLine, RerollPool: NoteRerollPool,
 		KneeCover: NoteKneeCoverAT44, IndirectCap: NoteIndirectCap,
 		VehicleSharing: NoteVehicleSharing, EarlierTests: NoteEarlierTests,
-		AuthorityTie: NoteAuthorityTie},
+		AuthorityTie: NoteAuthorityTie, MoraleSpend: NoteMoraleSpendAT44},
 	WagerLimit:         func(int) int { return 6 },
 	AuthorityTieReroll: true,
 	MaxRank:            4,

@@ -286,8 +286,8 @@ func (res *IndirectResult) vehicles(g Game, in IndirectInput, tr *AttackResult) 
 }
 
 var noteIndirectVehicles = Note{ID: "indirect-vehicles",
-	EN: "Vehicles under the template take the same impacts as every other fighter under it, with no cover; each impact then takes a damage test against the vehicle's Protection and a location die, as under direct fire.",
-	FR: "Les véhicules sous le gabarit subissent les mêmes impacts que tout autre combattant dessous, sans couvert ; chaque impact fait ensuite un test de dégâts contre la Protection du véhicule et un jet de localisation, comme au tir direct."}
+	EN: "Vehicles under the template take the same impacts as every other fighter under it, with no cover; each impact then takes a damage test and a location die, as under direct fire.",
+	FR: "Les véhicules sous le gabarit subissent les mêmes impacts que tout autre combattant dessous, sans couvert ; chaque impact fait ensuite un test de dégâts et un jet de localisation, comme au tir direct."}
 
 // template is where and how big an indirect-fire template lands.
 type template struct {

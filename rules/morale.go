@@ -216,7 +216,7 @@ func Morale(in MoraleInput) (MoraleResult, error) {
 	if in.Spend {
 		res.Rout = res.Spend.States.Rout
 	}
-	res.Notes = append(res.Notes, noteMoraleSpend)
+	res.Notes = append(res.Notes, noteByID(g.Notes.MoraleSpend))
 	return res, nil
 }
 
@@ -264,13 +264,24 @@ func moraleChain(m MoraleRules, pass [2]float64, start MoraleStatus, n int, spen
 // the round (see GameNotes.EarlierTests).
 const NoteEarlierTests = "at44-morale-earlier-tests"
 
+// Ids of the notes on what spending points buys in each game (see
+// GameNotes.MoraleSpend).
+const (
+	NoteMoraleSpendAT43 = "at43-morale-spend"
+	NoteMoraleSpendAT44 = "at44-morale-spend"
+)
+
 var (
 	noteEarlierTests = Note{ID: NoteEarlierTests,
 		EN: "AT-44 also says a unit tests at most once a round, so the -1 for each earlier test applies only when you say the unit already tested; it counts for the first activation only, the later ones falling in later rounds.",
 		FR: "AT-44 dit aussi qu'une unité teste au plus une fois par tour : le -1 par test précédent ne s'applique que si vous indiquez des tests déjà faits, et seulement à la première activation, les suivantes tombant dans d'autres tours."}
-	noteMoraleSpend = Note{ID: "morale-spend",
-		EN: "Spending: points are paid only when they save the unit. AT-43 rallies it (2 LP) each time a test leaves it disorganized; AT-44 buys the automatic pass (2 PC) only when it is disorganized, the one time a failure routs it.",
-		FR: "Dépense : les points ne sont payés que lorsqu'ils sauvent l'unité. AT-43 la rallie (2 PC) chaque fois qu'un test la laisse désorganisée ; AT-44 achète la réussite automatique (2 PC) seulement quand elle est désorganisée, seul cas où un échec la met en déroute."}
+	// Spending points follows each game's rule for what the points buy.
+	noteMoraleSpendAT43 = Note{ID: NoteMoraleSpendAT43,
+		EN: "Spending: the 2 LP are paid only when they save the unit: they rally it each time a test leaves it disorganized.",
+		FR: "Dépense : les 2 PC ne sont payés que lorsqu'ils sauvent l'unité : ils la rallient chaque fois qu'un test la laisse désorganisée."}
+	noteMoraleSpendAT44 = Note{ID: NoteMoraleSpendAT44,
+		EN: "Spending: the 2 PC are paid only when they save the unit: they buy the automatic pass while it is disorganized, the one time a failure routs it.",
+		FR: "Dépense : les 2 PC ne sont payés que lorsqu'ils sauvent l'unité : ils achètent la réussite automatique quand elle est désorganisée, seul cas où un échec la met en déroute."}
 	noteMoraleModifiers = Note{ID: "morale-modifiers-ignored",
 		EN: "This game adds no officer rank, objective or earlier-test modifier to Morale: those inputs are left out.",
 		FR: "Ce jeu n'ajoute au Moral ni le grade de l'officier, ni l'objectif, ni les tests précédents : ces valeurs ne sont pas prises en compte."}

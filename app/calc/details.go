@@ -14,15 +14,19 @@ type detailsBox struct {
 	goapp.Compo
 
 	Lang    string
-	Explain string
+	Explain []string // the steps of the calculation, in order
 	Stats   []string // "12.3% unit wiped out", the figure first
 	Notes   []string
 }
 
 func (d *detailsBox) Render() goapp.UI {
 	return ui.Elem("section").Class("result-box").ID("calc-details").Body(
-		goapp.If(d.Explain != "", func() goapp.UI {
-			return ui.Elem("p").Class("explain").Text(i18n.T(d.Lang, i18n.Explain) + ui.Sep(d.Lang) + d.Explain)
+		// The charts' titles under the box follow this heading in order.
+		goapp.If(len(d.Explain)+len(d.Stats) > 0, func() goapp.UI { return ui.Elem("h2").Text(i18n.T(d.Lang, i18n.Explain)) }),
+		goapp.If(len(d.Explain) > 0, func() goapp.UI {
+			return ui.Elem("ol").Class("explain").Body(goapp.Range(d.Explain).Slice(func(i int) goapp.UI {
+				return ui.Elem("li").Text(d.Explain[i])
+			}))
 		}),
 		goapp.If(len(d.Stats) > 0, func() goapp.UI {
 			return ui.Elem("ul").Class("stats").Body(goapp.Range(d.Stats).Slice(func(i int) goapp.UI {

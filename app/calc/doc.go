@@ -23,8 +23,14 @@
 // value props only, which report back with actions (action*), so that a
 // tap re-renders the field touched and the parts of the result that
 // changed, not the page. The words come from the glossary, in the game's
-// own terms (AT-44's PRE where AT-43 says Accuracy: words.go), and the
-// engine's steps are phrased by explain.go, keyed by rules.StepKind.
+// own terms (AT-44's PRE where AT-43 says Accuracy: words.go, whose fill
+// puts them into the interface strings' {term} marks), and the engine's
+// steps are phrased by explain.go, keyed by rules.StepKind.
+//
+// At the table every tap counts: a held step button repeats, a number
+// selects itself when focused, a distance has quick values (stepper.go);
+// after the dice the reader can say what happened and read how likely
+// that was, from the same exact distribution (roll.go).
 //
 // Imports run one way: the shell imports calc, calc imports the leaf
 // package ui and the QR encoder, never the shell.

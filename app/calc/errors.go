@@ -80,7 +80,7 @@ func strayErrors(w gameWords, spec *spec, shown, raw url.Values, errs map[string
 			unknown = append(unknown, k)
 		default:
 			label, _, _ := fieldLabel(w, f)
-			out = append(out, fieldError(w.lang, label, f, true, raw.Get(k), errs[k], nil))
+			out = append(out, fieldError(w, label, f, true, raw.Get(k), errs[k], nil))
 		}
 	}
 	if len(unknown) > 0 {
@@ -116,8 +116,8 @@ func unknownKeysError(lang string, keys []string) string {
 // was refused, and what the field allows; hidden tells that the field is
 // not on show for the current values. The engine's own reason is in
 // English: only its kind is read from it, with errors.Is.
-func fieldError(lang, label string, f field, hidden bool, raw string, reason error, wagerLimit func(key string) (rank, limit int, ok bool)) string {
-	t := func(k i18n.Key) string { return i18n.T(lang, k) }
+func fieldError(w gameWords, label string, f field, hidden bool, raw string, reason error, wagerLimit func(key string) (rank, limit int, ok bool)) string {
+	t := func(k i18n.Key) string { return i18n.T(w.lang, k) }
 	var msg string
 	shown := clipValue(raw)
 	n, numErr := strconv.Atoi(raw)
@@ -126,13 +126,13 @@ func fieldError(lang, label string, f field, hidden bool, raw string, reason err
 		f.kind == kindChoice && slices.ContainsFunc(f.options, func(o option) bool { return o.value == raw })
 	switch {
 	case errors.Is(reason, errBadEscape):
-		msg = fmt.Sprintf(t(i18n.BadEscapeF), allowed(lang, f))
+		msg = fmt.Sprintf(t(i18n.BadEscapeF), allowed(w, f))
 	case errors.Is(reason, rules.ErrRepeated):
 		msg = t(i18n.Repeated)
 	case errors.Is(reason, rules.ErrBothRanges):
 		msg = t(i18n.BothRanges)
 	case f.kind == kindList:
-		msg = listError(lang, f, raw)
+		msg = listError(w, f, raw)
 	case f.kind == kindNumber && offered && wagerLimit != nil && !errors.Is(reason, rules.ErrConflict):
 		// In range for the field but refused: a wager over the rank's limit.
 		if rank, limit, ok := wagerLimit(f.key); ok {
@@ -143,22 +143,23 @@ func fieldError(lang, label string, f field, hidden bool, raw string, reason err
 	case errors.Is(reason, rules.ErrConflict) || offered && errors.Is(reason, rules.ErrChoice):
 		// A value the field offers, refused with this game or target:
 		// an ability the game lacks, an option of the other target.
-		msg = fmt.Sprintf(t(i18n.ConflictF), shown, allowedHere(lang, f, hidden))
+		msg = fmt.Sprintf(t(i18n.ConflictF), shown, allowedHere(w, f, hidden))
 	case f.kind == kindNumber || f.kind == kindToggle:
 		msg = fmt.Sprintf(t(i18n.BadNumberF), shown, f.min, max(f.max, 1))
 	default:
-		msg = fmt.Sprintf(t(i18n.BadChoiceF), shown, allowed(lang, f))
+		msg = fmt.Sprintf(t(i18n.BadChoiceF), shown, allowed(w, f))
 	}
 	return fmt.Sprintf(t(i18n.BadValueF), label, msg)
 }
 
-// allowed says what field f takes.
-func allowed(lang string, f field) string {
+// allowed says what field f takes, its options in the game's words.
+func allowed(w gameWords, f field) string {
+	lang := w.lang
 	switch f.kind {
 	case kindChoice:
 		labels := make([]string, len(f.options))
 		for i, o := range f.options {
-			labels[i] = i18n.T(lang, o.label)
+			labels[i] = w.t(o.label)
 		}
 		return strings.Join(labels, ", ")
 	case kindList:
@@ -170,12 +171,13 @@ func allowed(lang string, f field) string {
 // allowedHere says what field f takes with the game and target chosen,
 // once its value was refused there: the options it shows, or, when the
 // field does not apply, its first option, unticked, or its least number.
-func allowedHere(lang string, f field, hidden bool) string {
+func allowedHere(w gameWords, f field, hidden bool) string {
+	lang := w.lang
 	switch {
 	case f.kind == kindChoice && !hidden:
-		return allowed(lang, f)
+		return allowed(w, f)
 	case f.kind == kindChoice && len(f.options) > 0:
-		return i18n.T(lang, f.options[0].label)
+		return w.t(f.options[0].label)
 	case f.kind == kindToggle:
 		return i18n.T(lang, i18n.AllowedOff)
 	}
@@ -183,9 +185,9 @@ func allowedHere(lang string, f field, hidden bool) string {
 }
 
 // listError says which item of a list the field refuses, by its position.
-func listError(lang string, f field, raw string) string {
-	t := func(k i18n.Key) string { return i18n.T(lang, k) }
-	ok := allowed(lang, f)
+func listError(w gameWords, f field, raw string) string {
+	t := func(k i18n.Key) string { return i18n.T(w.lang, k) }
+	ok := allowed(w, f)
 	items := strings.Split(raw, ",")
 	if len(items) > f.items {
 		return fmt.Sprintf(t(i18n.TooManyItemsF), len(items), ok)

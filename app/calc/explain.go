@@ -163,10 +163,15 @@ func d10Step(lang string, spec *spec, st rules.Step) string {
 }
 
 // explain phrases the engine's steps in the language and with the words
-// of the game.
+// of the game, on one line.
 func explain(w gameWords, spec *spec, steps []rules.Step) string {
+	return strings.Join(explainSteps(w, spec, steps), " · ")
+}
+
+// explainSteps phrases the engine's steps one by one, for a list.
+func explainSteps(w gameWords, spec *spec, steps []rules.Step) []string {
 	lang := w.lang
-	t := func(key i18n.Key) string { return i18n.T(lang, key) }
+	t := w.t
 	var parts []string
 	sides := 0 // authority steps seen: ours, then theirs
 	for _, st := range steps {
@@ -231,5 +236,5 @@ func explain(w gameWords, spec *spec, steps []rules.Step) string {
 		}
 		parts = append(parts, b.String())
 	}
-	return strings.Join(parts, " · ")
+	return parts
 }

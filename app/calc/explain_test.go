@@ -15,7 +15,7 @@ func TestExplain(t *testing.T) {
 		{Kind: rules.StepDice, Value: 6, Chance: 1},
 		{Kind: rules.StepCover, Needed: 5, Chance: 1.0 / 3},
 	})
-	want := "Accuracy 4 against range 2, needs 3+ (66.7%) · 6 dice · Cover save, needs 5+ (33.3%)"
+	want := "Accuracy 4 against range 2, needs 3+ (66.7%) · 6 dice · Cover test, needs 5+ (33.3%)"
 	if got != want {
 		t.Errorf("explain = %q, want %q", got, want)
 	}

@@ -151,6 +151,16 @@ func anyOf(conds ...func(url.Values) bool) func(url.Values) bool {
 	}
 }
 
+// valueUnder is true when the key's value is a number below n.
+//
+//go:noinline
+func valueUnder(key string, n int) func(url.Values) bool {
+	return func(v url.Values) bool { return atoi(v.Get(key)) < n }
+}
+
+// maxAccuracy is the most Accuracy the fields take.
+const maxAccuracy = 30
+
 // valueOver is true when the key's value is a number above n.
 //
 //go:noinline
@@ -207,7 +217,8 @@ var (
 	coverOptions = []option{{"none", i18n.CoverNone}, {"cover", i18n.CoverNormal}, {"takecover", i18n.CoverTakeCover}, {"kneecover", i18n.CoverKnee}}
 	// vehicleCover is what the engine takes at vehicles: no drill.
 	vehicleCover = coverOptions[:2]
-	plusAccuracy = whatIf{"acc", i18n.WhatIfAccuracy, func(v url.Values) { v.Set("acc", strconv.Itoa(atoi(v.Get("acc"))+1)) }}
+	plusAccuracy = whatIf{"acc", i18n.WhatIfAccuracy, func(v url.Values) { v.Set("acc", strconv.Itoa(atoi(v.Get("acc"))+1)) },
+		valueUnder("acc", maxAccuracy)}
 )
 
 // attackFields are a shooting or close-combat calculator's inputs, the

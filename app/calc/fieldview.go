@@ -145,7 +145,11 @@ func (f *fieldView) input(id, val string) goapp.UI {
 			}),
 		)
 	case kindChoice:
-		return goapp.Select().ID(id).OnChange(f.typed).Body(goapp.Range(f.Options).Slice(func(i int) goapp.UI {
+		sel := goapp.Select().ID(id).OnChange(f.typed)
+		if f.Note != "" && !f.Pending {
+			sel = sel.Aria("describedby", id+"-note")
+		}
+		return sel.Body(goapp.Range(f.Options).Slice(func(i int) goapp.UI {
 			o := f.Options[i]
 			return ui.Selected(goapp.Option().Value(o.Value), o.Value == val).Text(o.Label)
 		}))

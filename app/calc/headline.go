@@ -39,9 +39,22 @@ func sentence(lang string, o outcome, k int) string {
 		k = max(k, 1)
 		return fmt.Sprintf(t(i18n.ExpectF), i18n.Fixed(lang, mean, 1), t(o.noun), chance(o.main.AtLeast(k)), k)
 	case o.chance != nil:
+		if f, ok := chanceSentences[o.chanceOf]; ok {
+			return fmt.Sprintf(t(f), chance(*o.chance))
+		}
 		return fmt.Sprintf(t(i18n.ChanceF), chance(*o.chance), t(o.chanceOf))
 	}
 	return ""
+}
+
+// chanceSentences say a chance as a sentence, by what it is the chance
+// of: "67.4% chance the target is destroyed.", not "67.4% chance:
+// destroyed."
+var chanceSentences = map[i18n.Key]i18n.Key{
+	i18n.Destroyed:  i18n.ChanceDestroyedF,
+	i18n.Pass:       i18n.ChancePassF,
+	i18n.Win:        i18n.ChanceWinF,
+	i18n.Detonation: i18n.ChanceDetonationF,
 }
 
 // marginText is a margin in percentage points, rounded up to a tenth: a

@@ -1,6 +1,7 @@
 package calc
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/at4x/companion/app/ui"
@@ -91,7 +92,7 @@ func (m *moreSpace) Render() goapp.UI {
 const (
 	roomBox       = 7.0  // the details box's padding, the margins between the parts
 	roomLine      = 1.55 // a line of text
-	roomNotes     = 3.6  // the notes' heading
+	roomNotes     = 3.6  // a heading in the details: the explanation's, the notes'
 	roomToggle    = 2.75 // a what-if or the comparison's checkbox
 	roomLegend    = 2.6  // the what-if box's legend and frame
 	roomChart     = 3.6  // a chart's title, picked line and margins
@@ -128,9 +129,12 @@ func (c *Page) moreRoom(col column, d *detailsBox) string {
 	}
 	lines := func(text string) float64 { return float64(1 + len([]rune(text))/col.chars) }
 	o := c.now.out
-	rem := roomBox + roomLine*lines(i18n.T(c.Lang, i18n.Explain)+" · "+d.Explain)
-	for _, st := range d.Stats {
-		rem += roomLine * lines(st)
+	rem := roomBox
+	if len(d.Explain)+len(d.Stats) > 0 {
+		rem += roomNotes // the explanation's heading
+	}
+	for _, t := range append(slices.Clone(d.Explain), d.Stats...) {
+		rem += roomLine * lines(t)
 	}
 	if len(d.Notes) > 0 {
 		rem += roomNotes

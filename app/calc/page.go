@@ -9,6 +9,7 @@ import (
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
+	"github.com/at4x/companion/rules"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -59,6 +60,7 @@ type Page struct {
 	atLeast    int            // the headline's "at least" number; 0 until chosen
 	natural    int            // the one a page opening the values picks: firstThreshold of their first, unrefined, result
 	bad        url.Values     // view values of the link the page could not read (viewkeys.go)
+	roll       rolled         // what the reader says the dice did (roll.go)
 	copied     bool
 	words      gameWords
 	// savedProfiles counts the profiles saved here, so the picker rereads
@@ -105,6 +107,7 @@ func (c *Page) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionShared, c.endCalculation)
 	ctx.Handle(ui.ActionHidden, c.endCalculation)
 	ctx.Handle(actionShowMore, c.showMore)
+	ctx.Handle(actionRoll, c.onRoll)
 	c.writeJSON(ctx)
 	c.refine(ctx)
 }
@@ -172,6 +175,7 @@ func (c *Page) Render() goapp.UI {
 		}),
 		&summaryBox{Lang: c.Lang, Sentence: sentence, Pending: pending},
 		&shareBar{Lang: c.Lang, Link: c.link(), Headline: headline},
+		c.rollView(pending),
 		c.form(pending),
 		goapp.If(c.spec.name == "salvos", c.salvoButtons),
 		goapp.If(!pending, c.results),
@@ -208,6 +212,9 @@ func (c *Page) form(pending bool) goapp.UI {
 			items = append(items, ui.Elem("h2").Class("group-title").Textf(c.t(i18n.SalvoF), f.group))
 		}
 		items = append(items, c.fieldOf(f, shown, pending))
+		if f.optional && !pending {
+			items = append(items, &distanceChips{Lang: c.Lang, Key: f.key, Label: c.t(i18n.QuickDistances), Current: shown.Get(f.key)})
+		}
 	}
 	if c.spec.versus {
 		cls += " versus"
@@ -235,7 +242,7 @@ func (c *Page) fieldOf(f field, shown url.Values, pending bool) *fieldView {
 	var msg, note string
 	if reason, bad := c.now.errs[f.key]; bad {
 		val = c.values.Get(f.key)
-		msg = fieldError(c.Lang, label, f, false, val, reason, c.wagerLimit)
+		msg = fieldError(c.words, label, f, false, val, reason, c.wagerLimit)
 	}
 	prefix, key := splitPrefix(f.key)
 	if g := gameRules(c.now.game); g != nil && g.RangeBand != nil {
@@ -244,15 +251,36 @@ func (c *Page) fieldOf(f field, shown url.Values, pending bool) *fieldView {
 		case key == "range" && err == nil:
 			val = strconv.Itoa(g.RangeBand(cm))
 		case key == "cm" && err == nil && msg == "":
-			note = bandNote(c.Lang, cm, g.RangeBand(cm))
+			note = bandNote(c.words, cm, g.RangeBand(cm))
+		case key == "cover" && msg == "":
+			note = c.coverNote(g, shown, prefix)
 		}
 	}
 	var opts []fieldOption
 	for _, o := range f.options {
-		opts = append(opts, fieldOption{Value: o.value, Label: c.t(o.label)})
+		opts = append(opts, fieldOption{Value: o.value, Label: c.words.t(o.label)})
 	}
 	return &fieldView{Lang: c.Lang, Key: f.key, Kind: f.kind, Label: label, Term: term, Help: help, Value: val,
 		Min: f.min, Max: f.max, Options: opts, Err: msg, Note: note, Pending: pending}
+}
+
+// coverNote says why the cover choice changes nothing, when it does not:
+// AT-44 ignores cover at range band 0, a Sniper's shot ignores it, and
+// AT-43's knee drill adds no save to its Take cover!.
+func (c *Page) coverNote(g *rules.Game, shown url.Values, prefix string) string {
+	band := atoi(shown.Get(prefix + "range"))
+	if cm, err := strconv.Atoi(shown.Get(prefix + "cm")); err == nil {
+		band = g.RangeBand(cm)
+	}
+	switch {
+	case shown.Get(prefix+"sniper") == "1":
+		return c.words.t(i18n.CoverSniperNote)
+	case band == 0 && !g.CoverAtRangeZero:
+		return c.words.t(i18n.CoverRangeZeroNote)
+	case shown.Get(prefix+"cover") == "kneecover" && g.CoverSave[rules.CoverKnee] == 0:
+		return c.words.t(i18n.CoverKneeNoSaveNote)
+	}
+	return ""
 }
 
 // wagerLimit gives, for a wager key, its commander's rank and the most the
@@ -283,7 +311,7 @@ func (c *Page) results() goapp.UI {
 		more,
 		&exportBox{Lang: c.Lang, Copied: c.copied},
 		goapp.If(c.spec.hasProfileKeys(), func() goapp.UI {
-			return &profilePicker{Lang: c.Lang, Calc: c.spec.name, Saved: c.savedProfiles}
+			return &profilePicker{Lang: c.Lang, Calc: c.spec.name, Game: c.now.game, Saved: c.savedProfiles}
 		}),
 	)
 }
@@ -313,7 +341,7 @@ func (c *Page) details() goapp.UI {
 	if s.err != nil {
 		return &detailsBox{Lang: c.Lang}
 	}
-	d := &detailsBox{Lang: c.Lang, Explain: explain(c.words, c.spec, s.out.explain)}
+	d := &detailsBox{Lang: c.Lang, Explain: explainSteps(c.words, c.spec, s.out.explain)}
 	for _, st := range s.out.stats {
 		d.Stats = append(d.Stats, i18n.Percent(c.Lang, st.p)+" "+statLabel(c.Lang, st))
 	}
@@ -327,13 +355,23 @@ func (c *Page) details() goapp.UI {
 	return d
 }
 
-// whatIfView offers the what-if toggles and shows their effect.
+// whatIfView offers the what-if toggles that change something, and shows
+// their effect.
 func (c *Page) whatIfView() goapp.UI {
+	var offered []whatIf
+	for _, w := range c.spec.whatIfs {
+		if c.now.shown != nil && w.offers(c.now.shown) {
+			offered = append(offered, w)
+		}
+	}
+	if len(offered) == 0 {
+		return nil
+	}
 	return ui.Elem("fieldset").Class("whatif").Body(
 		ui.Elem("legend").Text(c.t(i18n.WhatIf)),
-		goapp.Div().Class("toggles").Body(goapp.Range(c.spec.whatIfs).Slice(func(i int) goapp.UI {
-			w := c.spec.whatIfs[i]
-			return &whatIfToggle{Key: w.key, Label: c.t(w.label), On: c.whatIfs[w.key]}
+		goapp.Div().Class("toggles").Body(goapp.Range(offered).Slice(func(i int) goapp.UI {
+			w := offered[i]
+			return &whatIfToggle{Key: w.key, Label: c.words.t(w.label), On: c.whatIfs[w.key]}
 		})),
 		goapp.If(c.what != nil && c.what.err == nil, func() goapp.UI {
 			return ui.Elem("p").Class("delta").ID("whatif-result").Text(headline(c.Lang, c.what.out, c.atLeast))

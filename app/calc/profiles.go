@@ -84,6 +84,7 @@ type profilePicker struct {
 
 	Lang  string
 	Calc  string // the calculator's spec name
+	Game  string // the game on show: only its presets are offered
 	Saved int    // counts the profiles the calculator saved, to reread them
 
 	profiles []profile
@@ -136,15 +137,17 @@ func newProfile(name string, values map[string]string) profile {
 	return p
 }
 
-// choices are the presets, named in the page's language, then the saved
-// profiles, that fit the calculator, in the order the picker lists them.
+// choices are the presets of the game on show, named in the page's
+// language, then the saved profiles, that fit the calculator, in the order
+// the picker lists them. Another game's preset would name that game's
+// values in its words on this game's page.
 func (p *profilePicker) choices() (presetList, saved []profile) {
 	spec := specFor(p.Calc)
 	if spec == nil {
 		return nil, nil
 	}
 	for _, pr := range presets {
-		if pr.applies(spec) {
+		if pr.values["game"] == p.Game && pr.applies(spec) {
 			presetList = append(presetList, profile{Name: p.t(pr.name), Values: pr.values})
 		}
 	}

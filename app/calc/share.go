@@ -1,6 +1,7 @@
 package calc
 
 import (
+	"fmt"
 	"net/url"
 
 	"github.com/at4x/companion/app/qr"
@@ -172,9 +173,10 @@ func (q *qrCode) Render() goapp.UI {
 	if err != nil {
 		return ui.Elem("p").Class("note").ID("calc-qr").Text(i18n.T(q.Lang, i18n.QRTooLong))
 	}
-	svg := code.SVG()
+	// The picture (the SVG itself is hidden) is named by what it holds:
+	// the link, which a screen reader can then say.
 	return ui.Elem("figure").Class("qr").ID("calc-qr").Body(
-		goapp.Div().Class("qr-box").Role("img").Aria("label", i18n.T(q.Lang, i18n.QRLabel)).Body(goapp.Raw(svg)),
+		goapp.Div().Class("qr-box").Role("img").Aria("label", fmt.Sprintf(i18n.T(q.Lang, i18n.QRLabelF), q.Link)).Body(goapp.Raw(code.SVG())),
 		ui.Elem("figcaption").Class("muted").Text(i18n.T(q.Lang, i18n.QRCaption)),
 	)
 }

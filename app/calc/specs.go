@@ -13,7 +13,13 @@ type whatIf struct {
 	key   string // the toggle's id
 	label i18n.Key
 	apply func(v url.Values)
+	// offered says whether the change changes anything: a what-if is
+	// never offered for what the values already hold.
+	offered func(v url.Values) bool
 }
+
+// offers tells whether the what-if is offered for the values.
+func (w whatIf) offers(v url.Values) bool { return w.offered == nil || w.offered(v) }
 
 // spec describes one calculator.
 type spec struct {
@@ -35,8 +41,11 @@ var specs = []spec{
 		name: "shoot", title: i18n.CalcShoot, games: []string{"at43", "at44"},
 		fields: attackFields(false),
 		whatIfs: []whatIf{plusAccuracy,
-			{"takecover", i18n.WhatIfCover, func(v url.Values) { v.Set("cover", "takecover") }},
-			{"faw", i18n.WhatIfFaw, func(v url.Values) { v.Set("faw", "1") }}},
+			// Vehicles take no cover drill; kneeling behind cover has
+			// taken it already.
+			{"takecover", i18n.WhatIfCover, func(v url.Values) { v.Set("cover", "takecover") },
+				allOf(valueIsNot("target", "veh"), valueIsNot("cover", "takecover"), valueIsNot("cover", "kneecover"))},
+			{"faw", i18n.WhatIfFaw, func(v url.Values) { v.Set("faw", "1") }, valueIsNot("faw", "1")}},
 		run: func(v url.Values) (url.Values, outcome, error) {
 			in, err := rules.ParseShoot(v)
 			if err != nil {

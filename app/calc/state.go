@@ -71,6 +71,7 @@ func (c *Page) reset() {
 		}
 		c.values.Set("game", g)
 	}
+	c.roll = rolled{}
 	c.compute()
 }
 
@@ -157,7 +158,7 @@ func (c *Page) compute() {
 	var tried bool
 	v := clone(c.now.shown)
 	for _, w := range c.spec.whatIfs {
-		if c.whatIfs[w.key] {
+		if c.whatIfs[w.key] && w.offers(c.now.shown) {
 			w.apply(v)
 			tried = true
 		}

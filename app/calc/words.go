@@ -3,6 +3,7 @@ package calc
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
@@ -97,15 +98,25 @@ var fieldWords = map[i18n.Key]fieldWord{
 	i18n.InVehicleProtection: {"protection", false, i18n.HelpVehicleProtection},
 }
 
+// gameHelp replaces a help line where one game's rule differs from the
+// other's, not only its words: AT-43's re-rolls are per missed die, AT-44's
+// a pool.
+var gameHelp = map[string]map[i18n.Key]i18n.Key{
+	"at43": {i18n.HelpRerolls: i18n.HelpRerollsAT43},
+}
+
 // fieldLabel is a field's label, the glossary term its label opens ("" for
 // none) and its help line, in the words of the game and language.
 func fieldLabel(w gameWords, f field) (label, term, help string) {
-	label = i18n.T(w.lang, f.label)
+	label = w.t(f.label)
 	fw, ok := fieldWords[f.label]
 	if !ok {
 		return label, "", ""
 	}
-	help = i18n.T(w.lang, fw.help)
+	if h, ok := gameHelp[w.game][fw.help]; ok {
+		fw.help = h
+	}
+	help = w.t(fw.help)
 	if name := w.label[fw.term]; name != "" {
 		term = fw.term
 		if fw.named {
@@ -123,13 +134,51 @@ type gameWords struct {
 	lang, game string
 	// label is a term's name as a field label: capitalised, with its card
 	// abbreviation ("Precision (PRE)"); short is its name in a sentence,
-	// the abbreviation when the game has one ("PRE").
-	label, short map[string]string
+	// the abbreviation when the game has one ("PRE"); name is its name
+	// alone ("Precision").
+	label, short, name map[string]string
 }
+
+// fill puts the game's words into an interface string's marks: {id} is
+// the short name of the glossary term id ("+1 {accuracy}": "+1 PRE" in
+// AT-44, "+1 Accuracy" in AT-43), {=id} its name alone ("{=take-cover}":
+// "Take cover!" in AT-43, "Take cover" in AT-44). A mark that starts the
+// string is capitalised. A term the game lacks reads as its id, spaced.
+func (w gameWords) fill(s string) string {
+	if !strings.Contains(s, "{") {
+		return s
+	}
+	var b strings.Builder
+	for rest := s; ; {
+		i := strings.Index(rest, "{")
+		j := strings.Index(rest[max(i, 0):], "}")
+		if i < 0 || j < 0 {
+			b.WriteString(rest)
+			return b.String()
+		}
+		b.WriteString(rest[:i])
+		id, names := rest[i+1:i+j], w.short
+		if plain, ok := strings.CutPrefix(id, "="); ok {
+			id, names = plain, w.name
+		}
+		word := names[id]
+		if word == "" {
+			word = strings.ReplaceAll(id, "-", " ")
+		}
+		if b.Len() == 0 {
+			word = ui.Capitalise(word)
+		}
+		b.WriteString(word)
+		rest = rest[i+j+1:]
+	}
+}
+
+// t is an interface string in the language, with the game's words.
+func (w gameWords) t(k i18n.Key) string { return w.fill(i18n.T(w.lang, k)) }
 
 // wordsFor reads the names of a game's terms in a language.
 func wordsFor(lib *content.Library, lang, game string) gameWords {
-	w := gameWords{lang: lang, game: game, label: map[string]string{}, short: map[string]string{}}
+	w := gameWords{lang: lang, game: game, label: map[string]string{}, short: map[string]string{}, name: map[string]string{}}
 	if lib == nil {
 		return w
 	}
@@ -138,7 +187,8 @@ func wordsFor(lib *content.Library, lang, game string) gameWords {
 			continue
 		}
 		w.label[t.ID] = ui.Capitalise(ui.TermLabel(t, lang, game))
-		w.short[t.ID] = t.Name(lang, game)
+		w.name[t.ID] = t.Name(lang, game)
+		w.short[t.ID] = w.name[t.ID]
 		if ab := t.Abbrev(lang, game); ab != "" {
 			w.short[t.ID] = ab
 		}
@@ -146,7 +196,7 @@ func wordsFor(lib *content.Library, lang, game string) gameWords {
 	return w
 }
 
-// bandNote is the line under a distance: "23 cm → range 2".
-func bandNote(lang string, cm, band int) string {
-	return fmt.Sprintf(i18n.T(lang, i18n.BandFromCmF), cm, band)
+// bandNote is the line under a distance: "23 cm → range band 2".
+func bandNote(w gameWords, cm, band int) string {
+	return fmt.Sprintf(w.t(i18n.BandFromCmF), cm, band)
 }

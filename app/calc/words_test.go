@@ -51,9 +51,12 @@ func TestFieldLabel(t *testing.T) {
 		{"AT-43 range fr", "fr", "at43", i18n.InRange, "Portée", "range-band"},
 		{"AT-43 damage fr", "fr", "at43", i18n.InDamage, "Dommages", "damage"},
 		{"AT-43 combat", "en", "at43", i18n.InDefence, "Combat", "defence"},
-		{"own words, a term to open", "en", "at43", i18n.InMedic, i18n.T("en", i18n.InMedic), "medic"},
+		{"own words, a term to open", "en", "at43", i18n.InMedic, "Medic / self-repair (−1 damage)", "medic"},
+		{"own words, the game's term", "fr", "at44", i18n.InMedic, "Medic / autoréparation (−1 point de dégâts)", "medic"},
+		{"own words, the game's term at43", "fr", "at43", i18n.InMedic, "Médecin / autoréparation (−1 point de dégâts)", "medic"},
+		{"the game's abbreviation in a label", "en", "at44", i18n.InDetection, "Detection (+1 PRE)", "detection"},
 		{"own words, no term", "en", "at43", i18n.InWeapons, "Weapons firing", ""},
-		{"a term the game lacks", "en", "at43", i18n.InDetection, i18n.T("en", i18n.InDetection), ""},
+		{"a term the game lacks", "en", "at43", i18n.InDetection, "Detection (+1 Accuracy)", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -139,17 +142,19 @@ func TestHeadlineKeepsTheThreshold(t *testing.T) {
 }
 
 func TestBandNote(t *testing.T) {
+	lib := glossaryLibrary(t)
 	tests := []struct {
-		name, lang string
-		cm, band   int
-		want       string
+		name, lang, game string
+		cm, band         int
+		want             string
 	}{
-		{"en", "en", 23, 2, "23 cm → range 2"},
-		{"fr", "fr", 30, 2, "30 cm → portée 2"},
+		{"en", "en", "at43", 23, 2, "23 cm → range band 2"},
+		{"fr at43", "fr", "at43", 30, 3, "30 cm → portée 3"},
+		{"fr at44", "fr", "at44", 30, 2, "30 cm → bande de portée 2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := bandNote(tt.lang, tt.cm, tt.band); got != tt.want {
+			if got := bandNote(wordsFor(lib, tt.lang, tt.game), tt.cm, tt.band); got != tt.want {
 				t.Errorf("bandNote = %q, want %q", got, tt.want)
 			}
 		})
@@ -157,6 +162,7 @@ func TestBandNote(t *testing.T) {
 }
 
 func TestFieldError(t *testing.T) {
+	lib := glossaryLibrary(t)
 	wager := func(key string) (int, int, bool) { return 1, 2, key == "aw" }
 	num := field{key: "n", kind: kindNumber, min: 0, max: 100}
 	long := strings.Repeat("9", 100_000)
@@ -181,9 +187,9 @@ func TestFieldError(t *testing.T) {
 		{"both ranges fr", "fr", field{key: "cm", kind: kindNumber, max: 300}, false, "23", rules.ErrBothRanges, nil,
 			"Weapons : donnez une bande de portée ou une distance, pas les deux. Les autres valeurs restent prises en compte."},
 		{"bad choice", "en", cover, false, "sideways", rules.ErrChoice, nil,
-			`Weapons: "sideways" is not one of the options: None, In cover, Take cover!, Knee to the ground. The other values still count.`},
+			`Weapons: "sideways" is not one of the options: None, Behind cover, Take cover!, Knee to the ground!. The other values still count.`},
 		{"bad choice fr", "fr", cover, false, "sideways", rules.ErrChoice, nil,
-			"Weapons : « sideways » n’est pas une des options : Aucun, À couvert, À couvert !, Genou à terre. Les autres valeurs restent prises en compte."},
+			"Weapons : « sideways » n’est pas une des options : Aucun, Derrière un couvert, À couvert !, Genou en terre !. Les autres valeurs restent prises en compte."},
 		{"bad escape", "en", num, false, "", fmt.Errorf("%w: %w", errBadEscape, rules.ErrSyntax), nil,
 			"Weapons: the link garbled this value (a bad % sign); type it again: a whole number from 0 to 100. The other values still count."},
 		{"bad escape fr", "fr", num, false, "", fmt.Errorf("%w: %w", errBadEscape, rules.ErrSyntax), nil,
@@ -193,7 +199,7 @@ func TestFieldError(t *testing.T) {
 		{"conflict fr", "fr", fixedResult("lock", i18n.InLock), true, "3", rules.ErrConflict, nil,
 			"Weapons : « 3 » ne s’applique pas avec le jeu ou la cible choisis ; accepté ici : Non. Les autres valeurs restent prises en compte."},
 		{"cover at vehicles", "en", field{key: "cover", kind: kindChoice, options: vehicleCover}, false, "takecover", rules.ErrConflict, nil,
-			`Weapons: "takecover" does not apply with the game or target chosen; allowed here: None, In cover. The other values still count.`},
+			`Weapons: "takecover" does not apply with the game or target chosen; allowed here: None, Behind cover. The other values still count.`},
 		{"ability the game lacks", "en", toggleField("det", i18n.InDetection), true, "1", rules.ErrChoice, nil,
 			`Weapons: "1" does not apply with the game or target chosen; allowed here: unticked (0). The other values still count.`},
 		{"ability the game lacks fr", "fr", toggleField("det", i18n.InDetection), true, "1", rules.ErrChoice, nil,
@@ -221,7 +227,7 @@ func TestFieldError(t *testing.T) {
 			if tt.f.key == "aw" {
 				label = "Wager"
 			}
-			if got := fieldError(tt.lang, label, tt.f, tt.hidden, tt.raw, tt.why, tt.limit); got != tt.want {
+			if got := fieldError(wordsFor(lib, tt.lang, "at43"), label, tt.f, tt.hidden, tt.raw, tt.why, tt.limit); got != tt.want {
 				t.Errorf("fieldError =\n %q\nwant\n %q", got, tt.want)
 			}
 		})
@@ -328,5 +334,50 @@ func TestPrerenderedCalculatorShowsNoNumbers(t *testing.T) {
 	}
 	if !strings.Contains(html, "Precision (PRE)") {
 		t.Error("the prerendered AT-44 labels lack PRE")
+	}
+}
+
+func TestFill(t *testing.T) {
+	lib := glossaryLibrary(t)
+	tests := []struct {
+		name, lang, game, in, want string
+	}{
+		{"no mark", "en", "at44", "Weapons firing", "Weapons firing"},
+		{"short name: the abbreviation", "en", "at44", "+1 {accuracy}", "+1 PRE"},
+		{"short name without one", "en", "at43", "+1 {accuracy}", "+1 Accuracy"},
+		{"plain name", "en", "at43", "{=take-cover}", "Take cover!"},
+		{"plain name, other game", "fr", "at44", "{=take-cover}", "À couvert"},
+		{"capitalised at the start", "en", "at43", "{=lock-on}: hits on", "Locked shot: hits on"},
+		{"not mid-sentence", "en", "at43", "Spend 2 {=command-points}.", "Spend 2 leadership points."},
+		{"two marks", "fr", "at43", "{=knee-to-the-ground} et {=take-cover}", "Genou en terre ! et À couvert !"},
+		{"a term the game lacks", "en", "at43", "{=jammer}: x", "Jammer: x"},
+		{"an unclosed brace", "en", "at43", "a {b", "a {b"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := wordsFor(lib, tt.lang, tt.game).fill(tt.in); got != tt.want {
+				t.Errorf("fill(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestNoMarkLeft: every interface string, filled with each game's words,
+// keeps no mark, so a misspelt term id shows up here and not on a page.
+func TestNoMarkLeft(t *testing.T) {
+	lib := glossaryLibrary(t)
+	ids := map[string]bool{}
+	for _, term := range lib.Terms {
+		ids[term.ID] = true
+	}
+	mark := regexp.MustCompile(`\{=?([a-z0-9-]+)\}`)
+	for k := i18n.Key(0); i18n.T("en", k) != ""; k++ {
+		for _, lang := range i18n.Langs {
+			for _, m := range mark.FindAllStringSubmatch(i18n.T(lang, k), -1) {
+				if !ids[m[1]] {
+					t.Errorf("key %d (%s) marks %q, which the glossary lacks", k, lang, m[1])
+				}
+			}
+		}
 	}
 }

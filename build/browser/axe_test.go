@@ -3,6 +3,7 @@ package browser
 import (
 	"archive/tar"
 	"compress/gzip"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -95,11 +96,22 @@ func fromTarball(path, name string) ([]byte, error) {
 // violations, one line each.
 func (s *session) axeReport(t *testing.T, src string) []string {
 	t.Helper()
+	return s.axeViolations(t, src, "serious", "critical")
+}
+
+// axeViolations runs axe-core on the page and returns its violations of
+// the impacts given, one line each.
+func (s *session) axeViolations(t *testing.T, src string, impacts ...string) []string {
+	t.Helper()
 	if !eval[bool](t, s, `typeof axe === "object"`) {
 		s.do(t, chromedp.Evaluate[chromedp.Void](src))
 	}
+	list, err := json.Marshal(impacts)
+	if err != nil {
+		t.Fatal(err)
+	}
 	lines, err := chromedp.Run(s.ctx, chromedp.Evaluate[[]string](`axe.run(document, {resultTypes: ["violations"]}).then(r =>
-		r.violations.filter(v => v.impact === "serious" || v.impact === "critical").map(v =>
+		r.violations.filter(v => `+string(list)+`.includes(v.impact)).map(v =>
 			v.impact + " " + v.id + ": " + v.help + " — " + v.nodes.slice(0, 3).map(n => n.target.join(" ") + (n.failureSummary ? " (" + n.failureSummary.replace(/\s+/g, " ").slice(0, 160) + ")" : "")).join("; ")))`,
 		chromedp.EvalAwaitPromise))
 	if err != nil {
@@ -149,6 +161,50 @@ func TestAxe(t *testing.T) {
 					t.Errorf("axe-core on %s (%s):\n%s", c.path, theme, strings.Join(v, "\n"))
 				}
 			})
+		}
+	}
+}
+
+// axeImpacts are every impact axe-core gives a violation.
+var axeImpacts = []string{"minor", "moderate", "serious", "critical"}
+
+// TestAxeCalculators runs axe-core on every calculator, with its results
+// drawn, the after-the-roll row and the QR code open, and on the settings,
+// in every theme and both languages, and fails on a violation of any
+// impact (issue 23, point 10).
+func TestAxeCalculators(t *testing.T) {
+	src := axeSource(t)
+	pages := []string{"/calc/shoot?game=at44&n=6&acc=4&cm=23&cover=cover", "/calc/shoot?game=at43&target=veh", "/calc/melee?game=at44",
+		"/calc/salvos?game=at43&target=veh&weapons=2,1&s1.n=2&s2.n=2", "/calc/salvos?game=at44&s1.n=4&s2.n=3", "/calc/indirect?game=at43&vehicles=1",
+		"/calc/morale?game=at44", "/calc/authority?game=at43", "/calc/crush?game=at44", "/calc/minefield?game=at43",
+		"/calc/terrain?game=at44", "/calc/d10attack?game=d10", "/calc/d10morale?game=d10", "/calc/d10vehicle?game=d10"}
+	for _, theme := range []string{"light", "dark", "red"} {
+		for _, lang := range []string{"en", "fr"} {
+			// A browser per theme and language: a session lives 90 s.
+			s := newSession(t, 360, 740)
+			s.open(t, "/en/about")
+			s.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.clear(); localStorage.setItem(%s, JSON.stringify({theme: %q}))`, prefsKeyJS, theme)))
+			for _, page := range append(pages, "/"+lang+"/settings") {
+				path := page
+				if strings.HasPrefix(page, "/calc/") {
+					path += "&lang=" + lang
+				}
+				t.Run(theme+path, func(t *testing.T) {
+					s.open(t, path)
+					if got := eval[string](t, s, `document.documentElement.dataset.theme || ""`); got != theme {
+						t.Fatalf("theme %q, want %q", got, theme)
+					}
+					if strings.HasPrefix(page, "/calc/") {
+						s.showResults(t)
+						s.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const r = document.getElementById("calc-roll"); if (r) r.open = true; })()`))
+						s.tap(t, "#calc-qr-toggle")
+						s.poll(t, `!!document.getElementById("calc-qr")`, "the QR code")
+					}
+					if v := s.axeViolations(t, src, axeImpacts...); len(v) > 0 {
+						t.Errorf("axe-core on %s (%s):\n%s", path, theme, strings.Join(v, "\n"))
+					}
+				})
+			}
 		}
 	}
 }

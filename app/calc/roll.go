@@ -1,0 +1,190 @@
+package calc
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/i18n"
+	"github.com/at4x/companion/rules"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// After the roll: the reader enters what the dice did (casualties, hits,
+// the vehicle's frame left) and reads how likely that or fewer was, and
+// that or more, from the same exact distribution the charts draw. It is
+// the page's own state, not the link's: a link shares a situation, not
+// one roll of it.
+
+// actionRoll is what the after-the-roll row sends: a fieldChange whose Key
+// is "pick" (the chart counted, by index) or "count" (the number).
+const actionRoll = "at4x/roll"
+
+// rolled is what the reader says the dice did.
+type rolled struct {
+	set   bool // the reader has said something; until then the defaults show
+	chart int  // index of the counted chart in the outcome's charts
+	count int
+}
+
+// rollCharts are the indexes of the outcome's charts that count something
+// the reader sees on the table: those drawn from an exact distribution.
+func rollCharts(o outcome) []int {
+	var out []int
+	for i, ch := range o.charts {
+		if ch.dist != nil && ch.visible() > 1 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// rollDefault is the chart and count the row opens with: the headline's
+// distribution, or for a headline that is a chance (a vehicle destroyed)
+// what is left of the target, and its mean, rounded.
+func (c *Page) rollDefault(charts []int) (chart, count int) {
+	chart = charts[0]
+	for _, i := range charts {
+		if t := c.now.out.charts[i].title; t == i18n.ChartFrame || t == i18n.ChartStructure {
+			chart = i
+		}
+	}
+	if main := c.mainChart("now"); main != "" {
+		chart = atoi(main[len("now/"):])
+	}
+	return chart, int(math.Round(c.now.out.charts[chart].dist.Mean()))
+}
+
+// rollNow is the chart and count to show for the current result: the
+// reader's, while their chart is still there, else the defaults.
+func (c *Page) rollNow(charts []int) (chart, count int) {
+	chart, count = c.rollDefault(charts)
+	if c.roll.set && slices.Contains(charts, c.roll.chart) {
+		chart, count = c.roll.chart, c.roll.count
+	}
+	return chart, min(max(count, 0), c.now.out.charts[chart].dist.Max())
+}
+
+// luck says how likely a count or fewer was, and that count or more.
+func luck(lang, title string, d rules.Dist, k int) string {
+	return fmt.Sprintf(i18n.T(lang, i18n.LuckF), title, k, i18n.Percent(lang, d.AtMost(k)), i18n.Percent(lang, d.AtLeast(k)))
+}
+
+// rollView is the row's props for the current result; nil where the
+// result counts nothing. The prerendered page, whose result is the
+// calculator's defaults, shows the row folded and empty.
+func (c *Page) rollView(pending bool) goapp.UI {
+	if c.now.err != nil || c.now.out.simulated {
+		return nil // a simulated result has no exact distribution to read
+	}
+	charts := rollCharts(c.now.out)
+	if len(charts) == 0 {
+		return nil
+	}
+	if pending {
+		return &rollCheck{Lang: c.Lang, Pending: true}
+	}
+	chart, count := c.rollNow(charts)
+	ch := c.now.out.charts[chart]
+	r := &rollCheck{Lang: c.Lang, Pick: strconv.Itoa(chart), Count: count, Max: ch.dist.Max(),
+		Sentence: luck(c.Lang, ch.name(c.Lang), *ch.dist, count)}
+	for _, i := range charts {
+		r.Options = append(r.Options, fieldOption{Value: strconv.Itoa(i), Label: c.now.out.charts[i].name(c.Lang)})
+	}
+	return r
+}
+
+// onRoll takes what the reader says the dice did.
+func (c *Page) onRoll(ctx goapp.Context, a goapp.Action) {
+	ch, ok := a.Value.(fieldChange)
+	if !ok || c.now.err != nil {
+		return
+	}
+	charts := rollCharts(c.now.out)
+	if len(charts) == 0 || c.now.out.simulated {
+		return
+	}
+	chart, count := c.rollNow(charts)
+	switch ch.Key {
+	case "pick":
+		if i := atoi(ch.Value); slices.Contains(charts, i) && i != chart {
+			// Another count: it opens at its own mean.
+			chart, count = i, int(math.Round(c.now.out.charts[i].dist.Mean()))
+		}
+	case "count":
+		if n, err := strconv.Atoi(ch.Value); err == nil {
+			count = n
+		}
+	}
+	c.roll = rolled{set: true, chart: chart, count: min(max(count, 0), c.now.out.charts[chart].dist.Max())}
+}
+
+// rollCheck is the after-the-roll row: what was counted, how many, and
+// how likely that or fewer was and that or more. It is folded under its
+// summary until opened, a line under the answer on a phone.
+type rollCheck struct {
+	goapp.Compo
+
+	Lang     string
+	Pending  bool          // prerendered: the row is there, folded and empty
+	Options  []fieldOption // the charts that count something
+	Pick     string        // the chart counted
+	Count    int
+	Max      int
+	Sentence string // how likely that or fewer was, and that or more
+}
+
+func (r *rollCheck) t(k i18n.Key) string { return i18n.T(r.Lang, k) }
+
+func (r *rollCheck) send(ctx goapp.Context, ch fieldChange) {
+	ctx.PreventUpdate()
+	ctx.NewActionWithValue(actionRoll, ch)
+}
+
+func (r *rollCheck) picked(ctx goapp.Context, e goapp.Event) {
+	r.send(ctx, fieldChange{Key: "pick", Value: ctx.JSSrc().Get("value").String()})
+}
+
+func (r *rollCheck) counted(ctx goapp.Context, e goapp.Event) {
+	r.send(ctx, fieldChange{Key: "count", Value: ctx.JSSrc().Get("value").String()})
+}
+
+func (r *rollCheck) Render() goapp.UI {
+	summary := ui.Elem("summary").Text(r.t(i18n.AfterTheRoll))
+	if r.Pending {
+		return ui.Elem("details").Class("roll").ID("calc-roll").Body(summary)
+	}
+	label := r.t(i18n.RollCount)
+	if len(r.Options) == 1 {
+		label = r.Options[0].Label
+	}
+	// Two lists, a tap to open and one to choose each: what was counted,
+	// then how many, from 0 to the most the result allows.
+	counts := make([]fieldOption, r.Max+1)
+	for i := range counts {
+		counts[i] = fieldOption{Value: strconv.Itoa(i), Label: strconv.Itoa(i)}
+	}
+	return ui.Elem("details").Class("roll").ID("calc-roll").Body(
+		summary,
+		goapp.Div().Class("roll-row").Body(
+			goapp.If(len(r.Options) > 1, func() goapp.UI {
+				return rollList("roll-pick", r.t(i18n.RollWhat), r.Options, r.Pick, r.picked)
+			}),
+			rollList("roll-count", label, counts, strconv.Itoa(r.Count), r.counted),
+		),
+		ui.Elem("p").Class("luck").ID("roll-luck").Role("status").Aria("live", "polite").Text(r.Sentence),
+	)
+}
+
+// rollList is one labelled list of the row.
+func rollList(id, label string, options []fieldOption, picked string, changed goapp.EventHandler) goapp.UI {
+	return goapp.Div().Class("field").Body(
+		goapp.Label().For(id).Text(label),
+		goapp.Select().ID(id).OnChange(changed).Body(goapp.Range(options).Slice(func(i int) goapp.UI {
+			o := options[i]
+			return ui.Selected(goapp.Option().Value(o.Value), o.Value == picked).Text(o.Label)
+		})),
+	)
+}
