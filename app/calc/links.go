@@ -41,11 +41,19 @@ func Games(name string) []string {
 }
 
 // Title is a calculator's name in a language.
-func Title(lang, name string) string {
+func Title(lang, game, name string) string {
 	if s := specFor(name); s != nil {
-		return i18n.T(lang, s.title)
+		return i18n.T(lang, s.titleIn(game))
 	}
 	return name
+}
+
+// titleIn is the calculator's title in a game ("" for none chosen yet).
+func (s *spec) titleIn(game string) i18n.Key {
+	if k, ok := s.gameTitle[game]; ok {
+		return k
+	}
+	return s.title
 }
 
 // Question is the question a calculator answers, as the home page says

@@ -23,11 +23,14 @@ func (w whatIf) offers(v url.Values) bool { return w.offered == nil || w.offered
 
 // spec describes one calculator.
 type spec struct {
-	name    string
-	title   i18n.Key
-	games   []string
-	fields  []field
-	whatIfs []whatIf
+	name  string
+	title i18n.Key
+	// gameTitle names the calculator in a game whose books call it
+	// otherwise (AT-44's French "mêlée" where AT-43 says "corps à corps").
+	gameTitle map[string]i18n.Key
+	games     []string
+	fields    []field
+	whatIfs   []whatIf
 	// versus lays the fields out as two columns, us and them.
 	versus bool
 	// run parses the values with the engine, computes, and returns the
@@ -57,7 +60,8 @@ var specs = []spec{
 	},
 	{
 		name: "melee", title: i18n.CalcMelee, games: []string{"at43", "at44"},
-		fields: attackFields(true), whatIfs: []whatIf{plusAccuracy},
+		gameTitle: map[string]i18n.Key{"at44": i18n.CalcMeleeAT44},
+		fields:    attackFields(true), whatIfs: []whatIf{plusAccuracy},
 		run: func(v url.Values) (url.Values, outcome, error) {
 			in, err := rules.ParseMelee(v)
 			if err != nil {
