@@ -26,6 +26,14 @@ const overflowing = `(()=>{
 	return out.slice(0, 8);
 })()`
 
+// cutLabels lists the bottom bar's labels whose text starts left of their
+// box, which a centred flex box does to a word too long for it.
+const cutLabels = `[...document.querySelectorAll(".bottom a")].filter(a => {
+	const r = document.createRange();
+	r.selectNodeContents(a);
+	return r.getBoundingClientRect().left < a.getBoundingClientRect().left - 1;
+}).map(a => a.textContent)`
+
 // fitPages are the pages the reader is most likely to read at large text:
 // every glossary, whose long terms were the widest, the home page, a long
 // section with tables and a calculator.
@@ -34,6 +42,13 @@ var fitPages = []string{
 	"/%s/at43/glossary", "/%s/at44/glossary", "/%s/d10/glossary",
 	"/%s/at43/damage.vehicles",
 	"/calc/shoot?game=at44&lang=%s",
+}
+
+// fitShots names the screenshots of some of fitPages at 200% browser text.
+var fitShots = map[string]string{
+	"/%s/at43/glossary":        "glossary-at43",
+	"/%s/at44/glossary":        "glossary-at44",
+	"/%s/at43/damage.vehicles": "section",
 }
 
 // TestLargeTextFits reads every page of fitPages on a 360 px phone, in
@@ -72,6 +87,17 @@ func TestLargeTextFits(t *testing.T) {
 					}
 					if list := eval[[]string](t, s, overflowing); len(list) > 0 {
 						t.Errorf("%s: past the right edge: %q", path, list)
+					}
+					// A bottom bar label too long for its room ends in "…"
+					// rather than lose its start.
+					if cut := eval[[]string](t, s, cutLabels); len(cut) > 0 {
+						t.Errorf("%s: bottom bar labels cut at their start: %q", path, cut)
+					}
+					if shot, ok := fitShots[p]; ok && size.browser == 32 {
+						// A glossary entry's links, which once ran off the
+						// screen.
+						s.do(t, chromedp.Evaluate[chromedp.Void](`(()=>{const p=[...document.querySelectorAll(".glossary .see")].find(p=>p.children.length>2);if(p)p.scrollIntoView({block:"center",behavior:"instant"})})()`))
+						s.screenshot(t, "text-200-"+shot+"-"+lang)
 					}
 				}
 			}
