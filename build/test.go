@@ -47,6 +47,11 @@ func test(args []string) error {
 		{"go vet", func() error { return goCmd(nil, "vet", "./...") }},
 		{"staticcheck", func() error { return goCmd(nil, "tool", "staticcheck", "./...") }},
 		{"go test -race", testNative},
+		{"benchmarks, once each", func() error {
+			// So that a benchmark the engine's checks have come to refuse
+			// fails here, not in the perf report.
+			return goCmd(nil, "test", "-count=1", "-run", "^$", "-bench", ".", "-benchtime", "1x", "./rules/")
+		}},
 		{"fuzz", func() error { return fuzzAll(*fuzzexecs) }},
 		{"site build (wasm and static pages)", func() error { return buildSite(site, "/") }},
 		{"site build for -base /sub/", func() error {

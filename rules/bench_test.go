@@ -26,7 +26,8 @@ func BenchmarkShootTypical(b *testing.B) {
 func BenchmarkShootWorst(b *testing.B) {
 	for _, g := range Games() {
 		b.Run(g.ID, func(b *testing.B) {
-			in := ShootInput{Game: g.ID, Range: 4, Cover: CoverNormal, FireAtWill: true, Detection: true, Attack: worstAttack()}
+			// Detection is an AT-44 ability: AT-43 refuses it.
+			in := ShootInput{Game: g.ID, Range: 4, Cover: CoverNormal, FireAtWill: true, Detection: g.Detection, Attack: worstAttack()}
 			for b.Loop() {
 				if _, err := Shoot(in); err != nil {
 					b.Fatal(err)
