@@ -27,6 +27,11 @@ type place struct {
 	// Frag tells that ID is the address's fragment, still in view: the new
 	// page shows it the way the browser shows any fragment.
 	Frag bool
+	// Snap moves the view from Frac up to the start of the marked element
+	// found there, for another game's page: its text is not a translation,
+	// so the reader lands at the start of a sub-part rather than
+	// mid-paragraph.
+	Snap bool
 }
 
 // topOffset is where the view's top is, in CSS pixels from the window's
@@ -126,7 +131,18 @@ func restorePlace(p place) {
 			return
 		}
 	}
-	to(p.Frac * scrollRange())
+	y := p.Frac * scrollRange()
+	if p.Snap && y > 0 {
+		els, tops := markTops()
+		line := y + topOffset()
+		for i := len(els) - 1; i >= 0; i-- {
+			if tops[i] <= line+2 {
+				y = tops[i] - topOffset()
+				break
+			}
+		}
+	}
+	to(y)
 }
 
 // hasMark tells whether the page of route r in lib has a marked element with this

@@ -81,6 +81,46 @@ func TestSwitchKeepsTheFragment(t *testing.T) {
 	}
 }
 
+// TestCarriedPlace: a switch keeps a mark the other page has; another
+// game's page without it opens the same proportion down at the start of a
+// sub-part; another page opens at its top.
+func TestCarriedPlace(t *testing.T) {
+	lib := testLibrary()
+	lib.Terms = []*content.Term{{ID: "cover", Games: []string{"at43", "at44"}}, {ID: "crystal", Games: []string{"at43"}}}
+	en43, _ := lib.Text("at43", "en").Section("shooting.cover")
+	en43.HTML = `<p id="shooting.cover.height">x</p><p id="shooting.cover.example">x</p>`
+	fr43, _ := lib.Text("at43", "fr").Section("shooting.cover")
+	fr43.HTML = `<p id="shooting.cover.height">x</p>`
+	en44, _ := lib.Text("at44", "en").Section("shooting.cover")
+	en44.HTML = `<p id="shooting.cover.save">x</p><p id="shooting.cover.example">x</p>`
+	s := &shell{site: NewSite(lib, "")}
+	at := func(id string) place { return place{ID: id, Within: 0.4, Frac: 0.6} }
+	tests := []struct {
+		name, addr, lang, game string
+		from, want             place
+	}{
+		{"sub-part both games share", "/en/at43/shooting.cover", "en", "at44", at("shooting.cover.example"), at("shooting.cover.example")},
+		{"sub-part the other game lacks", "/en/at43/shooting.cover", "en", "at44", at("shooting.cover.height"), place{Frac: 0.6, Snap: true}},
+		{"above the first sub-part", "/en/at43/shooting.cover", "en", "at44", place{Frac: 0.1}, place{Frac: 0.1, Snap: true}},
+		{"same sub-part in French", "/en/at43/shooting.cover", "fr", "at43", at("shooting.cover.height"), at("shooting.cover.height")},
+		{"sub-part the translation lacks", "/en/at43/shooting.cover", "fr", "at43", at("shooting.cover.example"), place{Frac: 0.6}},
+		{"section the other game lacks", "/en/at43/melee.splitting", "en", "at44", at(""), place{}},
+		{"glossary entry both share", "/en/at43/glossary", "en", "at44", at("cover"), at("cover")},
+		{"glossary entry of one game", "/en/at43/glossary", "en", "at44", at("crystal"), place{Frac: 0.6, Snap: true}},
+		{"calculator both games run", "/calc/shoot?game=at43", "en", "at44", place{Frac: 0.3}, place{Frac: 0.3, Snap: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			u, _ := url.Parse(tt.addr)
+			s.read(u)
+			to, _ := s.switchTarget(tt.lang, tt.game)
+			if got := s.carriedPlace(tt.from, to, tt.game); got != tt.want {
+				t.Errorf("from %s to %s: %+v, want %+v", tt.addr, to.path(), got, tt.want)
+			}
+		})
+	}
+}
+
 func TestTableFrames(t *testing.T) {
 	in := `<p>a</p><table><thead><tr><th>Moral</th><th><a href="/x">écart</a></th></tr></thead><tbody><tr><td>1</td></tr></tbody></table><p>b</p><table><tr><th>A &amp; B</th></tr></table>`
 	got := tableFrames(in, "fr")

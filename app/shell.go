@@ -443,10 +443,9 @@ func (s *shell) switchTarget(lang, game string) (route, url.Values) {
 
 // onSwitch follows a language or game switch (the top bar's actionSwitch,
 // valued with the switch's language and game) to the same place in the
-// other page: the marked element at the top of the view (a sub-part, a
-// reading, a glossary entry) goes along as the fragment when the other page
-// has it; a language switch otherwise keeps the scroll position in
-// proportion.
+// other page (see carriedPlace): the marked element at the top of the view
+// (a sub-part, a reading, a glossary entry) goes along as the fragment when
+// the other page has it.
 func (s *shell) onSwitch(ctx goapp.Context, a goapp.Action) {
 	v, _ := a.Value.([2]string)
 	lang, game := v[0], v[1]
@@ -457,20 +456,32 @@ func (s *shell) onSwitch(ctx goapp.Context, a goapp.Action) {
 		ui.Store(ctx, prefsKey, s.prefs)
 	}
 	to, q := s.switchTarget(lang, game)
-	p := readPlace(s.fragment)
-	switch {
-	case hasMark(s.lib(), to, p.ID):
-	case game != s.game:
-		// Another game's text is another text: only a shared mark means
-		// the same place, so open the page at its top.
-		p = place{}
-	default:
-		p.ID = ""
-	}
+	p := s.carriedPlace(readPlace(s.fragment), to, game)
 	s.pending = &p
 	// The fragment is written into the address once the place is restored
 	// (see OnNav): go-app would otherwise start a smooth scroll of its own.
 	ctx.Navigate(s.site.href(withQuery(to.path(), q)))
+}
+
+// carriedPlace is where the page of route to, in game, opens for a reader
+// who was at p: at p's marked element when that page has it (the same
+// sub-part in the other language, a sub-part or glossary entry both games
+// share); on another game's page without it, at the sub-part found the same
+// proportion down, since both games' sections follow one outline in one
+// order (docs/outline.tsv) and the top would lose the reader's place; in
+// the other language without it, the same proportion down. A switch to
+// another page (the closest section to one the game lacks, another
+// calculator, the contents) opens at its top, where the note saying so is.
+func (s *shell) carriedPlace(p place, to route, game string) place {
+	switch {
+	case to.view != s.r.view || to.section != s.r.section || to.calc != s.r.calc:
+		return place{}
+	case hasMark(s.lib(), to, p.ID):
+		return p
+	}
+	p.ID, p.Within, p.Frag = "", 0, false
+	p.Snap = game != s.game
+	return p
 }
 
 // footerNav is the bottom bar: on reading views previous, contents, quick
