@@ -68,7 +68,7 @@ func test(args []string) error {
 			return staticcheckWasm("./app/...")
 		}},
 		{"browser tests (headless Chromium)", func() error {
-			return goCmd([]string{"SITE_DIR=" + site, "SITE_BASE_DIR=" + subSite}, "test", "-count=1", "-v", "./build/browser/")
+			return goCmd([]string{"SITE_DIR=" + site, "SITE_BASE_DIR=" + subSite}, "test", "-count=1", "-timeout=40m", "-v", "./build/browser/")
 		}},
 		{"copycheck", copyCheck},
 	}
