@@ -143,8 +143,8 @@ func (g *glossaryView) entry(e glossEntry, text *content.Text) goapp.UI {
 	var links []goapp.UI
 	if text != nil {
 		for _, id := range e.term.Sections {
-			if sec, _ := text.Section(id); sec != nil {
-				links = append(links, goapp.A().Href(g.site.href(route{view: viewSection, lang: g.Lang, game: g.Game, section: id}.path())).Text(sec.Title))
+			if sec, ch := text.Section(id); sec != nil {
+				links = append(links, goapp.A().Href(g.site.href(route{view: viewSection, lang: g.Lang, game: g.Game, section: id}.path())).Text(sectionLabel(text, e.term.Sections, sec, ch)))
 			}
 		}
 	}
@@ -159,4 +159,17 @@ func (g *glossaryView) entry(e glossEntry, text *content.Text) goapp.UI {
 			}),
 		),
 	)
+}
+
+// sectionLabel is how a term's list of sections names one of them: its
+// title, followed by its chapter's when another section of the list has
+// the same title (AT-44's "command points" is explained in the round and
+// summed up again in the reference chapter), so no two links read alike.
+func sectionLabel(text *content.Text, ids []string, sec *content.Section, ch *content.Chapter) string {
+	for _, id := range ids {
+		if other, _ := text.Section(id); other != nil && other != sec && other.Title == sec.Title {
+			return sec.Title + " (" + ch.Title + ")"
+		}
+	}
+	return sec.Title
 }

@@ -32,3 +32,30 @@ func TestGlossaryListCapitalises(t *testing.T) {
 		}
 	}
 }
+
+// TestGlossaryLinksReadApart checks that no term's list of sections shows
+// two links with the same words, in any game and language.
+func TestGlossaryLinksReadApart(t *testing.T) {
+	lib := loadLibrary(t)
+	seeList := regexp.MustCompile(`(?s)<p class="see">(.*?)</p>`)
+	linkText := regexp.MustCompile(`<a [^>]*>\s*([^<]*?)\s*</a>`)
+	for _, text := range lib.Texts {
+		t.Run(text.Game+"/"+text.Lang, func(t *testing.T) {
+			v := &glossaryView{Lang: text.Lang, Game: text.Game, site: NewSite(lib, "")}
+			e := goapp.NewTestEngine()
+			if err := e.Load(v); err != nil {
+				t.Fatal(err)
+			}
+			e.ConsumeAll()
+			for _, see := range seeList.FindAllStringSubmatch(goapp.HTMLString(v), -1) {
+				seen := map[string]bool{}
+				for _, l := range linkText.FindAllStringSubmatch(see[1], -1) {
+					if seen[l[1]] {
+						t.Errorf("two links read %q: %s", l[1], see[1])
+					}
+					seen[l[1]] = true
+				}
+			}
+		})
+	}
+}
