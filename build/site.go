@@ -66,7 +66,7 @@ func buildSite(out, base string) error {
 	if err := clearOutput(out); err != nil {
 		return err
 	}
-	lib, err := writeLibrary(root)
+	lib, err := writeLibrary(out)
 	if err != nil {
 		return err
 	}
@@ -110,9 +110,10 @@ func cleanBase(base string) (string, error) {
 	return base, nil
 }
 
-// writeLibrary renders the rules text and glossary and writes them where
-// the wasm client embeds them (app/contentdata).
-func writeLibrary(root string) (*content.Library, error) {
+// writeLibrary renders the rules text and glossary and writes them as the
+// library file the client fetches (package contentdata), which finish
+// names with its hash.
+func writeLibrary(out string) (*content.Library, error) {
 	fmt.Println("site: rendering the rules text and glossary")
 	lib, err := contentdata.Load()
 	if err != nil {
@@ -120,8 +121,7 @@ func writeLibrary(root string) (*content.Library, error) {
 	}
 	// The client rebuilds the search blocks from the HTML: 1/4 of the data.
 	libData := contentdata.Encode(contentdata.Strip(lib))
-	libFile := filepath.Join(root, "app", "contentdata", contentdata.File)
-	return lib, writeIfChanged(libFile, libData)
+	return lib, os.WriteFile(filepath.Join(out, filepath.FromSlash(contentdata.File)), libData, 0o644)
 }
 
 // clientPackage is the wasm client's main package.
@@ -219,6 +219,7 @@ func prerender(out, base string, lib *content.Library, cssPath string, wasmSize 
 		Domain:   domain,
 		Styles:   []string{cssPath},
 		WasmSize: wasmSize,
+		Precache: []string{"/" + contentdata.File},
 	})
 	// 404.html: hosts that have it (GitHub Pages, Netlify, Cloudflare
 	// Pages) answer a missing path with it, and the wasm then routes from
@@ -293,15 +294,6 @@ func clearOutput(out string) error {
 		}
 	}
 	return os.MkdirAll(filepath.Join(out, "web"), 0o755)
-}
-
-// writeIfChanged writes b to name unless it already holds b, so the Go build
-// cache stays warm across identical builds.
-func writeIfChanged(name string, b []byte) error {
-	if old, err := os.ReadFile(name); err == nil && bytes.Equal(old, b) {
-		return nil
-	}
-	return os.WriteFile(name, b, 0o644)
 }
 
 // addHTMLExtensions renames pages whose last path segment has a dot, like

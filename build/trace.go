@@ -197,7 +197,7 @@ var tracePhases = []tracePhase{
 	{"wasm download (network, off the main thread)", "wasm-fetch", "wasm-downloaded"},
 	{"wasm compile and instantiate, after the download", "wasm-downloaded", "wasm-instantiated"},
 	{"Go runtime and package init", "wasm-instantiated", "main"},
-	{"decoding the embedded library (app/contentdata)", "main", "decoded"},
+	{"the library file: what is left of its download, then decoding it (app/contentdata)", "main", "decoded"},
 	{"routes and site (app.Register)", "decoded", "registered"},
 	{"go-app engine, root component init and first Render", "registered", "first-element"},
 	{"go-app's first mount: building the page's DOM", "first-element", "body-replaced"},
