@@ -46,13 +46,15 @@
   window.{{CONTROLLED}} = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
 })();
 // The library (the rules text, glossary and pages: app/contentdata) is a
-// file of its own, fetched from here so that it downloads beside the wasm,
-// which app.js asks for next; the client reads it with {{LIBRARY_FETCH}}(),
-// which fetches again after a failure.
+// file of its own, fetched from here so that it downloads beside the wasm:
+// once the page is parsed, when app.js (deferred) has just asked for the
+// wasm, not before, so that it never competes with what the first paint
+// needs. The client reads it with {{LIBRARY_FETCH}}(), which starts the
+// fetch if it has not started, and again after a failure.
 (function () {
   if (/[?&]wasm=false/.test(location.search)) return;
   var lib = null;
-  window.{{LIBRARY_FETCH}} = function () {
+  var get = window.{{LIBRARY_FETCH}} = function () {
     if (!lib) {
       lib = fetch("{{LIBRARY}}").then(function (r) {
         if (!r.ok) throw new Error("the library: HTTP " + r.status);
@@ -62,7 +64,7 @@
     }
     return lib;
   };
-  window.{{LIBRARY_FETCH}}();
+  document.addEventListener("DOMContentLoaded", function () { get(); });
 })();
 // The calculators' steppers at the table (issue 23): a held step button
 // repeats its click, after 400 ms, then faster down to every 40 ms, until

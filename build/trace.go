@@ -117,7 +117,7 @@ const traceSettle = 5 * time.Second
 const eagerWasm = "--no-wasm-lazy-compilation"
 
 // tracePages are the pages the start-up trace opens.
-var tracePages = []string{lighthousePages[0], lighthousePages[1]}
+var tracePages = lighthousePages
 
 // traceOnce opens path in a fresh browser at the CPU slowdown (the network
 // is not throttled: the trace is about the main thread) and returns what
