@@ -3,7 +3,7 @@
 // the Content-Security-Policy in _headers needs no hash. It must stay small:
 // it blocks the first paint.
 (function () {
-  var d = document.documentElement;
+  var d = document.documentElement, p = {};
   // Site data: a browser set to keep none throws on any reading of
   // localStorage, go-app's start included, which would stop the wasm. An
   // in-memory store takes its place for the visit, and the flag has the
@@ -32,10 +32,23 @@
   try {
     var s = localStorage.getItem("{{PREFS_KEY}}");
     if (s && s.length <= 1000) {
-      var p = JSON.parse(s);
+      p = JSON.parse(s) || {};
       if (p.theme && {{THEMES}}.indexOf(p.theme) >= 0) d.setAttribute("data-theme", p.theme);
       if ({{TEXT_SIZES}}.indexOf(p.textSize) >= 0) d.style.fontSize = p.textSize + "%";
     }
+  } catch (e) {}
+  // The reader's language, picked as the client picks it for a page with no
+  // language in its path (readerLang in lang.go): the one chosen in the
+  // app, else the browser's first English or French, else the link's. A
+  // calculator's prerendered placeholder shows only that language's words.
+  try {
+    var ok = /^(en|fr)$/, l = ok.test(p.lang) ? p.lang : "", b = navigator.languages || [navigator.language];
+    for (var i = 0; !l && i < b.length; i++) {
+      var t = String(b[i]).split("-")[0].toLowerCase();
+      if (ok.test(t)) l = t;
+    }
+    var m = /[?&]lang=(en|fr)(&|$)/.exec(location.search);
+    d.setAttribute("data-reader-lang", l || (m && m[1]) || "en");
   } catch (e) {}
   // The client starts in steps and go-app removes its loader strip after
   // the first, so the page says it is starting until the client marks it

@@ -105,6 +105,8 @@ func (s *shell) OnMount(ctx goapp.Context) {
 		if goapp.Window().Get("document").Get("visibilityState").String() == "visible" {
 			goapp.TryUpdate()
 			ctx.Dispatch(func(ctx goapp.Context) { s.awake.keep(ctx, s.prefs.Awake) })
+		} else {
+			ctx.NewAction(ui.ActionHidden)
 		}
 		return nil
 	})
@@ -235,13 +237,7 @@ func (s *shell) read(u *url.URL) {
 	s.query = u.Query()
 	s.rawQuery = u.RawQuery
 	s.fragment = u.Fragment
-	s.lang = firstOf(s.r.lang, validLang(s.query.Get("lang")), validLang(s.prefs.Lang))
-	if s.lang == "" {
-		s.lang = "en"
-		if goapp.IsClient && strings.HasPrefix(goapp.Window().Get("navigator").Get("language").String(), "fr") {
-			s.lang = "fr"
-		}
-	}
+	s.lang = readerLang(s.r, s.query, s.prefs, browserLangs())
 	s.game = firstOf(s.r.game, validGame(s.query.Get("game")), validGame(s.prefs.Game))
 	s.chosen = s.game != "" || s.r.view == viewCalc
 	s.game = firstOf(s.game, "at43")
@@ -454,6 +450,12 @@ func (s *shell) switchTarget(lang, game string) (route, url.Values) {
 func (s *shell) onSwitch(ctx goapp.Context, a goapp.Action) {
 	v, _ := a.Value.([2]string)
 	lang, game := v[0], v[1]
+	if lang != s.lang {
+		// The reader's choice, which wins over a link's language from now
+		// on (readerLang).
+		s.prefs.Lang = lang
+		ui.Store(ctx, prefsKey, s.prefs)
+	}
 	to, q := s.switchTarget(lang, game)
 	p := readPlace(s.fragment)
 	switch {

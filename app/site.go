@@ -135,19 +135,23 @@ const warmDelay = 300 * time.Millisecond
 
 // WarmSearch has the browser client build, warmDelay after its start and in
 // short slices, the search index of the text its address names (a section,
-// a text's contents or glossary, a calculator link with game and lang), so
-// that neither the first search nor anything else waits for it. The shell
-// also asks for that index 2 s after it mounts, and finds it made.
+// a text's contents or glossary, a calculator link with its game, in the
+// reader's language), so that neither the first search nor anything else
+// waits for it. The shell also asks for that index 2 s after it mounts, and
+// finds it made.
 func (s *Site) WarmSearch() {
 	if !goapp.IsClient {
 		return
 	}
 	r := parseRoute(startPath())
 	q := goapp.Window().URL().Query()
-	game, lang := firstOf(r.game, validGame(q.Get("game"))), firstOf(r.lang, validLang(q.Get("lang")))
-	if game == "" || lang == "" {
+	game := firstOf(r.game, validGame(q.Get("game")))
+	if game == "" {
 		return
 	}
+	var p prefs
+	ui.Read(prefsKey, &p)
+	lang := readerLang(r, q, p.valid(), browserLangs())
 	var later goapp.Func
 	later = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
 		s.warm(game, lang)

@@ -140,11 +140,14 @@ const clientPackage = "./app/cmd/pwa"
 // table tools came (at 4x slowdown a tap's new answer took 4.5 ms without
 // against 7.3 ms with, on a loaded machine: no difference to see). The
 // engine would save 30 KB more, but a heavy salvos link answered some 10
-// to 40% later without it.
+// to 40% later without it. encoding/json too (issue 23, the share link's
+// view): 10 KB brotli, for JSON that is written off the taps (the export,
+// once they pause; the device's storage) and no slower natively within the
+// noise of a loaded machine (100-200 µs for a large result either way).
 var clientFlags = []string{
 	"-gcflags=github.com/at4x/companion/app=-l", "-gcflags=github.com/at4x/companion/app/calc=-l",
 	"-gcflags=github.com/at4x/companion/app/ui=-l", "-gcflags=github.com/at4x/companion/app/qr=-l",
-	"-gcflags=github.com/maxence-charriere/go-app/v10/pkg/app=-l",
+	"-gcflags=github.com/maxence-charriere/go-app/v10/pkg/app=-l", "-gcflags=encoding/json=-l",
 }
 
 // compileWasm builds the client into out/web/app.wasm and returns its size.

@@ -351,6 +351,16 @@ const (
 	HistoryTitle   // the list of recent calculations
 	HistoryClear   // the button that empties it
 	HistoryUnsaved // when the device refused to save it
+	// The calculator between two phones (issue 23, points 1-3, 5, 9).
+	ViewAtLeast        // the atleast key of a link, named in its error
+	ViewBars           // the bar key of a link, named in its error
+	ViewBarsAllowed    // what the bar key takes
+	ViewAtLeastAllowed // what the atleast key takes
+	ViewWhatIfAllowed  // what the whatif key takes
+	ViewCompareAllowed // what the compare key takes
+	SalvosRenumberedF  // salvos in the link, renumbered 1 to n
+	CalcFailedUnmarked // no value to blame
+	MoreComing         // the room of the results not drawn yet
 	// Calculators at the table (issue 9): summary, cm, field help, authority.
 	CalcWorking
 	CalcFailed

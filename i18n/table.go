@@ -350,6 +350,16 @@ var table = [keyCount]struct{ en, fr string }{
 	HistoryTitle:   {"Recent calculations", "Calculs récents"},
 	HistoryClear:   {"Clear", "Effacer"},
 	HistoryUnsaved: {"This device refused to save the list (storage full?): it lasts until the app is closed.", "L’appareil a refusé d’enregistrer la liste (stockage plein ?) : elle dure jusqu’à la fermeture de l’application."},
+	// The calculator between two phones (issue 23, points 1-3, 5, 9).
+	ViewAtLeast:        {"The summary’s “at least” number", "Le nombre « au moins » du résumé"},
+	ViewBars:           {"The bars tapped on the charts", "Les barres touchées sur les graphiques"},
+	ViewBarsAllowed:    {"a chart and its bar, such as 2.3, or o2.3 for the other game’s", "un graphique et sa barre, comme 2.3, ou o2.3 pour ceux de l’autre jeu"},
+	ViewAtLeastAllowed: {"a whole number from 1 to 9999", "un nombre entier de 1 à 9999"},
+	ViewWhatIfAllowed:  {"the what-ifs the calculator offers, comma-separated: acc (+1), takecover and faw (shooting)", "les hypothèses du calculateur, séparées par des virgules : acc (+1), takecover et faw (tir)"},
+	ViewCompareAllowed: {"0 or 1", "0 ou 1"},
+	SalvosRenumberedF:  {"This link skips salvo numbers: its salvos are shown in the same order, numbered 1 to %d.", "Ce lien saute des numéros de salve : ses salves sont affichées dans le même ordre, numérotées de 1 à %d."},
+	CalcFailedUnmarked: {"These values cannot be worked out. Change one of them, or open the calculator from the menu to start afresh.", "Ces valeurs ne permettent aucun calcul. Changez-en une, ou rouvrez le calculateur depuis le menu pour repartir de zéro."},
+	MoreComing:         {"The explanation, charts and table follow…", "L’explication, les graphiques et le tableau suivent…"},
 	// Calculators at the table (issue 9): summary, cm, field help, authority.
 	CalcWorking:       {"Working out the odds…", "Calcul des probabilités…"},
 	CalcFailed:        {"These values cannot be worked out: check the fields marked in red.", "Ces valeurs ne permettent aucun calcul : vérifiez les champs marqués en rouge."},

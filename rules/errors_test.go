@@ -460,3 +460,27 @@ func TestUnknownKeysListsEveryKey(t *testing.T) {
 		t.Errorf("%d characters: %.100s…", len(msg), msg)
 	}
 }
+
+// TestLinkKeysAccepted: a whole share link, with the keys of how the page
+// shows the answer, parses in every calculator that reads its values.
+func TestLinkKeysAccepted(t *testing.T) {
+	view := url.Values{"lang": {"fr"}, "atleast": {"2"}, "whatif": {"acc,faw"}, "compare": {"1"}, "bar": {"0.2,o1.0"}}
+	for _, tt := range []struct {
+		name  string
+		parse func(url.Values) error
+	}{
+		{"shoot", func(v url.Values) error { _, err := ParseShoot(v); return err }},
+		{"salvos", func(v url.Values) error { _, err := ParseSalvos(v); return err }},
+		{"morale", func(v url.Values) error { _, err := ParseMorale(v); return err }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			v := url.Values{"game": {"at43"}}
+			for k, vs := range view {
+				v[k] = vs
+			}
+			if err := tt.parse(v); err != nil {
+				t.Errorf("refused: %v", err)
+			}
+		})
+	}
+}

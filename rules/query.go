@@ -283,8 +283,11 @@ type queryReader struct {
 }
 
 // linkKeys are the keys any share link may carry that no calculator reads:
-// the page's language (README, Share links).
-var linkKeys = []string{"lang"}
+// the page's language and how the page shows the answer (the headline's
+// threshold, what-ifs, the other game, bars tapped; README, Share links).
+// The app takes them out before the engine reads a link; a program that
+// hands the engine a whole share link finds them accepted.
+var linkKeys = []string{"lang", "atleast", "whatif", "compare", "bar"}
 
 func newQueryReader(v url.Values, prefix string) *queryReader {
 	log := &keyLog{read: map[string]bool{}, open: map[string]*reason{}}

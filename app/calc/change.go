@@ -117,6 +117,9 @@ func (c *Page) onSet(ctx goapp.Context, a goapp.Action) {
 			return
 		}
 		cur := f.valueIn(v)
+		if !v.Has(f.key) {
+			cur = f.valueIn(c.formValues()) // the value the field shows
+		}
 		if g := gameRules(c.now.game); key == "range" && cur == "" && g != nil && g.RangeBand != nil {
 			// The band shown is the one the distance gives.
 			if cm, err := strconv.Atoi(v.Get(prefix + "cm")); err == nil {
@@ -181,10 +184,14 @@ func (c *Page) onPickBar(ctx goapp.Context, a goapp.Action) {
 		return
 	}
 	c.picked[p.Chart] = p.Index
-	if p.Chart == c.mainChart("now") {
+	if p.Chart == c.mainChart("now") || p.Chart == c.mainChart("other") {
 		c.atLeast = max(p.Index, 1)
+		c.bad.Del(keyAtLeast)
 		c.showAnswer()
+	} else {
+		c.bad.Del(keyBar)
 	}
+	c.changed(ctx)
 }
 
 func (c *Page) onWhatIf(ctx goapp.Context, a goapp.Action) {
@@ -193,14 +200,16 @@ func (c *Page) onWhatIf(ctx goapp.Context, a goapp.Action) {
 		return
 	}
 	c.whatIfs[ch.Key] = ch.Value == "1"
+	c.bad.Del(keyWhatIf)
 	c.compute()
-	c.refine(ctx)
+	c.changed(ctx)
 }
 
 func (c *Page) onCompare(ctx goapp.Context, e goapp.Event) {
 	c.compare = ctx.JSSrc().Get("checked").Bool()
+	c.bad.Del(keyCompare)
 	c.compute()
-	c.refine(ctx)
+	c.changed(ctx)
 }
 
 // onProfile loads a profile's values that this calculator has.
@@ -246,28 +255,82 @@ func (c *Page) syncURL(ctx goapp.Context) {
 	if !goapp.IsClient {
 		return
 	}
-	link := c.link()
-	path := c.Base + "/calc/" + c.Name
 	c.urlSeq++
+	c.pending = &record{Link: c.link()}
+	if c.now.err == nil { // a failed calculation stays out of the history
+		c.pending.Headline = c.summary()
+	}
+	// The share button hands out this link even before the redraw gives
+	// it its new props: a link shared at once after a tap is that tap's.
+	if el := goapp.Window().GetElementByID("calc-share"); el.Truthy() {
+		el.Call("setAttribute", "data-link", c.pending.Link)
+		el.Call("setAttribute", "data-headline", c.pending.Headline)
+	}
 	seq := c.urlSeq
 	ctx.After(urlDelay, func(ctx goapp.Context) {
 		ctx.PreventUpdate()
 		// A later change or a navigation since then has the last word.
-		if seq != c.urlSeq || goapp.Window().Get("location").Get("pathname").String() != path {
-			return
-		}
-		goapp.Window().Get("history").Call("replaceState", nil, "", link)
-		if c.now.err == nil {
-			addToHistory(ctx, record{Link: link, Headline: c.summary()})
+		if seq == c.urlSeq {
+			c.flushURL(ctx)
 		}
 	})
 }
 
-// link is the share link of the current values, from the site's root.
+// flushURL writes the address and the history entry syncURL is waiting to
+// write, at once: before the link is shared or the page left.
+func (c *Page) flushURL(ctx goapp.Context) {
+	r := c.pending
+	if r == nil {
+		return
+	}
+	c.pending = nil
+	c.urlSeq++ // the write waiting is this one
+	if goapp.Window().Get("location").Get("pathname").String() != c.Base+"/calc/"+c.Name {
+		return // navigated away
+	}
+	goapp.Window().Get("history").Call("replaceState", nil, "", r.Link)
+	if r.Headline != "" {
+		r.Headline = c.summary() // a simulated result refined since
+	}
+	c.record(ctx, *r)
+}
+
+// historyPause is how long the values rest before the next change starts a
+// new entry in the history instead of updating this calculation's.
+const historyPause = 10 * time.Second
+
+// record writes the calculation into the history: into the entry this
+// page's earlier changes wrote, while the reader keeps changing values,
+// so that one calculation built by taps is one entry; into a new entry
+// after a pause of historyPause, or once the reader shared the link or
+// left the page (endCalculation, OnUpdate).
+func (c *Page) record(ctx goapp.Context, r record) {
+	if r.Headline == "" {
+		return
+	}
+	now := time.Now()
+	replaces := c.entry
+	if now.Sub(c.entryAt) > historyPause {
+		replaces = ""
+	}
+	c.entry, c.entryAt = r.Link, now
+	addToHistory(ctx, r, replaces)
+}
+
+// endCalculation follows the share bar handing the link out, or the page
+// going out of sight: the address and the history hold the link, and the
+// next change is another calculation.
+func (c *Page) endCalculation(ctx goapp.Context, a goapp.Action) {
+	c.flushURL(ctx)
+	c.entry = ""
+}
+
+// link is the share link of the current values and view, from the site's
+// root.
 func (c *Page) link() string {
 	q := clone(c.values)
-	q.Set("lang", c.Lang)
-	return c.Base + "/calc/" + c.Name + "?" + q.Encode()
+	c.writeView(q)
+	return shareLink(c.Base, c.Name, c.Lang, q)
 }
 
 // urlDelay is how long syncURL waits for the next change.

@@ -15,7 +15,10 @@
 //
 // A Page's state is the address's query: it reads the link when it is
 // navigated to, and every change rewrites the address in place, so the
-// address bar is always the link to share. The page keeps the values and
+// address bar is always the link to share. The link holds the values the
+// reader set and, under keys no engine input reads, how the answer shows
+// (viewkeys.go), so that the opponent opening it sees what the sender
+// sees. The page keeps the values and
 // computes (state.go, change.go); what it draws are child components with
 // value props only, which report back with actions (action*), so that a
 // tap re-renders the field touched and the parts of the result that

@@ -61,27 +61,54 @@ func ownLink(link, base string) bool {
 	return ok && specFor(name) != nil
 }
 
-// withRecord puts r first in the history, once per link, and keeps the
-// newest maxHistory.
-func withRecord(list []record, r record) []record {
+// withRecord puts r first in the history, in place of the entry whose link
+// is replaces (the calculation r carries on) and of any entry of the same
+// situation, and keeps the newest maxHistory: twenty entries are twenty
+// situations.
+func withRecord(list []record, r record, replaces string) []record {
 	out := []record{r}
+	s := situation(r.Link)
 	for _, o := range list {
-		if o.Link != r.Link && len(out) < maxHistory {
+		if o.Link != replaces && situation(o.Link) != s && len(out) < maxHistory {
 			out = append(out, o)
 		}
 	}
 	return out
 }
 
-// actionRecord carries a settled calculation to the history list.
+// situation is what a link works out: its calculator and values, without
+// its language and view keys, which change how the answer reads, not the
+// answer.
+func situation(link string) string {
+	u, err := url.Parse(link)
+	if err != nil {
+		return link
+	}
+	q := u.Query()
+	for _, k := range viewKeys {
+		q.Del(k)
+	}
+	return u.Path + "?" + q.Encode()
+}
+
+// actionRecord carries a settled calculation to the history list, as an
+// entry.
 const actionRecord = "at4x/record"
 
+// entry is a calculation on its way to the history: its record, and the
+// link of the entry it updates, "" for a new one.
+type entry struct {
+	record
+	replaces string
+}
+
 // addToHistory adds a calculation to the history, once its inputs have
-// settled. A calculation that failed, and so has no headline, is left out,
-// and so is a link past maxLink.
-func addToHistory(ctx goapp.Context, r record) {
+// settled, or updates the entry of the same calculation (see
+// Page.record). A calculation that failed, and so has no headline, is left
+// out, and so is a link past maxLink.
+func addToHistory(ctx goapp.Context, r record, replaces string) {
 	if r.Headline != "" && len(r.Link) <= maxLink {
-		ctx.NewActionWithValue(actionRecord, r)
+		ctx.NewActionWithValue(actionRecord, &entry{r, replaces})
 	}
 }
 
@@ -127,15 +154,15 @@ func (h *historyList) OnMount(ctx goapp.Context) {
 }
 
 func (h *historyList) onRecord(ctx goapp.Context, a goapp.Action) {
-	r, ok := a.Value.(record)
+	e, ok := a.Value.(*entry)
 	if !ok {
 		return
 	}
-	if len(h.list) > 0 && h.list[0] == r {
+	if len(h.list) > 0 && h.list[0] == e.record {
 		ctx.PreventUpdate()
 		return
 	}
-	h.list = withRecord(h.list, r)
+	h.list = withRecord(h.list, e.record, e.replaces)
 	h.save(ctx)
 }
 

@@ -26,29 +26,42 @@ func links(list []record) []string {
 	return out
 }
 
-// TestWithCalc checks the history's order, one entry per link, and its cap.
+// TestWithCalc checks the history's order, one entry per situation, the
+// entry a calculation updates, and the cap.
 func TestWithCalc(t *testing.T) {
 	var full []string
 	for i := range maxHistory {
 		full = append(full, fmt.Sprint(i))
 	}
+	const (
+		shoot6   = "/calc/shoot?game=at43&lang=en&n=6"
+		shoot7   = "/calc/shoot?game=at43&lang=en&n=7"
+		shoot6fr = "/calc/shoot?atleast=2&game=at43&lang=fr&n=6"
+		morale   = "/calc/morale?game=at43&lang=en"
+	)
 	tests := []struct {
-		name   string
-		list   []record
-		add    record
-		want   []string
-		wantHd string // the kept headline of the added link
+		name     string
+		list     []record
+		add      record
+		replaces string
+		want     []string
+		wantHd   string // the kept headline of the added link
 	}{
-		{"first", nil, record{"a", "A"}, []string{"a"}, "A"},
-		{"newest first", records("a", "b"), record{"c", "C"}, []string{"c", "a", "b"}, "C"},
-		{"same link moves up with its new headline", records("a", "b", "c"), record{"c", "C2"}, []string{"c", "a", "b"}, "C2"},
-		{"full drops the oldest", records(full...), record{"new", "N"}, append([]string{"new"}, full[:maxHistory-1]...), "N"},
-		{"full, a known link drops nothing", records(full...), record{"5", "F"}, append(append([]string{"5"}, full[:5]...), full[6:]...), "F"},
+		{"first", nil, record{"a", "A"}, "", []string{"a"}, "A"},
+		{"newest first", records("a", "b"), record{"c", "C"}, "", []string{"c", "a", "b"}, "C"},
+		{"same link moves up with its new headline", records("a", "b", "c"), record{"c", "C2"}, "", []string{"c", "a", "b"}, "C2"},
+		{"full drops the oldest", records(full...), record{"new", "N"}, "", append([]string{"new"}, full[:maxHistory-1]...), "N"},
+		{"full, a known link drops nothing", records(full...), record{"5", "F"}, "", append(append([]string{"5"}, full[:5]...), full[6:]...), "F"},
+		{"a tap updates the calculation's entry", records(shoot6, morale), record{shoot7, "7"}, shoot6, []string{shoot7, morale}, "7"},
+		{"the entry updated moves up", records(morale, shoot6), record{shoot7, "7"}, shoot6, []string{shoot7, morale}, "7"},
+		{"a new calculation keeps the last", records(shoot6, morale), record{shoot7, "7"}, "", []string{shoot7, shoot6, morale}, "7"},
+		{"the same situation in another language or view is one entry", records(morale, shoot6), record{shoot6fr, "fr"}, "", []string{shoot6fr, morale}, "fr"},
+		{"an entry gone meanwhile", records(morale), record{shoot7, "7"}, shoot6, []string{shoot7, morale}, "7"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := links(tt.list)
-			got := withRecord(tt.list, tt.add)
+			got := withRecord(tt.list, tt.add, tt.replaces)
 			if fmt.Sprint(links(got)) != fmt.Sprint(tt.want) {
 				t.Errorf("links %v, want %v", links(got), tt.want)
 			}

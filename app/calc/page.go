@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
@@ -20,6 +21,8 @@ const (
 	actionProfile     = "at4x/load-profile" // value: map[string]string of values to load
 	actionCopy        = "at4x/copy-result"  // value: "json" or "csv"
 	actionSaveProfile = "at4x/save-profile" // value: the profile's name
+	actionShared      = "at4x/shared"       // the share bar handed the link out
+	actionShowMore    = "at4x/show-more"    // the results' place came near the screen
 )
 
 // Page is one calculator page. Its state is the URL query: it reads
@@ -42,30 +45,38 @@ type Page struct {
 	Query string // the share link's query, as navigated to
 	Base  string // the site's path prefix
 
-	lib       *content.Library // the glossary, for the game's own words
-	spec      *spec
-	values    url.Values       // what the link says, with the reader's changes
-	wrongGame string           // the game the link asked for, when it does not fit
-	linkErrs  map[string]error // values the link garbled, by key (rules.ParseLink)
-	now       evaluation
-	other     *evaluation // the same situation under the other game
-	what      *evaluation // the current values with the what-ifs applied
-	compare   bool
-	whatIfs   map[string]bool
-	picked    map[string]int // bar picked per chart, by chart key
-	atLeast   int            // the headline's "at least" number; 0 until chosen
-	roll      rolled         // what the reader says the dice did (roll.go)
-	copied    bool
-	words     gameWords
+	lib        *content.Library // the glossary, for the game's own words
+	spec       *spec
+	values     url.Values       // what the link says, with the reader's changes
+	wrongGame  string           // the game the link asked for, when it does not fit
+	renumbered int              // salvos of a link that skipped numbers, renumbered 1 to renumbered
+	linkErrs   map[string]error // values the link garbled, by key (rules.ParseLink)
+	now        evaluation
+	other      *evaluation // the same situation under the other game
+	what       *evaluation // the current values with the what-ifs applied
+	compare    bool
+	whatIfs    map[string]bool
+	picked     map[string]int // bar picked per chart, by chart key
+	atLeast    int            // the headline's "at least" number; 0 until chosen
+	natural    int            // the one a page opening the values picks: firstThreshold of their first, unrefined, result
+	bad        url.Values     // view values of the link the page could not read (viewkeys.go)
+	roll       rolled         // what the reader says the dice did (roll.go)
+	copied     bool
+	words      gameWords
 	// savedProfiles counts the profiles saved here, so the picker rereads
 	// them.
 	savedProfiles int
 	// more tells whether the results under the fields (explanation,
-	// what-ifs, charts, table) are drawn; see watchMore.
-	more      bool
-	onNear    goapp.Func
-	near      goapp.Value
-	urlSeq    int // counts address rewrites, so that only the last one runs
+	// what-ifs, charts, table) are drawn; see moreSpace.
+	more   bool
+	urlSeq int // counts address rewrites, so that only the last one runs
+	// pending is the link and headline an address rewrite waits to write
+	// (syncURL), or nil.
+	pending *record
+	// entry is the link of the history entry this page's changes update,
+	// written at entryAt; "" once the calculation ended (record).
+	entry     string
+	entryAt   time.Time
 	jsonSeq   int // counts JSON writes, likewise
 	redrawSeq int // counts changes waiting for a redraw
 	refineSeq int // counts computations, so that only the last one's simulation runs
@@ -93,63 +104,48 @@ func (c *Page) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionProfile, c.onProfile)
 	ctx.Handle(actionCopy, c.onCopy)
 	ctx.Handle(actionSaveProfile, c.onSaveProfile)
+	ctx.Handle(actionShared, c.endCalculation)
+	ctx.Handle(ui.ActionHidden, c.endCalculation)
+	ctx.Handle(actionShowMore, c.showMore)
 	ctx.Handle(actionRoll, c.onRoll)
 	c.writeJSON(ctx)
 	c.refine(ctx)
-	ctx.Defer(c.watchMore)
 }
 
-// moreAhead is how far below the screen the results start being drawn.
-const moreAhead = "0px 0px 25% 0px"
-
-// watchMore draws the results under the fields once they come within
-// moreAhead of the screen. They are a few hundred elements below the fold
-// of a phone: building them in the first mount made a shared link's page
-// answer its first tap a quarter of a second later on a mid-range phone,
-// for parts the reader may never scroll to. The answer itself is in the
-// summary, at the top, from the start.
-func (c *Page) watchMore(ctx goapp.Context) {
-	el := goapp.Window().GetElementByID("calc-more")
-	if c.more || !el.Truthy() {
+// showMore draws the results in their place. When the reader looks at
+// what follows them (a fast scroll to the history), that stays where it
+// is on the screen: the page scrolls by what the results take beyond the
+// room kept. The browser's own scroll anchoring is off meanwhile, not to
+// scroll twice, and since it would anchor to the place that goes.
+func (c *Page) showMore(ctx goapp.Context, a goapp.Action) {
+	c.more = true
+	box := goapp.Window().GetElementByID("calc-more")
+	if !box.Truthy() {
 		return
 	}
-	c.onNear = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
-		entries := args[0]
-		for i := range entries.Length() {
-			if entries.Index(i).Get("isIntersecting").Bool() {
-				ctx.Dispatch(c.showMore)
-				break
-			}
+	before := box.Call("getBoundingClientRect")
+	top, bottom := before.Get("top").Float(), before.Get("bottom").Float()
+	root := goapp.Window().Get("document").Get("documentElement").Get("style")
+	root.Set("overflowAnchor", "none")
+	ctx.Defer(func(goapp.Context) {
+		if top < 0 {
+			goapp.Window().Call("scrollBy", 0, box.Call("getBoundingClientRect").Get("bottom").Float()-bottom)
 		}
-		return nil
+		root.Set("overflowAnchor", "")
 	})
-	c.near = goapp.Window().Get("IntersectionObserver").New(c.onNear, map[string]any{"rootMargin": moreAhead})
-	c.near.Call("observe", el)
-}
-
-func (c *Page) showMore(ctx goapp.Context) {
-	c.more = true
-	c.stopWatching()
-}
-
-// OnDismount stops watching for the results.
-func (c *Page) OnDismount() { c.stopWatching() }
-
-func (c *Page) stopWatching() {
-	if c.near != nil {
-		c.near.Call("disconnect")
-		c.near = nil
-	}
-	if c.onNear != nil {
-		c.onNear.Release()
-		c.onNear = nil
-	}
 }
 
 // OnUpdate rereads the link after a navigation to another calculator or
 // another link.
 func (c *Page) OnUpdate(ctx goapp.Context) {
+	if c.pending != nil {
+		// The address is the new link already: the calculation left
+		// goes into the history only.
+		c.record(ctx, *c.pending)
+		c.pending = nil
+	}
 	c.urlSeq++ // the new link wins over a rewrite still waiting
+	c.entry = ""
 	c.reset()
 	c.writeJSON(ctx)
 	c.refine(ctx)
@@ -164,13 +160,21 @@ func (c *Page) Render() goapp.UI {
 	// The prerendered page is the same for every link of the calculator:
 	// it shows no value and no result until the client has read the link.
 	pending := !goapp.IsClient
+	sentence := c.summary()
+	headline := sentence
+	if pending {
+		headline = "" // the share button's data holds it too
+	}
 	return ui.Elem("article").Class("calc").Body(
 		ui.Elem("h1").Text(c.t(c.spec.title)),
 		goapp.If(c.wrongGame != "", func() goapp.UI {
 			return ui.Elem("p").Class("note").Role("note").Textf(c.t(i18n.WrongGameF), c.t(c.spec.title), ui.GameName(c.spec.games[0]))
 		}),
-		&summaryBox{Lang: c.Lang, Sentence: c.summary(), Pending: pending},
-		&shareBar{Lang: c.Lang, Link: c.link(), Headline: c.summary()},
+		goapp.If(c.renumbered > 0 && !pending, func() goapp.UI {
+			return ui.Elem("p").Class("note").ID("calc-renumbered").Role("note").Textf(c.t(i18n.SalvosRenumberedF), c.renumbered)
+		}),
+		&summaryBox{Lang: c.Lang, Sentence: sentence, Pending: pending},
+		&shareBar{Lang: c.Lang, Link: c.link(), Headline: headline},
 		c.rollView(pending),
 		c.form(pending),
 		goapp.If(c.spec.name == "salvos", c.salvoButtons),
@@ -183,10 +187,7 @@ func (c *Page) noSubmit(ctx goapp.Context, e goapp.Event) { e.PreventDefault() }
 
 // form is one fieldView per field that applies to the values.
 func (c *Page) form(pending bool) goapp.UI {
-	shown := c.now.shown
-	if shown == nil {
-		shown = c.values
-	}
+	shown := c.formValues()
 	var items []goapp.UI
 	cls := "fields"
 	if pending {
@@ -227,7 +228,7 @@ func (c *Page) form(pending bool) goapp.UI {
 		}
 	}
 	if !pending {
-		for _, m := range strayErrors(c.words, c.spec, shown, c.values, c.now.errs) {
+		for _, m := range append(strayErrors(c.words, c.spec, shown, c.values, c.now.errs), viewErrors(c.Lang, c.spec, c.bad)...) {
 			items = append(items, ui.Elem("p").Class("error stray").Role("alert").Text(m))
 		}
 	}
@@ -302,6 +303,9 @@ func (c *Page) results() goapp.UI {
 	more := goapp.Div().Class("more").ID("calc-more")
 	if c.more {
 		more = more.Body(c.moreResults()...)
+	} else {
+		d, _ := c.details().(*detailsBox)
+		more = more.Body(&moreSpace{Lang: c.Lang, Narrow: c.moreRoom(narrow, d), Wide: c.moreRoom(wide, d)})
 	}
 	return goapp.Div().Class("results").Body(
 		more,

@@ -183,6 +183,12 @@ func (p *profilePicker) save(ctx goapp.Context, e goapp.Event) {
 	// The calculator holds the values: it saves them.
 	ctx.NewActionWithValue(actionSaveProfile, name)
 	p.saveName = ""
+	// typed prevents the redraw, so the rendered value is still the empty
+	// one and go-app would leave the box as it is: clear it here, so that
+	// the next name typed is not added to this one.
+	if box := ctx.JSSrc().Call("querySelector", "#profile-name"); box.Truthy() {
+		box.Set("value", "")
+	}
 }
 
 func (p *profilePicker) Render() goapp.UI {

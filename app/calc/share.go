@@ -55,7 +55,8 @@ func (b *shareBar) Render() goapp.UI {
 		toggle = toggle.Aria("controls", "calc-qr") // only while it is there
 	}
 	return goapp.Div().Class("share-bar").Body(
-		goapp.Button().Type("button").Class("btn").ID("calc-share").Text(i18n.T(b.Lang, i18n.ShareLink)).OnClick(b.share),
+		goapp.Button().Type("button").Class("btn").ID("calc-share").DataSet("link", b.Link).DataSet("headline", b.Headline).
+			Text(i18n.T(b.Lang, i18n.ShareLink)).OnClick(b.share),
 		toggle,
 		ui.Elem("p").Class("share-said").Role("status").Text(said),
 		goapp.If(said != "" && b.said == i18n.CopyByHand, func() goapp.UI {
@@ -68,14 +69,20 @@ func (b *shareBar) Render() goapp.UI {
 
 // share opens the share sheet, or copies the link where there is none or
 // the sheet failed for another reason than the reader closing it.
+//
+// The link and headline are the button's data: the page writes them there
+// at each change (Page.syncURL), before the redraw gives the bar its props.
 func (b *shareBar) share(ctx goapp.Context, e goapp.Event) {
-	link, at := absolute(b.Link), b.Link
+	ctx.NewAction(actionShared)
+	ds := ctx.JSSrc().Get("dataset")
+	at, headline := ds.Get("link").String(), ds.Get("headline").String()
+	link := absolute(at)
 	nav := goapp.Window().Get("navigator")
 	if !nav.Get("share").Truthy() {
 		b.copy(ctx, link, at)
 		return
 	}
-	data := map[string]any{"title": i18n.T(b.Lang, i18n.ShareTitle), "text": b.Headline, "url": link}
+	data := map[string]any{"title": i18n.T(b.Lang, i18n.ShareTitle), "text": headline, "url": link}
 	settle(nav.Call("share", data), func(goapp.Value) {
 		ctx.Dispatch(func(goapp.Context) { b.say(i18n.LinkShared, at) })
 	}, func(err goapp.Value) {
@@ -105,7 +112,12 @@ func (b *shareBar) copy(ctx goapp.Context, link, at string) {
 // say shows a confirmation for the link it is about.
 func (b *shareBar) say(k i18n.Key, link string) { b.said, b.saidFor = k, link }
 
-func (b *shareBar) toggleQR(ctx goapp.Context, e goapp.Event) { b.showQR = !b.showQR }
+func (b *shareBar) toggleQR(ctx goapp.Context, e goapp.Event) {
+	b.showQR = !b.showQR
+	if b.showQR {
+		ctx.NewAction(actionShared)
+	}
+}
 
 func (b *shareBar) selectAll(ctx goapp.Context, e goapp.Event) { ctx.JSSrc().Call("select") }
 

@@ -46,6 +46,18 @@ func (c *Page) reset() {
 	for k, e := range c.linkErrs {
 		c.linkErrs[k] = fmt.Errorf("%w: %w", errBadEscape, e)
 	}
+	c.renumbered = 0
+	if c.spec.name == "salvos" {
+		c.renumbered = renumberSalvos(c.values)
+	}
+	vw := readView(c.values, c.spec)
+	c.atLeast, c.whatIfs, c.compare, c.picked, c.bad = vw.atLeast, vw.whatIfs, vw.compare, vw.picked, vw.bad
+	for _, k := range viewKeys {
+		if _, garbled := c.linkErrs[k]; garbled && k != keyLang {
+			c.bad.Set(k, "") // its value is lost: the message says so
+		}
+		delete(c.linkErrs, k)
+	}
 	c.wrongGame = ""
 	g := c.values.Get("game")
 	switch {
@@ -59,18 +71,58 @@ func (c *Page) reset() {
 		}
 		c.values.Set("game", g)
 	}
-	c.values.Del("lang")
-	c.whatIfs = map[string]bool{}
-	c.picked = map[string]int{}
-	c.atLeast = 0
 	c.roll = rolled{}
 	c.compute()
 }
 
-// canCompare tells whether the calculator runs under both AT games.
-func (c *Page) canCompare() bool {
-	return slices.Contains(c.spec.games, "at43") && slices.Contains(c.spec.games, "at44")
+// renumberSalvos numbers the salvo groups of a link s1, s2, ... in their
+// order, when the link skips a number (s1 and s3): the engine refuses such
+// a link whole, and the salvos it holds are still the reader's. It returns
+// how many salvos there are then, or 0 when it renumbered none. Keys that
+// name no salvo 1 to maxSalvoGroups ("s01.n", "s11.n") are left for the
+// engine to refuse.
+func renumberSalvos(v url.Values) int {
+	var to [maxSalvoGroups + 1]int // new number by old
+	for k := range v {
+		if i, _, ok := salvoOf(k); ok {
+			to[i] = 1
+		}
+	}
+	n, gap := 0, false
+	for i := range to {
+		if to[i] > 0 {
+			n++
+			to[i], gap = n, gap || n != i
+		}
+	}
+	if !gap {
+		return 0
+	}
+	moved := url.Values{}
+	for k, vs := range v {
+		if i, rest, ok := salvoOf(k); ok {
+			moved[salvoKey(to[i], rest)] = vs
+			delete(v, k)
+		}
+	}
+	for k, vs := range moved {
+		v[k] = vs
+	}
+	return n
 }
+
+// salvoOf reads a salvo key "s3.acc" as its salvo and the key within it.
+func salvoOf(key string) (i int, rest string, ok bool) {
+	num, rest, found := strings.Cut(key, ".")
+	n, err := strconv.Atoi(strings.TrimPrefix(num, "s"))
+	if !found || !strings.HasPrefix(num, "s") || err != nil || n < 1 || n > maxSalvoGroups || num != "s"+strconv.Itoa(n) {
+		return 0, "", false
+	}
+	return n, rest, true
+}
+
+// canCompare tells whether the calculator runs under both AT games.
+func (c *Page) canCompare() bool { return c.spec.comparable() }
 
 // compute runs the engine on the values, the other game and the what-ifs.
 func (c *Page) compute() {
@@ -82,8 +134,12 @@ func (c *Page) compute() {
 			c.now.errs[k] = e
 		}
 	}
-	if c.atLeast == 0 && c.now.err == nil {
-		c.atLeast = firstThreshold(c.now.out)
+	c.natural = 0
+	if c.now.err == nil {
+		c.natural = firstThreshold(c.now.out)
+	}
+	if c.atLeast == 0 {
+		c.atLeast = c.natural
 	}
 	c.showAnswer()
 	if c.words.lang != c.Lang || c.words.game != c.now.game || c.words.label == nil {
@@ -113,8 +169,12 @@ func (c *Page) compute() {
 	}
 }
 
-// summary is the summary's sentence for the current result.
+// summary is the summary's sentence for the current result. A failure
+// points at the fields marked in red only when there are some.
 func (c *Page) summary() string {
+	if c.now.err != nil && len(c.now.errs) == 0 {
+		return c.t(i18n.CalcFailedUnmarked)
+	}
 	if c.now.err != nil {
 		return c.t(i18n.CalcFailed)
 	}
@@ -202,21 +262,48 @@ func clone(v url.Values) url.Values {
 	return out
 }
 
-// base is the values the next change starts from: what the engine read,
-// with every bad value kept as the reader typed it, so that a change never
-// drops a value of the link; but the keys the calculator does not read,
-// which its message said were left out, and the second value of a key
-// given twice.
-func (c *Page) base() url.Values {
-	if c.now.shown == nil {
-		return clone(c.values)
+// formValues are the values the form shows: the engine's, or when the
+// calculation failed as a whole, the link's over the calculator's
+// defaults, so that no field shows empty and a tap steps from the value
+// it shows, not from the field's least.
+func (c *Page) formValues() url.Values {
+	if c.now.shown != nil {
+		return c.now.shown
 	}
-	v := clone(c.now.shown)
+	v := clone(c.values)
+	defaults, _, _ := c.spec.run(url.Values{"game": {c.values.Get("game")}})
+	for _, f := range c.spec.fields {
+		if !v.Has(f.key) && !f.optional && (f.show == nil || f.show(c.values)) {
+			if d := defaultOf(defaults, f.key); d != "" {
+				v.Set(f.key, d)
+			}
+		}
+	}
+	return v
+}
+
+// base is the values the next change starts from: the link's, with the
+// reader's changes. A change writes the key it changes and no other, not
+// the defaults the engine filled in, so a link holds what the reader set;
+// and it drops no value of the link, a bad one included, but the keys the
+// calculator does not read, which its message said were left out, and the
+// second value of a key given twice.
+func (c *Page) base() url.Values {
+	v := clone(c.values)
 	for k, reason := range c.now.errs {
-		if c.values.Has(k) && !errors.Is(reason, rules.ErrUnknownKey) {
-			v.Set(k, c.values.Get(k))
-		} else {
+		var unknown *rules.UnknownKeys
+		if errors.As(reason, &unknown) {
+			for _, u := range unknown.Keys {
+				v.Del(u)
+			}
+		}
+		if errors.Is(reason, rules.ErrUnknownKey) {
 			v.Del(k)
+		}
+	}
+	for k, vs := range v {
+		if len(vs) > 1 {
+			v[k] = vs[:1]
 		}
 	}
 	return v

@@ -20,7 +20,9 @@ type summaryBox struct {
 
 func (s *summaryBox) Render() goapp.UI {
 	if s.Pending {
-		// The prerendered page serves links in both languages.
+		// The prerendered page serves links in both languages; the head
+		// script marks which one the reader reads, and the style sheet
+		// hides the other.
 		return ui.Elem("section").Class("calc-summary").Body(
 			ui.Elem("p").Class("sentence pending").ID("calc-sentence").Role("status").Body(
 				ui.Elem("span").Lang("en").Text(i18n.T("en", i18n.CalcWorking)+" "),

@@ -48,3 +48,8 @@ func Mark(name string) {
 		goapp.Window().Get("performance").Call("mark", "at4x:"+name)
 	}
 }
+
+// ActionHidden says the page went out of sight (another app, another tab,
+// the phone locked), where a reader may never come back to it: the shell
+// sends it, a calculator writes what waits.
+const ActionHidden = "at4x/hidden"

@@ -37,21 +37,40 @@ type session struct {
 }
 
 // newSession starts a server for the site and a browser with a viewport of
-// width×height CSS pixels.
+// width×height CSS pixels. The browser prefers German, neither of the app's
+// languages, whatever the machine's locale: a page with no language in its
+// path (a calculator's link) then reads in its link's lang until the test
+// makes the reader choose one (see readerLang in app/lang.go).
 func newSession(t *testing.T, width, height int64) *session {
 	t.Helper()
 	return newSessionWith(t, width, height, FileServer)
 }
 
+// neutralLangs are the test browser's preferred languages when a test
+// names none: neither English nor French.
+const neutralLangs = "de-DE,de"
+
 // newSessionWith is newSession with the server's handler made by handler.
 func newSessionWith(t *testing.T, width, height int64, handler func(dir string) http.Handler) *session {
 	t.Helper()
-	return newSessionIn(t, width, height, handler, t.TempDir())
+	return startSession(t, width, height, handler, t.TempDir(), neutralLangs)
 }
 
 // newSessionIn is newSessionWith with the browser's profile in the
 // directory profile, which may hold the profile's settings.
 func newSessionIn(t *testing.T, width, height int64, handler func(dir string) http.Handler, profile string) *session {
+	t.Helper()
+	return startSession(t, width, height, handler, profile, neutralLangs)
+}
+
+// newSessionPreferring is newSession in a browser whose preferred
+// languages are langs, as navigator.languages gives them ("fr-FR,fr").
+func newSessionPreferring(t *testing.T, width, height int64, langs string) *session {
+	t.Helper()
+	return startSession(t, width, height, FileServer, t.TempDir(), langs)
+}
+
+func startSession(t *testing.T, width, height int64, handler func(dir string) http.Handler, profile, langs string) *session {
 	t.Helper()
 	dir := siteDir(t)
 	if _, err := os.Stat(Chromium); err != nil {
@@ -60,7 +79,8 @@ func newSessionIn(t *testing.T, width, height int64, handler func(dir string) ht
 	srv := httptest.NewServer(handler(dir))
 	t.Cleanup(srv.Close)
 
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), AllocatorOptions(chromedp.UserDataDir(profile))...)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		AllocatorOptions(chromedp.UserDataDir(profile), chromedp.Flag("accept-lang", langs))...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
 	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
@@ -97,7 +117,7 @@ func (s *session) waitApp(t *testing.T) {
 func (s *session) showResults(t *testing.T) {
 	t.Helper()
 	eval[bool](t, s, `(document.getElementById("calc-more").scrollIntoView(), true)`)
-	s.poll(t, `!!document.querySelector("#calc-more > *")`, "the results under the fields")
+	s.poll(t, `!!document.querySelector("#calc-more > :not(.more-space)")`, "the results under the fields")
 	eval[bool](t, s, `(window.scrollTo(0, 0), true)`)
 }
 

@@ -55,9 +55,13 @@ func TestCalculatorShareLink(t *testing.T) {
 	s.do(t, chromedp.SetValue(chromedp.ID("f-target"), "veh"))
 	s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("f-target").dispatchEvent(new Event("change", {bubbles: true}))`))
 	s.poll(t, `!!document.querySelector("[data-step='frame'][data-dir='up']")`, "the vehicle fields")
-	// The address follows once the taps pause.
-	s.poll(t, `new URLSearchParams(location.search).get("frame") !== null`, "the vehicle's values in the address")
-	frame := eval[string](t, s, `new URLSearchParams(location.search).get("frame")`)
+	// The address follows once the taps pause, with the keys the reader
+	// set only: the frame shows its default, and a tap steps from it.
+	s.poll(t, `new URLSearchParams(location.search).get("target") === "veh"`, "the target in the address")
+	if eval[bool](t, s, `new URLSearchParams(location.search).has("frame")`) {
+		t.Errorf("the address holds a frame the reader did not set: %s", eval[string](t, s, "location.search"))
+	}
+	frame := eval[string](t, s, `document.getElementById("f-frame").value`)
 	s.do(t, chromedp.Click(chromedp.CSS(`[data-step='frame'][data-dir='up']`)))
 	s.poll(t, fmt.Sprintf(`new URLSearchParams(location.search).get("frame") === "%d"`, atoi(frame)+1), "frame +1")
 	s.do(t, chromedp.SetValue(chromedp.ID("f-target"), "inf"))

@@ -185,12 +185,14 @@ func TestStorageFullKeepsProfiles(t *testing.T) {
 	s.readsShareLink(t)
 	save := func(name string) {
 		t.Helper()
-		// The box keeps the last name typed.
-		s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("profile-name").value = ""`),
-			chromedp.SendKeys(chromedp.ID("profile-name"), name),
+		s.do(t, chromedp.SendKeys(chromedp.ID("profile-name"), name),
 			chromedp.Click(chromedp.CSS(".save-profile button[type=submit]")))
 		s.poll(t, `[...document.querySelectorAll("#profile-pick option")].some(o => o.textContent === `+strconv.Quote(name)+`)`,
 			"the profile "+name+" in the list")
+		// The box empties once saved, so the next name is not typed after this one.
+		if v := eval[string](t, s, `document.getElementById("profile-name").value`); v != "" {
+			t.Errorf("after saving %s the name box still holds %q", name, v)
+		}
 	}
 	save("P1")
 	s.do(t, chromedp.Evaluate[chromedp.Void](`Storage.prototype.setItem = function () {

@@ -1,0 +1,211 @@
+package calc
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/at4x/companion/i18n"
+)
+
+// The share link carries, besides the engine's values, what the reader
+// chose about how the result shows: the headline's "at least" number, the
+// what-ifs tried, the other game side by side and the bars tapped. Without
+// them the opponent, opening the link, sees another headline than the
+// sender (the threshold is chosen once, from the values the page opened
+// with). No engine input reads these keys: the page takes them out of the
+// values before the engine sees them, and puts them back in its link.
+
+// The view keys, as README's share-link table lists them.
+const (
+	keyAtLeast = "atleast" // the headline's "at least" number, 1-maxAtLeast, when not the values' own
+	keyWhatIf  = "whatif"  // the what-ifs tried, comma-separated: acc, takecover, faw
+	keyCompare = "compare" // 1: the other game side by side
+	keyBar     = "bar"     // bars tapped, comma-separated: chart.bar, o for the other game's ("2.3,o2.1")
+	keyLang    = "lang"    // the sender's language, used when the reader has no choice of their own
+)
+
+// viewKeys are the keys of the link no engine input reads.
+var viewKeys = []string{keyAtLeast, keyWhatIf, keyCompare, keyBar, keyLang}
+
+// maxAtLeast is the largest "at least" number a link may ask for: more
+// than any count the engine gives (100 weapons at rate 20).
+const maxAtLeast = 9999
+
+// view is the reader's choices over the result, as a link gives them.
+type view struct {
+	atLeast int // 0: none given, the page picks one (firstThreshold)
+	whatIfs map[string]bool
+	compare bool
+	picked  map[string]int // bar tapped per chart key ("now/2", "other/1")
+	// bad holds, by key, a value the page could not read; it stays in the
+	// link, and its message on the page, until the reader chooses again.
+	bad url.Values
+}
+
+// readView takes the view keys out of v and reads them for a calculator.
+func readView(v url.Values, sp *spec) view {
+	out := view{whatIfs: map[string]bool{}, picked: map[string]int{}, bad: url.Values{}}
+	get := func(k string) (string, bool) {
+		vs, ok := v[k]
+		v.Del(k)
+		if !ok || len(vs) == 0 {
+			return "", false
+		}
+		if len(vs) > 1 {
+			out.bad.Set(k, strings.Join(vs, ","))
+			return "", false
+		}
+		return vs[0], true
+	}
+	if s, ok := get(keyAtLeast); ok {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > maxAtLeast {
+			out.bad.Set(keyAtLeast, s)
+		} else {
+			out.atLeast = n
+		}
+	}
+	if s, ok := get(keyWhatIf); ok {
+		on := map[string]bool{}
+		for _, w := range strings.Split(s, ",") {
+			if !slices.ContainsFunc(sp.whatIfs, func(x whatIf) bool { return x.key == w }) {
+				on = nil
+				break
+			}
+			on[w] = true
+		}
+		if on == nil {
+			out.bad.Set(keyWhatIf, s)
+		} else {
+			out.whatIfs = on
+		}
+	}
+	if s, ok := get(keyCompare); ok {
+		if (s != "0" && s != "1") || !sp.comparable() {
+			out.bad.Set(keyCompare, s)
+		}
+		out.compare = s == "1" && sp.comparable()
+	}
+	if s, ok := get(keyBar); ok {
+		picked := map[string]int{}
+		for _, b := range strings.Split(s, ",") {
+			chart, bar, ok := parseBar(b)
+			if !ok {
+				picked = nil
+				break
+			}
+			picked[chart] = bar
+		}
+		if picked == nil {
+			out.bad.Set(keyBar, s)
+		} else {
+			out.picked = picked
+		}
+	}
+	v.Del(keyLang) // the shell reads it
+	return out
+}
+
+// parseBar reads one tapped bar, "2.3" or "o2.3", as a chart key and a bar.
+func parseBar(s string) (chart string, bar int, ok bool) {
+	side := "now"
+	if rest, other := strings.CutPrefix(s, "o"); other {
+		side, s = "other", rest
+	}
+	c, b, found := strings.Cut(s, ".")
+	ci, err1 := strconv.Atoi(c)
+	bi, err2 := strconv.Atoi(b)
+	if !found || err1 != nil || err2 != nil || ci < 0 || ci > 99 || bi < 0 || bi > maxAtLeast ||
+		strconv.Itoa(ci) != c || strconv.Itoa(bi) != b {
+		return "", 0, false
+	}
+	return side + "/" + c, bi, true
+}
+
+// writeView adds the page's view keys to a link's values: the threshold
+// while the headline counts something and it is not the one a page opening
+// the link's values picks (c.natural: from their first result, before a
+// simulation refines it), the rest when chosen, and every value the page
+// could not read, as it was.
+func (c *Page) writeView(q url.Values) {
+	for k, vs := range c.bad {
+		q[k] = slices.Clone(vs)
+	}
+	if c.atLeast > 0 && c.now.err == nil && c.now.out.main != nil && c.atLeast != c.natural && !c.bad.Has(keyAtLeast) {
+		q.Set(keyAtLeast, strconv.Itoa(c.atLeast))
+	}
+	if !c.bad.Has(keyWhatIf) {
+		var on []string
+		for _, w := range c.spec.whatIfs {
+			if c.whatIfs[w.key] {
+				on = append(on, w.key)
+			}
+		}
+		if len(on) > 0 {
+			q.Set(keyWhatIf, strings.Join(on, ","))
+		}
+	}
+	if c.compare && c.spec.comparable() && !c.bad.Has(keyCompare) {
+		q.Set(keyCompare, "1")
+	}
+	if !c.bad.Has(keyBar) {
+		if bars := c.barsTapped(); bars != "" {
+			q.Set(keyBar, bars)
+		}
+	}
+}
+
+// barsTapped writes the bars tapped on the charts on show, but the
+// headline's (its bar is the threshold), in a fixed order.
+func (c *Page) barsTapped() string {
+	var out []string
+	for key, bar := range c.picked {
+		side, chart, _ := strings.Cut(key, "/")
+		if bar < 0 || key == c.mainChart(side) || (side == "other" && !c.compare) {
+			continue
+		}
+		if side == "other" {
+			chart = "o" + chart
+		}
+		out = append(out, chart+"."+strconv.Itoa(bar))
+	}
+	sort.Strings(out)
+	return strings.Join(out, ",")
+}
+
+// viewTexts name a view key in its error and say what it takes.
+var viewTexts = map[string][2]i18n.Key{
+	keyAtLeast: {i18n.ViewAtLeast, i18n.ViewAtLeastAllowed},
+	keyWhatIf:  {i18n.WhatIf, i18n.ViewWhatIfAllowed},
+	keyCompare: {i18n.CompareOther, i18n.ViewCompareAllowed},
+	keyBar:     {i18n.ViewBars, i18n.ViewBarsAllowed},
+}
+
+// viewErrors are the messages of the view values the page could not read,
+// in the order of viewKeys, each repeating at most maxEcho characters of
+// the link.
+func viewErrors(lang string, sp *spec, bad url.Values) []string {
+	var out []string
+	for _, k := range viewKeys {
+		if !bad.Has(k) {
+			continue
+		}
+		label, msg := k, i18n.T(lang, i18n.UnknownKey)
+		if text, ok := viewTexts[k]; ok && (k != keyCompare || sp.comparable()) {
+			label = i18n.T(lang, text[0])
+			msg = fmt.Sprintf(i18n.T(lang, i18n.BadChoiceF), clipValue(bad.Get(k)), i18n.T(lang, text[1]))
+		}
+		out = append(out, fmt.Sprintf(i18n.T(lang, i18n.BadValueF), label, msg))
+	}
+	return out
+}
+
+// comparable tells whether the calculator runs under both AT games, so
+// that the other game's result can be shown beside.
+func (sp *spec) comparable() bool {
+	return slices.Contains(sp.games, "at43") && slices.Contains(sp.games, "at44")
+}
