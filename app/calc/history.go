@@ -58,7 +58,7 @@ func ownLink(link, base string) bool {
 		return false
 	}
 	name, ok := strings.CutPrefix(u.Path, base+"/calc/")
-	return ok && specFor(name) != nil
+	return ok && calculatorNamed(name) != nil
 }
 
 // withRecord puts r first in the history, in place of the entry whose link
