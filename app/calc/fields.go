@@ -38,8 +38,8 @@ type field struct {
 	min, max int
 	options  []option
 	// show says whether the field applies to the current values (vehicle
-	// keys only for vehicle targets); the zero cond, always.
-	show cond
+	// keys only for vehicle targets); nil, always.
+	show *cond
 	// group numbers the salvo a field belongs to, from 1; 0 for the rest.
 	group int
 	// optional values may be left out of the link, and show empty then:
@@ -91,7 +91,7 @@ func toggleField(key string, label i18n.Key) field {
 }
 
 // when is the field shown only while show holds for the values.
-func (f field) when(show cond) field {
+func (f field) when(show *cond) field {
 	f.show = show
 	return f
 }
@@ -100,34 +100,38 @@ func (f field) when(show cond) field {
 // than as a closure: the field tables make some fifty of them, which as
 // closures were code the browser compiled at start-up, and as data the
 // prerendered page can hand them to the head script (prefill.go), which
-// shows a link's fields before the wasm has started. The zero cond always
-// holds.
+// shows a link's fields before the wasm has started. A nil *cond always
+// holds; fields and what-ifs hold pointers, which a field copies as one
+// word.
 type cond struct {
 	Op    condOp   `json:"op"`
 	Key   string   `json:"key,omitempty"`
 	Value string   `json:"value,omitempty"` // condIs, condIsNot
 	N     int      `json:"n,omitempty"`     // condUnder, condOver
 	Games []string `json:"games,omitempty"` // condGame
-	Of    []cond   `json:"of,omitempty"`    // condAll, condAny
+	Of    []*cond  `json:"of,omitempty"`    // condAll, condAny
 }
 
 // condOp is what a cond tests; head.js reads the same names.
 type condOp string
 
 const (
-	condAlways condOp = ""
-	condIs     condOp = "is"    // the key has the value
-	condIsNot  condOp = "isnot" // the key has another value, or none
-	condHas    condOp = "has"   // the values hold the key
-	condGame   condOp = "game"  // the game is one of Games
-	condAll    condOp = "all"   // every cond of Of holds
-	condAny    condOp = "any"   // one cond of Of holds
-	condUnder  condOp = "under" // the key's value is a number below N
-	condOver   condOp = "over"  // the key's value is a number above N
+	condIs    condOp = "is"    // the key has the value
+	condIsNot condOp = "isnot" // the key has another value, or none
+	condHas   condOp = "has"   // the values hold the key
+	condGame  condOp = "game"  // the game is one of Games
+	condAll   condOp = "all"   // every cond of Of holds
+	condAny   condOp = "any"   // one cond of Of holds
+	condUnder condOp = "under" // the key's value is a number below N
+	condOver  condOp = "over"  // the key's value is a number above N
 )
 
-// holds tells whether the condition holds for the values.
-func (c cond) holds(v url.Values) bool {
+// holds tells whether the condition holds for the values; a nil one
+// always does.
+func (c *cond) holds(v url.Values) bool {
+	if c == nil {
+		return true
+	}
 	switch c.Op {
 	case condIs:
 		return v.Get(c.Key) == c.Value
@@ -138,9 +142,9 @@ func (c cond) holds(v url.Values) bool {
 	case condGame:
 		return slices.Contains(c.Games, v.Get("game"))
 	case condAll:
-		return !slices.ContainsFunc(c.Of, func(c cond) bool { return !c.holds(v) })
+		return !slices.ContainsFunc(c.Of, func(c *cond) bool { return !c.holds(v) })
 	case condAny:
-		return slices.ContainsFunc(c.Of, func(c cond) bool { return c.holds(v) })
+		return slices.ContainsFunc(c.Of, func(c *cond) bool { return c.holds(v) })
 	case condUnder:
 		return atoi(v.Get(c.Key)) < c.N
 	case condOver:
@@ -149,14 +153,14 @@ func (c cond) holds(v url.Values) bool {
 	return true
 }
 
-func valueIs(key, value string) cond    { return cond{Op: condIs, Key: key, Value: value} }
-func valueIsNot(key, value string) cond { return cond{Op: condIsNot, Key: key, Value: value} }
-func hasValue(key string) cond          { return cond{Op: condHas, Key: key} }
-func gameIs(games ...string) cond       { return cond{Op: condGame, Games: games} }
-func allOf(conds ...cond) cond          { return cond{Op: condAll, Of: conds} }
-func anyOf(conds ...cond) cond          { return cond{Op: condAny, Of: conds} }
-func valueUnder(key string, n int) cond { return cond{Op: condUnder, Key: key, N: n} }
-func valueOver(key string, n int) cond  { return cond{Op: condOver, Key: key, N: n} }
+func valueIs(key, value string) *cond    { return &cond{Op: condIs, Key: key, Value: value} }
+func valueIsNot(key, value string) *cond { return &cond{Op: condIsNot, Key: key, Value: value} }
+func hasValue(key string) *cond          { return &cond{Op: condHas, Key: key} }
+func gameIs(games ...string) *cond       { return &cond{Op: condGame, Games: games} }
+func allOf(conds ...*cond) *cond         { return &cond{Op: condAll, Of: conds} }
+func anyOf(conds ...*cond) *cond         { return &cond{Op: condAny, Of: conds} }
+func valueUnder(key string, n int) *cond { return &cond{Op: condUnder, Key: key, N: n} }
+func valueOver(key string, n int) *cond  { return &cond{Op: condOver, Key: key, N: n} }
 
 // maxAccuracy is the most Accuracy the fields take.
 const maxAccuracy = 30
@@ -266,7 +270,7 @@ func salvoFields() []field {
 			toggleField(p+"faw", i18n.InFireAtWill), toggleField(p+"det", i18n.InDetection).when(gameIs("at44")))
 		group = append(group, fixedFields(p)...)
 		for j := range group {
-			if only := group[j].show; only.Op != condAlways {
+			if only := group[j].show; only != nil {
 				group[j].show = allOf(shown, only)
 			} else {
 				group[j].show = shown

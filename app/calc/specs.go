@@ -16,7 +16,7 @@ type whatIf struct {
 	apply func(v url.Values)
 	// offered says whether the change changes anything: a what-if is
 	// never offered for what the values already hold.
-	offered cond
+	offered *cond
 }
 
 // offers tells whether the what-if is offered for the values.
