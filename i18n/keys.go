@@ -102,6 +102,7 @@ const (
 	// Calculators.
 	CalcShoot
 	CalcMelee
+	CalcMeleeAT44
 	CalcIndirect
 	CalcMorale
 	CalcAuthority

@@ -129,8 +129,9 @@ func (r record) title(lang string) string {
 	if err != nil {
 		return r.Link
 	}
-	t := Title(lang, path.Base(u.Path))
-	if g := u.Query().Get("game"); g != "" {
+	g := u.Query().Get("game")
+	t := Title(lang, g, path.Base(u.Path))
+	if g != "" {
 		t += " · " + ui.GameName(g)
 	}
 	return t

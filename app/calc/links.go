@@ -41,9 +41,9 @@ func Games(name string) []string {
 }
 
 // Title is a calculator's name in a language.
-func Title(lang, name string) string {
+func Title(lang, game, name string) string {
 	if c := calculatorNamed(name); c != nil {
-		return i18n.T(lang, c.title)
+		return i18n.T(lang, c.titleIn(game))
 	}
 	return name
 }
@@ -57,6 +57,19 @@ func calculatorNamed(name string) *calculator {
 		}
 	}
 	return nil
+}
+
+// titleIn is the calculator's title in a game ("" for none chosen yet).
+func (c *calculator) titleIn(game string) i18n.Key {
+	if k, ok := c.gameTitle[game]; ok {
+		return k
+	}
+	return c.title
+}
+
+// titleIn is the calculator's title in a game ("" for none chosen yet).
+func (s *spec) titleIn(game string) i18n.Key {
+	return calculatorNamed(s.name).titleIn(game)
 }
 
 // Question is the question a calculator answers, as the home page says

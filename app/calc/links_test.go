@@ -21,3 +21,24 @@ func TestEveryCalculatorSaysWhatItAnswers(t *testing.T) {
 		})
 	}
 }
+
+// TestTitleInEachGamesWords: a calculator takes the name its game's books
+// give it, and the shared name where no game is chosen.
+func TestTitleInEachGamesWords(t *testing.T) {
+	tests := []struct {
+		lang, game, name, want string
+	}{
+		{"fr", "at43", "melee", "Corps à corps"},
+		{"fr", "at44", "melee", "Mêlée"},
+		{"fr", "", "melee", "Corps à corps"},
+		{"en", "at44", "melee", "Close combat"},
+		{"fr", "at44", "shoot", Title("fr", "at43", "shoot")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang+"/"+tt.game+"/"+tt.name, func(t *testing.T) {
+			if got := Title(tt.lang, tt.game, tt.name); got != tt.want {
+				t.Errorf("Title(%q, %q, %q) = %q, want %q", tt.lang, tt.game, tt.name, got, tt.want)
+			}
+		})
+	}
+}

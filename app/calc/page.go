@@ -166,9 +166,9 @@ func (c *Page) Render() goapp.UI {
 		headline = "" // the share button's data holds it too
 	}
 	return ui.Elem("article").Class("calc").Body(
-		ui.Elem("h1").Text(c.t(c.spec.title)),
+		ui.Elem("h1").Text(c.t(c.spec.titleIn(c.values.Get("game")))),
 		goapp.If(c.wrongGame != "", func() goapp.UI {
-			return ui.Elem("p").Class("note").Role("note").Textf(c.t(i18n.WrongGameF), c.t(c.spec.title), ui.GameName(c.spec.games[0]))
+			return ui.Elem("p").Class("note").Role("note").Textf(c.t(i18n.WrongGameF), c.t(c.spec.titleIn(c.wrongGame)), ui.GameName(c.spec.games[0]))
 		}),
 		goapp.If(c.renumbered > 0 && !pending, func() goapp.UI {
 			return ui.Elem("p").Class("note").ID("calc-renumbered").Role("note").Textf(c.t(i18n.SalvosRenumberedF), c.renumbered)

@@ -68,6 +68,7 @@ var calculators = []calculator{
 	},
 	{
 		name: "melee", title: i18n.CalcMelee, games: []string{"at43", "at44"},
+		gameTitle: map[string]i18n.Key{"at44": i18n.CalcMeleeAT44},
 		build: func() spec {
 			return spec{
 				fields: attackFields(true), whatIfs: []whatIf{plusAccuracy},
@@ -387,7 +388,10 @@ type calculator struct {
 	name  string
 	title i18n.Key
 	games []string
-	build func() spec // the fields, what-ifs and run
+	// gameTitle names the calculator in a game whose books call it
+	// otherwise (AT-44's French "mêlée" where AT-43 says "corps à corps").
+	gameTitle map[string]i18n.Key
+	build     func() spec // the fields, what-ifs and run
 
 	once  sync.Once
 	built *spec // build's spec with the row's name, title and games

@@ -382,3 +382,28 @@ func TestCalcResultsLook(t *testing.T) {
 		s.screenshot(t, "calc-what-if-"+lang)
 	}
 }
+
+// TestCalcAnswerCoversWhatScrollsUnder: the sticky answer card shows the
+// page's own colour above it, so the fields scrolling under it never show
+// through a slit between it and the header.
+func TestCalcAnswerCoversWhatScrollsUnder(t *testing.T) {
+	s := newSession(t, 360, 740)
+	for _, lang := range []string{"en", "fr"} {
+		s.open(t, "/calc/salvos?game=at43&s1.n=4&s2.n=3&lang="+lang)
+		s.do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 700)`))
+		s.poll(t, `document.querySelector(".calc-summary").getBoundingClientRect().top < 100`, "the answer to stick under the header")
+		// Points in the gap between the header and the card.
+		hits := eval[[]string](t, s, `(() => {
+			const r = document.querySelector(".calc-summary").getBoundingClientRect();
+			const at = (x, y) => {
+				const e = document.elementFromPoint(x, y);
+				return !e || e.closest(".calc-summary, header") || ["MAIN", "BODY", "HTML"].includes(e.tagName) ? "" : x + "," + y + " shows " + e.tagName + "." + e.className;
+			};
+			return [at(180, r.top - 3), at(20, r.top - 2), at(r.right - 4, r.top - 2)].filter(Boolean);
+		})()`)
+		for _, h := range hits {
+			t.Errorf("%s: %s through the sticky answer's frame", lang, h)
+		}
+		s.screenshot(t, "calc-answer-sticky-"+lang)
+	}
+}

@@ -23,7 +23,7 @@ import (
 var (
 	gameWordTerms = []string{"accuracy", "attack-rate", "protection", "defence", "re-roll", "fire-at-will", "take-cover",
 		"knee-to-the-ground", "damage", "medic", "lock-on", "cover-test", "overwatch", "overwatch-fire", "sniper",
-		"command-points", "range-band", "officer-rank", "unit-type"}
+		"command-points", "range-band", "officer-rank", "unit-type", "close-combat"}
 	abbrevOnly = []string{"officer-rank", "unit-type"}
 )
 
