@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/at4x/companion/app/contentdata"
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -29,8 +30,9 @@ var headJS string
 const HeadScriptPath = "/web/head.js"
 
 // HeadScript is the head script for a site served under base: it reads the
-// preferences under that base's storage key, and applies only the themes
-// and text sizes the settings offer.
+// preferences under that base's storage key, applies only the themes and
+// text sizes the settings offer, and starts fetching the library from
+// under base.
 func HeadScript(base string) []byte {
 	return []byte(strings.NewReplacer(
 		"{{PREFS_KEY}}", ui.StoragePrefix(base)+prefsName,
@@ -38,6 +40,8 @@ func HeadScript(base string) []byte {
 		"{{NO_STORAGE}}", ui.NoStorageFlag,
 		"{{THEMES}}", jsValue(themes),
 		"{{TEXT_SIZES}}", jsValue(textSizes),
+		"{{LIBRARY}}", strings.TrimRight(base, "/")+"/"+contentdata.File,
+		"{{LIBRARY_FETCH}}", contentdata.FetchFunc,
 	).Replace(headJS))
 }
 

@@ -9,7 +9,7 @@ import (
 
 func TestHeadScript(t *testing.T) {
 	js := string(HeadScript("/sub"))
-	for _, want := range []string{`"at4x:/sub/:prefs"`, `["","light","dark","red"]`, `[87,100,112,125,150]`, "window.at4xNoStorage = true"} {
+	for _, want := range []string{`"at4x:/sub/:prefs"`, `["","light","dark","red"]`, `[87,100,112,125,150]`, "window.at4xNoStorage = true", `fetch("/sub/web/library.txt")`, "window.at4xLibrary = function"} {
 		if !strings.Contains(js, want) {
 			t.Errorf("the head script lacks %s", want)
 		}

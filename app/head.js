@@ -58,6 +58,27 @@
   // worker can claim it: the update banner only shows in such pages.
   window.{{CONTROLLED}} = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
 })();
+// The library (the rules text, glossary and pages: app/contentdata) is a
+// file of its own, fetched from here so that it downloads beside the wasm:
+// once the page is parsed, when app.js (deferred) has just asked for the
+// wasm, not before, so that it never competes with what the first paint
+// needs. The client reads it with {{LIBRARY_FETCH}}(), which starts the
+// fetch if it has not started, and again after a failure.
+(function () {
+  if (/[?&]wasm=false/.test(location.search)) return;
+  var lib = null;
+  var get = window.{{LIBRARY_FETCH}} = function () {
+    if (!lib) {
+      lib = fetch("{{LIBRARY}}").then(function (r) {
+        if (!r.ok) throw new Error("the library: HTTP " + r.status);
+        return r.arrayBuffer();
+      });
+      lib.catch(function () { lib = null; });
+    }
+    return lib;
+  };
+  document.addEventListener("DOMContentLoaded", function () { get(); });
+})();
 // The calculators' steppers at the table (issue 23): a held step button
 // repeats its click, after 400 ms, then faster down to every 40 ms, until
 // the finger lifts, leaves it, scrolls (pointercancel) or the value reaches

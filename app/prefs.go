@@ -39,13 +39,31 @@ var textSizes = []int{87, 100, 112, 125, 150}
 // document's data-theme.
 var themes = []string{"", "light", "dark", "red"}
 
-// prefs are the reader's choices, kept on the device.
+// prefs are the reader's choices, kept on the device as a ui.Record whose
+// names the head script reads too.
 type prefs struct {
-	Lang     string `json:"lang,omitempty"`
-	Game     string `json:"game,omitempty"`
-	Theme    string `json:"theme,omitempty"` // one of themes
-	TextSize int    `json:"textSize,omitempty"`
-	Awake    bool   `json:"awake,omitempty"`
+	Lang     string
+	Game     string
+	Theme    string // one of themes
+	TextSize int
+	Awake    bool
+}
+
+// Fields are the stored preferences, those set only.
+func (p prefs) Fields() map[string]any {
+	m := map[string]any{}
+	ui.Omitted(m, "lang", p.Lang)
+	ui.Omitted(m, "game", p.Game)
+	ui.Omitted(m, "theme", p.Theme)
+	ui.Omitted(m, "textSize", p.TextSize)
+	ui.Omitted(m, "awake", p.Awake)
+	return m
+}
+
+// SetFields reads stored preferences.
+func (p *prefs) SetFields(m map[string]any) {
+	*p = prefs{Lang: ui.String(m, "lang"), Game: ui.String(m, "game"), Theme: ui.String(m, "theme"),
+		TextSize: ui.Int(m, "textSize"), Awake: ui.Bool(m, "awake")}
 }
 
 // valid drops stored values the app cannot show: a language or game it does
@@ -77,10 +95,20 @@ func (p prefs) textSize() int {
 
 // mark is a bookmarked or recently read section.
 type mark struct {
-	Lang    string `json:"lang"`
-	Game    string `json:"game"`
-	Section string `json:"section"`
-	Title   string `json:"title"`
+	Lang    string
+	Game    string
+	Section string
+	Title   string
+}
+
+// Fields are the stored mark.
+func (m mark) Fields() map[string]any {
+	return map[string]any{"lang": m.Lang, "game": m.Game, "section": m.Section, "title": m.Title}
+}
+
+// SetFields reads a stored mark.
+func (m *mark) SetFields(f map[string]any) {
+	*m = mark{Lang: ui.String(f, "lang"), Game: ui.String(f, "game"), Section: ui.String(f, "section"), Title: ui.String(f, "title")}
 }
 
 func (m mark) path() string {
@@ -117,8 +145,8 @@ func validMarks(list []mark, max int) []mark {
 // from the device, validated and capped.
 func loadPrefs(ctx goapp.Context) (p prefs, marks, recent []mark) {
 	ui.Load(ctx, prefsKey, &p)
-	ui.Load(ctx, marksKey, &marks)
-	ui.Load(ctx, recentKey, &recent)
+	marks = ui.LoadList[mark](ctx, marksKey)
+	recent = ui.LoadList[mark](ctx, recentKey)
 	return p.valid(), validMarks(marks, maxMarks), validMarks(recent, maxRecent)
 }
 
@@ -200,5 +228,5 @@ func (s *shell) onBookmark(ctx goapp.Context, a goapp.Action) {
 		return
 	}
 	s.marks = toggled(s.marks, m)
-	ui.Store(ctx, marksKey, s.marks)
+	ui.StoreList(ctx, marksKey, s.marks)
 }

@@ -20,15 +20,53 @@ func TestPrefsValid(t *testing.T) {
 		{"theme and size offered", `{"theme":"red","textSize":125}`, prefs{Theme: "red", TextSize: 125}},
 		{"theme that is markup", `{"theme":"x\" onload=alert(1)","lang":"en"}`, prefs{Lang: "en"}},
 		{"text size not offered", `{"textSize":100000}`, prefs{}},
+		{"text size not whole", `{"textSize":125.5}`, prefs{}},
+		{"names in capitals", `{"Lang":"fr","Theme":"dark"}`, prefs{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			// The browser's JSON.parse gives what encoding/json gives for
+			// an any (ui.Read).
+			var m map[string]any
 			var p prefs
-			_ = json.Unmarshal([]byte(tt.raw), &p)
+			if json.Unmarshal([]byte(tt.raw), &m) == nil {
+				p.SetFields(m)
+			}
 			if got := p.valid(); got != tt.want {
 				t.Errorf("%s read as %+v, want %+v", tt.raw, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestRecordsRoundTrip: what a record stores reads back the same, through
+// JSON as the browser writes and reads it.
+func TestRecordsRoundTrip(t *testing.T) {
+	through := func(f map[string]any) map[string]any {
+		b, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	p := prefs{Lang: "fr", Game: "at44", Theme: "red", TextSize: 125, Awake: true}
+	var back prefs
+	back.SetFields(through(p.Fields()))
+	if back != p {
+		t.Errorf("prefs %+v read back as %+v", p, back)
+	}
+	if f := (prefs{Lang: "en"}).Fields(); len(f) != 1 {
+		t.Errorf("unset preferences are stored: %v", f)
+	}
+	m := mark{Lang: "en", Game: "d10", Section: "melee", Title: "Mêlée \"x\""}
+	var mb mark
+	mb.SetFields(through(m.Fields()))
+	if mb != m {
+		t.Errorf("mark %+v read back as %+v", m, mb)
 	}
 }
 

@@ -210,7 +210,7 @@ func (s *shell) OnNav(ctx goapp.Context) {
 	}
 	if sec := s.section(); sec != nil {
 		s.recent = withRecent(s.recent, s.markOf(sec))
-		ui.Store(ctx, recentKey, s.recent)
+		ui.StoreList(ctx, recentKey, s.recent)
 	}
 	if p := s.pending; p != nil {
 		s.pending = nil

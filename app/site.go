@@ -8,7 +8,7 @@
 // component (shell) handles every route: it parses the path in OnNav and
 // shows the matching view, so the header, search and settings keep their
 // state across navigations. The content arrives as a content.Library,
-// decoded from the binary library.bin in the client (package contentdata)
+// decoded from the library file in the client (package contentdata)
 // and rendered by package docs on the server; server-only code (the HTTP
 // handler, the service worker template) sits behind the !wasm build tag.
 //

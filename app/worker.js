@@ -30,7 +30,7 @@ const resourcesToCache = {{.ResourcesToCache}};
 const shellURL = "{{SHELL}}";
 const appRoute = new RegExp({{ROUTES}});
 const pageMark = '<meta name="at4x-version" content="' + version + '">';
-const hashedName = /-[0-9a-f]{10}\.(js|css|wasm)$/;
+const hashedName = /-[0-9a-f]{10}\.(js|css|wasm|txt)$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

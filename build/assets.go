@@ -12,6 +12,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/at4x/companion/app/contentdata"
 )
 
 // versionSlot is the version the handler generates the site with; finish
@@ -24,15 +26,16 @@ const versionSlot = "AT4XVERSIONSLOT0"
 var validBase = regexp.MustCompile(`^(/[A-Za-z0-9._~-]+)*$`)
 
 // hashedAssets are the files finish renames name-<hash>.ext, in order: the
-// wasm first, since app.js names it. Their URLs then change exactly when
-// their bytes do, so a host may let browsers keep them for a year, the
-// service worker may take them from the HTTP cache, and a page can only
-// ever load the scripts, styles and wasm of its own version.
-var hashedAssets = []string{"web/app.wasm", "app.js", "wasm_exec.js", "app.css", "web/head.js"}
+// wasm before app.js and the library before the head script, since each
+// names the one before. Their URLs then change exactly when their bytes do,
+// so a host may let browsers keep them for a year, the service worker may
+// take them from the HTTP cache, and a page can only ever load the
+// scripts, styles, wasm and library of its own version.
+var hashedAssets = []string{"web/app.wasm", "app.js", "wasm_exec.js", "app.css", contentdata.File, "web/head.js"}
 
 // hashedName matches the names of content-hashed files; the worker
 // (app/worker.js) uses the same pattern.
-var hashedName = regexp.MustCompile(`-[0-9a-f]{10}\.(js|css|wasm)$`)
+var hashedName = regexp.MustCompile(`-[0-9a-f]{10}\.(js|css|wasm|txt)$`)
 
 // contentSecurityPolicy is the policy _headers and the README's nginx
 // snippet send: scripts only from the site's own files (no inline script),
@@ -89,8 +92,11 @@ func finish(out, base string) (string, error) {
 		// Every reference is a quoted absolute URL: an attribute in the
 		// pages, a string in app.js and in the worker's list.
 		users := func(g string) bool { return g == "app-worker.js" || path.Ext(g) == ".html" }
-		if f == "web/app.wasm" {
+		switch f {
+		case "web/app.wasm":
 			users = func(g string) bool { return g == "app-worker.js" || g == "app.js" }
+		case contentdata.File:
+			users = func(g string) bool { return g == "app-worker.js" || g == "web/head.js" }
 		}
 		if err := rewrite(out, files, users, strings.NewReplacer(url(f), url(name))); err != nil {
 			return "", err

@@ -38,7 +38,7 @@ func measureFile(path string) (size, error) {
 	return s, nil
 }
 
-var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".wasm": true, ".json": true, ".webmanifest": true, ".svg": true}
+var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".wasm": true, ".json": true, ".webmanifest": true, ".svg": true, ".txt": true}
 
 // compressAll writes name.br and name.gz beside every text or wasm file of
 // out and returns the sizes by slash path relative to out. Brotli runs at

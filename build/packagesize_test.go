@@ -152,8 +152,7 @@ func TestSizeByPackage(t *testing.T) {
 
 func TestPackageGroup(t *testing.T) {
 	for path, want := range map[string]string{
-		"github.com/at4x/companion/rules": groupOurs,
-		libraryRow:                        groupOurs,
+		"github.com/at4x/companion/rules":                 groupOurs,
 		"github.com/maxence-charriere/go-app/v10/pkg/app": groupGoApp,
 		"github.com/sahilm/fuzzy":                         groupOther,
 		"vendor/golang.org/x/net/idna":                    groupStd,

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/at4x/companion/app/contentdata"
 )
 
 // The package groups of the size report.
@@ -21,7 +23,7 @@ const (
 // packageGroup is the group of the size report a package belongs to.
 func packageGroup(path string) string {
 	switch {
-	case path == libraryRow || strings.HasPrefix(path, "github.com/at4x/companion/"):
+	case strings.HasPrefix(path, "github.com/at4x/companion/"):
 		return groupOurs
 	case strings.HasPrefix(path, "github.com/maxence-charriere/go-app/"):
 		return groupGoApp
@@ -35,40 +37,41 @@ func packageGroup(path string) string {
 const sizeRows = 25
 
 // weighClient builds the client and the hello world and weighs them by
-// package (the "size" step of perf). The client embeds the library the site
-// build writes, so it is written first.
+// package (the "size" step of perf), and weighs the library file the client
+// fetches beside its wasm.
 func weighClient(tmp string) (app, hello *wasmWeight, err error) {
 	root, err := moduleRoot()
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := writeLibrary(root); err != nil {
+	if err := os.MkdirAll(filepath.Join(tmp, "size-app", "web"), 0o755); err != nil {
 		return nil, nil, err
 	}
-	lib, err := os.ReadFile(filepath.Join(root, "app", "contentdata", "library.bin"))
+	if _, err := writeLibrary(filepath.Join(tmp, "size-app")); err != nil {
+		return nil, nil, err
+	}
+	lib, err := os.ReadFile(filepath.Join(tmp, "size-app", filepath.FromSlash(contentdata.File)))
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := os.MkdirAll(filepath.Join(tmp, "size-app"), 0o755); err != nil {
-		return nil, nil, err
-	}
-	if app, err = weighWasm(root, filepath.Join(tmp, "size-app"), clientPackage, clientFlags, lib, streams{code: true, data: true}); err != nil {
+	if app, err = weighWasm(root, filepath.Join(tmp, "size-app"), clientPackage, clientFlags, streams{code: true, data: true}); err != nil {
 		return nil, nil, fmt.Errorf("weighing the client: %w", err)
 	}
 	if err := os.MkdirAll(filepath.Join(tmp, "size-hello"), 0o755); err != nil {
 		return nil, nil, err
 	}
 	// The hello world's data is compressed for its linker tables.
-	if hello, err = weighWasm(root, filepath.Join(tmp, "size-hello"), "./build/hello", nil, nil, streams{data: true}); err != nil {
+	if hello, err = weighWasm(root, filepath.Join(tmp, "size-hello"), "./build/hello", nil, streams{data: true}); err != nil {
 		return nil, nil, fmt.Errorf("weighing the hello world: %w", err)
 	}
-	return app, hello, nil
+	app.library, err = compressedSizes(lib)
+	return app, hello, err
 }
 
 // packageSizes writes the size-by-package section of the report.
 func (r *report) packageSizes(app, hello *wasmWeight) {
 	b := &r.b
-	streams := app.codeBrotli + app.embeddedStream
+	streams := app.codeBrotli
 	for _, reg := range app.regions {
 		streams += reg.brotli
 	}
@@ -77,12 +80,15 @@ func (r *report) packageSizes(app, hello *wasmWeight) {
 	fmt.Fprintf(b, "Its code section (%s raw) compresses to %s on its own, its data (%s raw in memory) to %s, "+
 		"%s in all: brotli does better on each part alone than on the whole file, so the rows below add up to less than the file. ",
 		kb(app.code), kb(app.codeBrotli), kb(app.dataRaw()), kb(streams-app.codeBrotli), kb(streams))
-	fmt.Fprintf(b, "The embedded library (app/contentdata/library.bin) is %s raw, %s gzip, %s brotli alone; %s in the wasm's data stream.\n\n",
-		kb(app.embedded.raw), kb(app.embedded.gzip), kb(app.embedded.brotli), kb(app.embeddedStream))
+	if app.library.raw > 0 {
+		fmt.Fprintf(b, "The library the client fetches beside the wasm (%s, app/contentdata) is %s raw, %s gzip, %s brotli.",
+			contentdata.File, kb(app.library.raw), kb(app.library.gzip), kb(app.library.brotli))
+	}
+	b.WriteString("\n\n")
 	fmt.Fprintf(b, "Code is each package's function bodies, exact (WebAssembly's name section). Data is the size of the package's symbols the linker kept "+
 		"(`go tool nm` on its object file, `-ldflags=-dumpdep` for what was kept), a string literal or a function's GC maps counting for the package that uses it. "+
 		"The brotli estimate is the package's code in a stream of the code section flushed at each change of package, plus its data at the rate of the data "+
-		"that packages hold (%.3f brotli bytes a byte, the library apart). The linker's own tables, made for every function, are the last rows: "+
+		"that packages hold (%.3f brotli bytes a byte). The linker's own tables, made for every function, are the last rows: "+
 		"each function costs about %d bytes of them in brotli.\n\n",
 		app.dataRatio(), app.linkerBrotli()/max(1, app.funcs))
 
@@ -112,11 +118,7 @@ func (r *report) packageSizes(app, hello *wasmWeight) {
 			continue
 		}
 		p := app.packages[n]
-		label := n
-		if n == libraryRow {
-			label = "(the embedded library, app/contentdata/library.bin)"
-		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", label, kb(p.code), kb(p.data), kb(int(app.brotliOf(n))), share(app.brotliOf(n)))
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", n, kb(p.code), kb(p.data), kb(int(app.brotliOf(n))), share(app.brotliOf(n)))
 	}
 	if len(names) > sizeRows {
 		fmt.Fprintf(b, "| (%d more packages) | %s | %s | %s | %s |\n", len(names)-sizeRows, kb(rest.code), kb(rest.data), kb(int(restBrotli)), share(restBrotli))
@@ -135,20 +137,12 @@ func (r *report) packageSizes(app, hello *wasmWeight) {
 			fmt.Fprintf(b, "| **%s** | %s | %s | %s | %s |\n", g, kb(s.code), kb(s.data), kb(int(groupBrotli[g])), share(groupBrotli[g]))
 		}
 	}
-	if lib := app.packages[libraryRow]; lib != nil {
-		ours := groups[groupOurs]
-		fmt.Fprintf(b, "| **ours without the library** | %s | %s | %s | %s |\n", kb(ours.code), kb(ours.data-lib.data),
-			kb(int(groupBrotli[groupOurs]-app.brotliOf(libraryRow))), share(groupBrotli[groupOurs]-app.brotliOf(libraryRow)))
-	}
 	fmt.Fprintf(b, "| **%s** | | %s | %s | %s |\n", groupLinker, kb(linker), kb(app.linkerBrotli()), share(float64(app.linkerBrotli())))
 	fmt.Fprintf(b, "| **all** | %s | %s | %s | 100%% |\n", kb(total.code), kb(total.data+unRaw+linker), kb(int(all)))
 
 	fmt.Fprintf(b, "\n| data region (in memory) | raw | brotli |\n| --- | ---: | ---: |\n")
 	for _, reg := range app.regions {
 		fmt.Fprintf(b, "| %s | %s | %s |\n", reg.name, kb(reg.raw()), kb(reg.brotli))
-		if reg.name == regionNoptrdata && app.embedded.raw > 0 {
-			fmt.Fprintf(b, "| of the variables with no pointers: the embedded library | %s | %s |\n", kb(app.embedded.raw), kb(app.embeddedStream))
-		}
 	}
 	if hello != nil {
 		r.againstHello(app, hello)
@@ -172,7 +166,7 @@ func (r *report) againstHello(app, hello *wasmWeight) {
 		h := 0
 		if p := hello.packages[n]; p != nil {
 			h = p.raw()
-		} else if n != libraryRow && !strings.HasPrefix(n, "github.com/at4x/") {
+		} else if !strings.HasPrefix(n, "github.com/at4x/") {
 			only = append(only, n)
 		}
 		if a <= h {

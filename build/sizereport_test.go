@@ -6,20 +6,19 @@ import (
 )
 
 // testWeights are a client and a hello world whose figures are easy to
-// add up: the client's data rate is (200+100)/(1000+2000-1500) = 0.2.
+// add up: the client's data rate is (200+100)/(1000+500) = 0.2.
 func testWeights() (app, hello *wasmWeight) {
 	app = &wasmWeight{
 		shipped: size{raw: 9000, gzip: 3000, brotli: 1200}, code: 5000, codeBrotli: 400, funcs: 10,
 		regions: []regionWeight{
 			{dataRegion{regionRodata, 0, 1000}, 200},
 			{dataRegion{regionPclntab, 1000, 1500}, 100},
-			{dataRegion{regionNoptrdata, 1500, 3500}, 100},
+			{dataRegion{regionNoptrdata, 1500, 2000}, 100},
 		},
-		embedded: size{raw: 1500, gzip: 500, brotli: 290}, embeddedStream: 300,
+		library: size{raw: 1500, gzip: 500, brotli: 290},
 		packages: map[string]*pkgSize{
 			"github.com/at4x/companion/rules": {code: 3000, data: 400, codeBrotli: 300},
 			"runtime":                         {code: 2000, data: 300, codeBrotli: 100},
-			libraryRow:                        {data: 1500},
 		},
 	}
 	hello = &wasmWeight{
@@ -38,7 +37,7 @@ func TestSizeEstimates(t *testing.T) {
 	if r := app.dataRatio(); r != 0.2 {
 		t.Errorf("data rate %v, want 0.2", r)
 	}
-	for name, want := range map[string]float64{"github.com/at4x/companion/rules": 380, "runtime": 160, libraryRow: 300} {
+	for name, want := range map[string]float64{"github.com/at4x/companion/rules": 380, "runtime": 160} {
 		if got := app.brotliOf(name); got != want {
 			t.Errorf("brotliOf(%s) = %v, want %v", name, got, want)
 		}
@@ -46,11 +45,11 @@ func TestSizeEstimates(t *testing.T) {
 	if raw, br := app.unattributed(); raw != 800 || br != 160 {
 		t.Errorf("unattributed %d raw, %v brotli; want 800, 160", raw, br)
 	}
-	// The rows add up to the two streams: code 400, data 200+100+100+300.
-	if all := app.estimateTotal(); all != 1100 {
-		t.Errorf("all rows: %v, want 1100", all)
+	// The rows add up to the two streams: code 400, data 200+100+100.
+	if all := app.estimateTotal(); all != 800 {
+		t.Errorf("all rows: %v, want 800", all)
 	}
-	if got := app.sortedPackages(); strings.Join(got, ",") != "github.com/at4x/companion/rules,"+libraryRow+",runtime" {
+	if got := app.sortedPackages(); strings.Join(got, ",") != "github.com/at4x/companion/rules,runtime" {
 		t.Errorf("order: %v", got)
 	}
 }
@@ -62,10 +61,9 @@ func TestPackageSizesReport(t *testing.T) {
 	text := r.b.String()
 	for _, want := range []string{
 		"## Size by package (",
-		"| github.com/at4x/companion/rules | 3.0 KB | 0.4 KB | 0.4 KB | 34.5% |",
-		"| (the embedded library, app/contentdata/library.bin) | 0.0 KB | 1.5 KB | 0.3 KB | 27.3% |",
-		"| **ours without the library** | 3.0 KB | 0.4 KB | 0.4 KB | 34.5% |",
-		"| **all** | 5.0 KB | 3.5 KB | 1.1 KB | 100% |",
+		"| github.com/at4x/companion/rules | 3.0 KB | 0.4 KB | 0.4 KB | 47.5% |",
+		"(web/library.txt, app/contentdata) is 1.5 KB raw, 0.5 KB gzip, 0.3 KB brotli.",
+		"| **all** | 5.0 KB | 2.0 KB | 0.8 KB | 100% |",
 		"## Size by package: the client against the hello world",
 		"with 6 functions against the client's 10",
 		"| github.com/at4x/companion/rules | 3.4 KB | 0.0 KB | 3.4 KB | 0.4 KB |",

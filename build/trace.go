@@ -117,7 +117,7 @@ const traceSettle = 5 * time.Second
 const eagerWasm = "--no-wasm-lazy-compilation"
 
 // tracePages are the pages the start-up trace opens.
-var tracePages = []string{lighthousePages[0], lighthousePages[1]}
+var tracePages = lighthousePages
 
 // traceOnce opens path in a fresh browser at the CPU slowdown (the network
 // is not throttled: the trace is about the main thread) and returns what
@@ -197,7 +197,7 @@ var tracePhases = []tracePhase{
 	{"wasm download (network, off the main thread)", "wasm-fetch", "wasm-downloaded"},
 	{"wasm compile and instantiate, after the download", "wasm-downloaded", "wasm-instantiated"},
 	{"Go runtime and package init", "wasm-instantiated", "main"},
-	{"decoding the embedded library (app/contentdata)", "main", "decoded"},
+	{"the library file: what is left of its download, then decoding it (app/contentdata)", "main", "decoded"},
 	{"routes and site (app.Register)", "decoded", "registered"},
 	{"go-app engine, root component init and first Render", "registered", "first-element"},
 	{"go-app's first mount: building the page's DOM", "first-element", "body-replaced"},

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strings"
 	"sync"
 )
 
@@ -22,19 +21,14 @@ type wasmWeight struct {
 	// own with a flush at every change of package.
 	codeBrotli int
 	// The data in memory by region, each with its brotli bytes in a
-	// stream of the data flushed at each region's end and around the
-	// embedded file.
-	regions []regionWeight
-	// The embedded file, when one was given: its sizes alone, and its
-	// brotli bytes in the data's stream.
-	embedded       size
-	embeddedStream int
-	packages       map[string]*pkgSize
-	funcs          int // how many functions the module defines
+	// stream of the data flushed at each region's end.
+	regions  []regionWeight
+	packages map[string]*pkgSize
+	library  size // the library file the client fetches, when weighed
+	funcs    int  // how many functions the module defines
 }
 
-// A regionWeight is a data region and its brotli bytes (the embedded
-// file's taken out).
+// A regionWeight is a data region and its brotli bytes.
 type regionWeight struct {
 	dataRegion
 	brotli int
@@ -47,10 +41,9 @@ func (r regionWeight) raw() int { return r.end - r.start }
 var linkerRegions = []string{regionPclntab, regionFindfunctab, regionModuledata}
 
 // weighWasm builds pkg for GOOS=js GOARCH=wasm with flags twice, as shipped
-// (-s -w) and with its names, and weighs it by package. embedded, when not
-// nil, is a file the build embeds, weighed on its own. st says which parts
+// (-s -w) and with its names, and weighs it by package. st says which parts
 // are compressed by package or region, which takes minutes.
-func weighWasm(root, tmp, pkg string, flags []string, embedded []byte, st streams) (*wasmWeight, error) {
+func weighWasm(root, tmp, pkg string, flags []string, st streams) (*wasmWeight, error) {
 	named, shipped := filepath.Join(tmp, "named.wasm"), filepath.Join(tmp, "shipped.wasm")
 	var deps bytes.Buffer
 	build := func(out, ldflags string, stderr io.Writer) error {
@@ -100,12 +93,6 @@ func weighWasm(root, tmp, pkg string, flags []string, embedded []byte, st stream
 	for _, r := range regions {
 		w.regions = append(w.regions, regionWeight{dataRegion: r})
 	}
-	if embedded != nil {
-		w.embedded.raw = len(embedded)
-		if err := w.splitEmbedded(parent, syms, pkgs); err != nil {
-			return nil, err
-		}
-	}
 	if b, err = os.ReadFile(shipped); err != nil {
 		return nil, err
 	}
@@ -113,37 +100,19 @@ func weighWasm(root, tmp, pkg string, flags []string, embedded []byte, st stream
 		return nil, err
 	}
 	fmt.Println("size: compressing", pkg, "by package and region (brotli, best quality)")
-	return w, w.compress(m, pkgs, embedded, st)
+	return w, w.compress(m, pkgs, st)
 }
 
 // streams says which parts of a wasm weighWasm compresses by package or
 // region: the code, the data.
 type streams struct{ code, data bool }
 
-// libraryRow is the name the report gives the embedded file.
-const libraryRow = "(embedded library)"
-
-// splitEmbedded moves the embedded file's symbol (the compiler names a
-// //go:embed []byte's data "path..gobytes.N") out of its package into a row
-// of its own.
-func (w *wasmWeight) splitEmbedded(parent map[string]string, syms map[string]objSymbol, pkgs *symbolPackages) error {
-	for sym := range parent {
-		if s, ok := syms[sym]; ok && s.size == w.embedded.raw && strings.Contains(sym, "..gobytes.") {
-			p := pkgs.ofSymbol(sym)
-			w.packages[p].data -= s.size
-			w.packages[libraryRow] = &pkgSize{data: s.size}
-			return nil
-		}
-	}
-	return fmt.Errorf("no kept data symbol of the embedded file's %d bytes", w.embedded.raw)
-}
-
 // compress fills the brotli figures: the code section streamed function by
 // function, flushed at each change of package, credits each package with
-// the bytes its code added; the data is streamed region by region, with
-// the embedded file flushed apart. A flush costs a few bytes, so each
-// stream is within a few KB of the same bytes compressed whole.
-func (w *wasmWeight) compress(m *wasmModule, pkgs *symbolPackages, embedded []byte, st streams) error {
+// the bytes its code added; the data is streamed region by region. A flush
+// costs a few bytes, so each stream is within a few KB of the same bytes
+// compressed whole.
+func (w *wasmWeight) compress(m *wasmModule, pkgs *symbolPackages, st streams) error {
 	var wg sync.WaitGroup
 	var codeErr, dataErr error
 	wg.Add(2)
@@ -172,41 +141,20 @@ func (w *wasmWeight) compress(m *wasmModule, pkgs *symbolPackages, embedded []by
 			return
 		}
 		s := newFlushStream()
-		at := -1
-		if len(embedded) > 0 {
-			if at = bytes.Index(m.memory, embedded); at < 0 {
-				dataErr = errors.New("the embedded file is not in the wasm's data")
-				return
-			}
-		}
 		for i, r := range w.regions {
-			part := m.memory[r.start:r.end]
-			if at >= r.start && at+len(embedded) <= r.end {
-				s.write(part[:at-r.start])
-				w.regions[i].brotli += s.flush()
-				s.write(embedded)
-				w.embeddedStream = s.flush()
-				part = part[at-r.start+len(embedded):]
-			}
-			s.write(part)
+			s.write(m.memory[r.start:r.end])
 			w.regions[i].brotli += s.flush()
 		}
-		if _, dataErr = s.close(); dataErr != nil {
-			return
-		}
-		if len(embedded) > 0 {
-			w.embedded, dataErr = compressedSizes(embedded)
-		}
+		_, dataErr = s.close()
 	}()
 	wg.Wait()
 	return errors.Join(codeErr, dataErr)
 }
 
 // dataRatio is the brotli bytes per raw byte of the regions that hold the
-// packages' data symbols, without the embedded file: the rate at which a
-// package's data is weighed.
+// packages' data symbols: the rate at which a package's data is weighed.
 func (w *wasmWeight) dataRatio() float64 {
-	raw, br := -w.embedded.raw, 0
+	raw, br := 0, 0
 	for _, r := range w.regions {
 		if !slices.Contains(linkerRegions, r.name) {
 			raw += r.raw()
@@ -222,9 +170,6 @@ func (w *wasmWeight) dataRatio() float64 {
 // brotliOf is a package's estimated brotli bytes in the wasm: its code's
 // exactly, its data's at dataRatio.
 func (w *wasmWeight) brotliOf(name string) float64 {
-	if name == libraryRow {
-		return float64(w.embeddedStream)
-	}
 	p := w.packages[name]
 	return float64(p.codeBrotli) + float64(p.data)*w.dataRatio()
 }
@@ -261,16 +206,13 @@ func (w *wasmWeight) linkerBrotli() int {
 // accounts for (alignment, symbols the linker makes, like the go:buildinfo
 // string), raw and at dataRatio.
 func (w *wasmWeight) unattributed() (raw int, brotli float64) {
-	raw = -w.embedded.raw
 	for _, r := range w.regions {
 		if !slices.Contains(linkerRegions, r.name) {
 			raw += r.raw()
 		}
 	}
-	for n, p := range w.packages {
-		if n != libraryRow {
-			raw -= p.data
-		}
+	for _, p := range w.packages {
+		raw -= p.data
 	}
 	return raw, float64(raw) * w.dataRatio()
 }

@@ -7,8 +7,8 @@
 // when the site is built: links to section ids become app routes, sub-headings
 // get accent-folded anchors, glossary terms become links to the glossary, and
 // every paragraph is kept as plain text for search. The WebAssembly client
-// never imports this package: the site build encodes the Library into
-// app/contentdata's library.bin, which the client embeds and decodes.
+// never imports this package: the site build encodes the Library into the
+// library file (app/contentdata), which the client fetches and decodes.
 package docs
 
 import (

@@ -58,7 +58,7 @@ func fieldErrors(err error) (bad map[string]error, ok bool) {
 func strayErrors(w gameWords, spec *spec, shown, raw url.Values, errs map[string]error) []string {
 	var keys, unknown []string
 	for k := range errs {
-		if !slices.ContainsFunc(spec.fields, func(f field) bool { return f.key == k && (f.show == nil || f.show(shown)) }) {
+		if !slices.ContainsFunc(spec.fields, func(f field) bool { return f.key == k && f.show.holds(shown) }) {
 			keys = append(keys, k)
 		}
 	}

@@ -11,8 +11,8 @@ import (
 // The calculators' inputs are written as data: one field per share-link
 // key, made by a builder that says what the input is (numberField,
 // toggleField, distance, fixedResult), shown only when a condition on the
-// values holds (when, with valueIs, gameIs, allOf, ...). The table of
-// calculators (specs.go) is built from these.
+// values holds (when, with valueIs, gameIs, allOf, ...: conditions are
+// data, cond). The table of calculators (specs.go) is built from these.
 
 // fieldKind is how a calculator input is edited.
 type fieldKind int
@@ -38,8 +38,8 @@ type field struct {
 	min, max int
 	options  []option
 	// show says whether the field applies to the current values (vehicle
-	// keys only for vehicle targets); nil means always.
-	show func(v url.Values) bool
+	// keys only for vehicle targets); nil, always.
+	show *cond
 	// group numbers the salvo a field belongs to, from 1; 0 for the rest.
 	group int
 	// optional values may be left out of the link, and show empty then:
@@ -91,82 +91,79 @@ func toggleField(key string, label i18n.Key) field {
 }
 
 // when is the field shown only while show holds for the values.
-func (f field) when(show func(v url.Values) bool) field {
+func (f field) when(show *cond) field {
 	f.show = show
 	return f
 }
 
-// The conditions below build closures, and are not inlined: the field
-// tables call them some fifty times at init, and an inlined call compiles
-// a copy of its closure each time (about 15 KB of the wasm).
-
-// valueIs is true when the key has the value.
-//
-//go:noinline
-func valueIs(key, value string) func(url.Values) bool {
-	return func(v url.Values) bool { return v.Get(key) == value }
+// A cond is a condition on a calculator's values, written as data rather
+// than as a closure: the field tables make some fifty of them, which as
+// closures were code the browser compiled at start-up, and as data the
+// prerendered page can hand them to the head script (prefill.go), which
+// shows a link's fields before the wasm has started. A nil *cond always
+// holds; fields and what-ifs hold pointers, which a field copies as one
+// word.
+type cond struct {
+	Op    condOp   `json:"op"`
+	Key   string   `json:"key,omitempty"`
+	Value string   `json:"value,omitempty"` // condIs, condIsNot
+	N     int      `json:"n,omitempty"`     // condUnder, condOver
+	Games []string `json:"games,omitempty"` // condGame
+	Of    []*cond  `json:"of,omitempty"`    // condAll, condAny
 }
 
-// valueIsNot is true when the key has another value, or none.
-//
-//go:noinline
-func valueIsNot(key, value string) func(url.Values) bool {
-	return func(v url.Values) bool { return v.Get(key) != value }
-}
+// condOp is what a cond tests; head.js reads the same names.
+type condOp string
 
-// hasValue is true when the values hold the key.
-//
-//go:noinline
-func hasValue(key string) func(url.Values) bool {
-	return func(v url.Values) bool { return v.Has(key) }
-}
+const (
+	condIs    condOp = "is"    // the key has the value
+	condIsNot condOp = "isnot" // the key has another value, or none
+	condHas   condOp = "has"   // the values hold the key
+	condGame  condOp = "game"  // the game is one of Games
+	condAll   condOp = "all"   // every cond of Of holds
+	condAny   condOp = "any"   // one cond of Of holds
+	condUnder condOp = "under" // the key's value is a number below N
+	condOver  condOp = "over"  // the key's value is a number above N
+)
 
-// gameIs is true under one of the games.
-//
-//go:noinline
-func gameIs(games ...string) func(url.Values) bool {
-	return func(v url.Values) bool { return slices.Contains(games, v.Get("game")) }
-}
-
-// allOf is true when every condition is.
-//
-//go:noinline
-func allOf(conds ...func(url.Values) bool) func(url.Values) bool {
-	return func(v url.Values) bool {
-		for _, c := range conds {
-			if !c(v) {
-				return false
-			}
-		}
+// holds tells whether the condition holds for the values; a nil one
+// always does.
+func (c *cond) holds(v url.Values) bool {
+	if c == nil {
 		return true
 	}
-}
-
-// anyOf is true when one condition is.
-//
-//go:noinline
-func anyOf(conds ...func(url.Values) bool) func(url.Values) bool {
-	return func(v url.Values) bool {
-		return slices.ContainsFunc(conds, func(c func(url.Values) bool) bool { return c(v) })
+	switch c.Op {
+	case condIs:
+		return v.Get(c.Key) == c.Value
+	case condIsNot:
+		return v.Get(c.Key) != c.Value
+	case condHas:
+		return v.Has(c.Key)
+	case condGame:
+		return slices.Contains(c.Games, v.Get("game"))
+	case condAll:
+		return !slices.ContainsFunc(c.Of, func(c *cond) bool { return !c.holds(v) })
+	case condAny:
+		return slices.ContainsFunc(c.Of, func(c *cond) bool { return c.holds(v) })
+	case condUnder:
+		return atoi(v.Get(c.Key)) < c.N
+	case condOver:
+		return atoi(v.Get(c.Key)) > c.N
 	}
+	return true
 }
 
-// valueUnder is true when the key's value is a number below n.
-//
-//go:noinline
-func valueUnder(key string, n int) func(url.Values) bool {
-	return func(v url.Values) bool { return atoi(v.Get(key)) < n }
-}
+func valueIs(key, value string) *cond    { return &cond{Op: condIs, Key: key, Value: value} }
+func valueIsNot(key, value string) *cond { return &cond{Op: condIsNot, Key: key, Value: value} }
+func hasValue(key string) *cond          { return &cond{Op: condHas, Key: key} }
+func gameIs(games ...string) *cond       { return &cond{Op: condGame, Games: games} }
+func allOf(conds ...*cond) *cond         { return &cond{Op: condAll, Of: conds} }
+func anyOf(conds ...*cond) *cond         { return &cond{Op: condAny, Of: conds} }
+func valueUnder(key string, n int) *cond { return &cond{Op: condUnder, Key: key, N: n} }
+func valueOver(key string, n int) *cond  { return &cond{Op: condOver, Key: key, N: n} }
 
 // maxAccuracy is the most Accuracy the fields take.
 const maxAccuracy = 30
-
-// valueOver is true when the key's value is a number above n.
-//
-//go:noinline
-func valueOver(key string, n int) func(url.Values) bool {
-	return func(v url.Values) bool { return atoi(v.Get(key)) > n }
-}
 
 // fixedResult is a printed result a weapon hits or damages on (lock-on,
 // artillery strike, Jammer): none, or 2+ to 6+, the only values the engine
@@ -273,10 +270,10 @@ func salvoFields() []field {
 			toggleField(p+"faw", i18n.InFireAtWill), toggleField(p+"det", i18n.InDetection).when(gameIs("at44")))
 		group = append(group, fixedFields(p)...)
 		for j := range group {
-			only := group[j].show
-			group[j].show = shown
-			if only != nil {
-				group[j].show = func(v url.Values) bool { return shown(v) && only(v) }
+			if only := group[j].show; only != nil {
+				group[j].show = allOf(shown, only)
+			} else {
+				group[j].show = shown
 			}
 			group[j].group = i
 		}

@@ -14,8 +14,18 @@ import (
 // record is one calculation in the history: its share link and the
 // headline it gave.
 type record struct {
-	Link     string `json:"link"`
-	Headline string `json:"headline"`
+	Link     string
+	Headline string
+}
+
+// Fields are the stored record.
+func (r record) Fields() map[string]any {
+	return map[string]any{"link": r.Link, "headline": r.Headline}
+}
+
+// SetFields reads a stored record.
+func (r *record) SetFields(m map[string]any) {
+	*r = record{Link: ui.String(m, "link"), Headline: ui.String(m, "headline")}
 }
 
 // historyKey is where the history of calculations is kept on the device.
@@ -58,7 +68,7 @@ func ownLink(link, base string) bool {
 		return false
 	}
 	name, ok := strings.CutPrefix(u.Path, base+"/calc/")
-	return ok && specFor(name) != nil
+	return ok && calculatorNamed(name) != nil
 }
 
 // withRecord puts r first in the history, in place of the entry whose link
@@ -148,7 +158,7 @@ var unsavedHistory []record
 func (h *historyList) OnMount(ctx goapp.Context) {
 	h.list, h.unsaved = unsavedHistory, unsavedHistory != nil
 	if !h.unsaved {
-		ui.Load(ctx, historyKey, &h.list)
+		h.list = ui.LoadList[record](ctx, historyKey)
 		h.list = validRecords(h.list, h.Base)
 	}
 	ctx.Handle(actionRecord, h.onRecord)
@@ -170,12 +180,7 @@ func (h *historyList) onRecord(ctx goapp.Context, a goapp.Action) {
 // save stores the list. When the device refuses (storage full or
 // disabled), the list stays in memory and the page says so.
 func (h *historyList) save(ctx goapp.Context) {
-	var err error
-	if len(h.list) == 0 {
-		ctx.LocalStorage().Del(historyKey)
-	} else {
-		err = ctx.LocalStorage().Set(historyKey, h.list)
-	}
+	err := ui.WriteList(historyKey, h.list)
 	h.unsaved = err != nil
 	unsavedHistory = nil
 	if err != nil {

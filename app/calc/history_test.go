@@ -1,8 +1,10 @@
 package calc
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -170,5 +172,39 @@ func TestValidRecords(t *testing.T) {
 	got := validRecords(append(records("https://evil.example/"), records(many...)...), "")
 	if len(got) != maxHistory || got[0].Link != many[0] {
 		t.Errorf("from 20,001 stored records: %d kept, first %q; want the newest %d", len(got), got[0].Link, maxHistory)
+	}
+}
+
+// TestStoredRecordsRoundTrip: a history record and a profile read back as
+// they were stored, through JSON as the browser writes and reads it, and a
+// profile's values that are not strings are left out.
+func TestStoredRecordsRoundTrip(t *testing.T) {
+	through := func(f map[string]any) map[string]any {
+		b, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	r := record{Link: "/calc/shoot?n=6&acc=4", Headline: "Expect 1.8 casualties"}
+	var rb record
+	rb.SetFields(through(r.Fields()))
+	if rb != r {
+		t.Errorf("record %+v read back as %+v", r, rb)
+	}
+	p := profile{Name: "Fire toads", Values: map[string]string{"n": "6", "acc": "4"}}
+	var pb profile
+	pb.SetFields(through(p.Fields()))
+	if !reflect.DeepEqual(pb, p) {
+		t.Errorf("profile %+v read back as %+v", p, pb)
+	}
+	var odd profile
+	odd.SetFields(through(map[string]any{"name": 3, "values": map[string]any{"n": 6, "acc": "4"}}))
+	if odd.Name != "" || !reflect.DeepEqual(odd.Values, map[string]string{"acc": "4"}) {
+		t.Errorf("a profile of the wrong types read as %+v", odd)
 	}
 }

@@ -13,9 +13,9 @@ import (
 
 // Names are the calculators, in the order the app lists them.
 func Names() []string {
-	out := make([]string, len(specs))
-	for i, sp := range specs {
-		out[i] = sp.name
+	out := make([]string, len(calculators))
+	for i := range calculators {
+		out[i] = calculators[i].name
 	}
 	return out
 }
@@ -23,9 +23,9 @@ func Names() []string {
 // NamesFor are the calculators that run under a game, in the same order.
 func NamesFor(game string) []string {
 	var out []string
-	for _, sp := range specs {
-		if slices.Contains(sp.games, game) {
-			out = append(out, sp.name)
+	for i := range calculators {
+		if c := &calculators[i]; slices.Contains(c.games, game) {
+			out = append(out, c.name)
 		}
 	}
 	return out
@@ -34,26 +34,42 @@ func NamesFor(game string) []string {
 // Games are the games a calculator runs under, its default first; nil for
 // a name that is no calculator.
 func Games(name string) []string {
-	if s := specFor(name); s != nil {
-		return slices.Clone(s.games)
+	if c := calculatorNamed(name); c != nil {
+		return slices.Clone(c.games)
 	}
 	return nil
 }
 
 // Title is a calculator's name in a language.
 func Title(lang, game, name string) string {
-	if s := specFor(name); s != nil {
-		return i18n.T(lang, s.titleIn(game))
+	if c := calculatorNamed(name); c != nil {
+		return i18n.T(lang, c.titleIn(game))
 	}
 	return name
 }
 
+// calculatorNamed is the row of the calculator with the name, or nil: what
+// the menus need of it, without building its fields.
+func calculatorNamed(name string) *calculator {
+	for i := range calculators {
+		if calculators[i].name == name {
+			return &calculators[i]
+		}
+	}
+	return nil
+}
+
 // titleIn is the calculator's title in a game ("" for none chosen yet).
-func (s *spec) titleIn(game string) i18n.Key {
-	if k, ok := s.gameTitle[game]; ok {
+func (c *calculator) titleIn(game string) i18n.Key {
+	if k, ok := c.gameTitle[game]; ok {
 		return k
 	}
-	return s.title
+	return c.title
+}
+
+// titleIn is the calculator's title in a game ("" for none chosen yet).
+func (s *spec) titleIn(game string) i18n.Key {
+	return calculatorNamed(s.name).titleIn(game)
 }
 
 // Question is the question a calculator answers, as the home page says
@@ -83,12 +99,12 @@ var questions = map[string]i18n.Key{
 
 // First is the first calculator that runs under a game.
 func First(game string) string {
-	for _, sp := range specs {
-		if slices.Contains(sp.games, game) {
-			return sp.name
+	for i := range calculators {
+		if c := &calculators[i]; slices.Contains(c.games, game) {
+			return c.name
 		}
 	}
-	return specs[0].name
+	return calculators[0].name
 }
 
 // Href is the path that opens a calculator in a language and game, from

@@ -199,7 +199,7 @@ func (c *Page) form(pending bool) goapp.UI {
 	var sides [2][]goapp.UI
 	group := 0
 	for _, f := range c.spec.fields {
-		if f.show != nil && !f.show(shown) {
+		if !f.show.holds(shown) {
 			continue
 		}
 		if c.spec.versus {

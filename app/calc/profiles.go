@@ -13,8 +13,22 @@ import (
 // profile is a named set of weapon and unit values the reader keeps, to
 // load into any calculator that has those keys.
 type profile struct {
-	Name   string            `json:"name"`
-	Values map[string]string `json:"values"`
+	Name   string
+	Values map[string]string
+}
+
+// Fields are the stored profile.
+func (p profile) Fields() map[string]any {
+	values := make(map[string]any, len(p.Values))
+	for k, v := range p.Values {
+		values[k] = v
+	}
+	return map[string]any{"name": p.Name, "values": values}
+}
+
+// SetFields reads a stored profile.
+func (p *profile) SetFields(m map[string]any) {
+	*p = profile{Name: ui.String(m, "name"), Values: ui.Strings(m, "values")}
 }
 
 // profilesKey is where the saved profiles are kept on the device.
@@ -105,9 +119,7 @@ func (p *profilePicker) OnUpdate(ctx goapp.Context) {
 // loadProfiles reads the saved profiles: those the device keeps, or those
 // this visit kept in memory when the device refused them.
 func loadProfiles(ctx goapp.Context) []profile {
-	var list []profile
-	ui.Load(ctx, profilesKey, &list)
-	return validProfiles(list)
+	return validProfiles(ui.LoadList[profile](ctx, profilesKey))
 }
 
 // validProfiles keeps, of a stored list, the newest maxProfiles profiles
@@ -241,7 +253,7 @@ func (c *Page) onSaveProfile(ctx goapp.Context, a goapp.Action) {
 	saved := loadProfiles(ctx)
 	saved = append(slices.DeleteFunc(saved, func(o profile) bool { return o.Name == name }), pr)
 	saved = saved[max(len(saved)-maxProfiles, 0):]
-	ui.Store(ctx, profilesKey, saved)
+	ui.StoreList(ctx, profilesKey, saved)
 	c.savedProfiles++
 }
 
@@ -269,7 +281,7 @@ func (p *ProfileList) Render() goapp.UI {
 					goapp.Button().Type("button").Class("btn ghost").Aria("label", i18n.T(p.Lang, i18n.DeleteProfile)+" "+name).
 						Text(i18n.T(p.Lang, i18n.DeleteProfile)).OnClick(func(ctx goapp.Context, e goapp.Event) {
 						p.profiles = slices.DeleteFunc(p.profiles, func(o profile) bool { return o.Name == name })
-						ui.Store(ctx, profilesKey, p.profiles)
+						ui.StoreList(ctx, profilesKey, p.profiles)
 					}, goapp.EventScope(name)),
 				)
 			}))

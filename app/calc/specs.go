@@ -3,6 +3,7 @@ package calc
 import (
 	"net/url"
 	"slices"
+	"sync"
 
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
@@ -15,22 +16,19 @@ type whatIf struct {
 	apply func(v url.Values)
 	// offered says whether the change changes anything: a what-if is
 	// never offered for what the values already hold.
-	offered func(v url.Values) bool
+	offered *cond
 }
 
 // offers tells whether the what-if is offered for the values.
-func (w whatIf) offers(v url.Values) bool { return w.offered == nil || w.offered(v) }
+func (w whatIf) offers(v url.Values) bool { return w.offered.holds(v) }
 
 // spec describes one calculator.
 type spec struct {
-	name  string
-	title i18n.Key
-	// gameTitle names the calculator in a game whose books call it
-	// otherwise (AT-44's French "mêlée" where AT-43 says "corps à corps").
-	gameTitle map[string]i18n.Key
-	games     []string
-	fields    []field
-	whatIfs   []whatIf
+	name    string
+	title   i18n.Key
+	games   []string
+	fields  []field
+	whatIfs []whatIf
 	// versus lays the fields out as two columns, us and them.
 	versus bool
 	// run parses the values with the engine, computes, and returns the
@@ -38,268 +36,322 @@ type spec struct {
 	run func(v url.Values) (url.Values, outcome, error)
 }
 
-// specs are the calculators the engine offers, in menu order.
-var specs = []spec{
+// calculators are the calculators the engine offers, in menu order: what
+// the menus, the routes and the history need (name, title, games), and
+// build, which makes the rest of each (fields, what-ifs, run) the first
+// time a page shows it. Made at package init, the fields, what-ifs and
+// closures of every calculator were the slowest init of the program (some
+// 40 ms at start-up on a throttled phone, most of it the browser compiling
+// that init), which every page paid, a section as much as a calculator.
+var calculators = []calculator{
 	{
 		name: "shoot", title: i18n.CalcShoot, games: []string{"at43", "at44"},
-		fields: attackFields(false),
-		whatIfs: []whatIf{plusAccuracy,
-			// Vehicles take no cover drill; kneeling behind cover has
-			// taken it already.
-			{"takecover", i18n.WhatIfCover, func(v url.Values) { v.Set("cover", "takecover") },
-				allOf(valueIsNot("target", "veh"), valueIsNot("cover", "takecover"), valueIsNot("cover", "kneecover"))},
-			{"faw", i18n.WhatIfFaw, func(v url.Values) { v.Set("faw", "1") }, valueIsNot("faw", "1")}},
-		run: func(v url.Values) (url.Values, outcome, error) {
-			in, err := rules.ParseShoot(v)
-			if err != nil {
-				return nil, outcome{}, err
+		build: func() spec {
+			return spec{
+				fields: attackFields(false),
+				whatIfs: []whatIf{plusAccuracy,
+					// Vehicles take no cover drill; kneeling behind cover has
+					// taken it already.
+					{"takecover", i18n.WhatIfCover, func(v url.Values) { v.Set("cover", "takecover") },
+						allOf(valueIsNot("target", "veh"), valueIsNot("cover", "takecover"), valueIsNot("cover", "kneecover"))},
+					{"faw", i18n.WhatIfFaw, func(v url.Values) { v.Set("faw", "1") }, valueIsNot("faw", "1")}},
+				run: func(v url.Values) (url.Values, outcome, error) {
+					in, err := rules.ParseShoot(v)
+					if err != nil {
+						return nil, outcome{}, err
+					}
+					res, err := rules.Shoot(in)
+					return in.Query(), attackOutcome(res), err
+				},
 			}
-			res, err := rules.Shoot(in)
-			return in.Query(), attackOutcome(res), err
 		},
 	},
 	{
 		name: "melee", title: i18n.CalcMelee, games: []string{"at43", "at44"},
 		gameTitle: map[string]i18n.Key{"at44": i18n.CalcMeleeAT44},
-		fields:    attackFields(true), whatIfs: []whatIf{plusAccuracy},
-		run: func(v url.Values) (url.Values, outcome, error) {
-			in, err := rules.ParseMelee(v)
-			if err != nil {
-				return nil, outcome{}, err
+		build: func() spec {
+			return spec{
+				fields: attackFields(true), whatIfs: []whatIf{plusAccuracy},
+				run: func(v url.Values) (url.Values, outcome, error) {
+					in, err := rules.ParseMelee(v)
+					if err != nil {
+						return nil, outcome{}, err
+					}
+					res, err := rules.Melee(in)
+					return in.Query(), attackOutcome(res), err
+				},
 			}
-			res, err := rules.Melee(in)
-			return in.Query(), attackOutcome(res), err
 		},
 	},
 	{
 		name: "salvos", title: i18n.CalcSalvos, games: []string{"at43", "at44"},
-		fields: salvoFields(),
-		run: func(v url.Values) (url.Values, outcome, error) {
-			in, err := rules.ParseSalvos(v)
-			if err != nil {
-				return nil, outcome{}, err
+		build: func() spec {
+			return spec{
+				fields: salvoFields(),
+				run: func(v url.Values) (url.Values, outcome, error) {
+					in, err := rules.ParseSalvos(v)
+					if err != nil {
+						return nil, outcome{}, err
+					}
+					res, err := rules.Salvos(in)
+					if err != nil {
+						return nil, outcome{}, err
+					}
+					if res.VehicleResult != nil {
+						o := salvosVehicleOutcome(res)
+						if res.Simulated && !res.Refined {
+							o.refine = simulationSteps(in, o)
+						}
+						return in.Query(), o, nil
+					}
+					o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
+						stats: []stat{{key: i18n.WipedOut, p: res.WipedOut}, {key: i18n.MoraleThreshold, p: res.MoraleThreshold}}}
+					for i, d := range res.After {
+						o.charts = append(o.charts, distChart(i18n.ChartAfterSalvo, d))
+						o.charts[len(o.charts)-1].arg = i + 1
+					}
+					return in.Query(), o, err
+				},
 			}
-			res, err := rules.Salvos(in)
-			if err != nil {
-				return nil, outcome{}, err
-			}
-			if res.VehicleResult != nil {
-				o := salvosVehicleOutcome(res)
-				if res.Simulated && !res.Refined {
-					o.refine = simulationSteps(in, o)
-				}
-				return in.Query(), o, nil
-			}
-			o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
-				stats: []stat{{key: i18n.WipedOut, p: res.WipedOut}, {key: i18n.MoraleThreshold, p: res.MoraleThreshold}}}
-			for i, d := range res.After {
-				o.charts = append(o.charts, distChart(i18n.ChartAfterSalvo, d))
-				o.charts[len(o.charts)-1].arg = i + 1
-			}
-			return in.Query(), o, err
 		},
 	},
 	{
 		name: "indirect", title: i18n.CalcIndirect, games: []string{"at43", "at44"},
-		fields: []field{numberField("n", i18n.InWeapons, 0, 100), numberField("rate", i18n.InRate, 1, 20), numberField("rr", i18n.InRerolls, 0, 10),
-			numberField("acc", i18n.InAccuracy, 0, 30), numberField("range", i18n.InRange, 0, 30), distance("cm"),
-			numberField("aoe", i18n.InAoE, 1, 10), numberField("pen", i18n.InPenetration, 0, 30), numberField("dmg", i18n.InDamage, 1, 10),
-			numberField("prot", i18n.InProtection, 0, 30), numberField("under", i18n.InUnder, 0, 100), toggleField("dmgrr", i18n.InDamageReroll),
-			fixedResult("fixed", i18n.InArtillery).when(gameIs("at43")),
-			numberField("vehicles", i18n.InVehiclesUnder, 0, 10).orElse("0"), numberField("vprot", i18n.InVehicleProtection, 0, 30).when(valueOver("vehicles", 0)),
-			numberField("frame", i18n.InFrame, 1, 60).when(valueOver("vehicles", 0)), numberField("prop", i18n.InPropulsion, 0, 60).when(valueOver("vehicles", 0)),
-			weaponsField.when(valueOver("vehicles", 0)),
-			{key: "pick", label: i18n.InPick, kind: kindChoice, show: valueOver("vehicles", 0),
-				options: []option{{"wreck", i18n.PickWreck}, {"disarm", i18n.PickDisarm}}}},
-		whatIfs: []whatIf{plusAccuracy},
-		run: func(v url.Values) (url.Values, outcome, error) {
-			in, err := rules.ParseIndirect(v)
-			if err != nil {
-				return nil, outcome{}, err
+		build: func() spec {
+			return spec{
+				fields: []field{numberField("n", i18n.InWeapons, 0, 100), numberField("rate", i18n.InRate, 1, 20), numberField("rr", i18n.InRerolls, 0, 10),
+					numberField("acc", i18n.InAccuracy, 0, 30), numberField("range", i18n.InRange, 0, 30), distance("cm"),
+					numberField("aoe", i18n.InAoE, 1, 10), numberField("pen", i18n.InPenetration, 0, 30), numberField("dmg", i18n.InDamage, 1, 10),
+					numberField("prot", i18n.InProtection, 0, 30), numberField("under", i18n.InUnder, 0, 100), toggleField("dmgrr", i18n.InDamageReroll),
+					fixedResult("fixed", i18n.InArtillery).when(gameIs("at43")),
+					numberField("vehicles", i18n.InVehiclesUnder, 0, 10).orElse("0"), numberField("vprot", i18n.InVehicleProtection, 0, 30).when(valueOver("vehicles", 0)),
+					numberField("frame", i18n.InFrame, 1, 60).when(valueOver("vehicles", 0)), numberField("prop", i18n.InPropulsion, 0, 60).when(valueOver("vehicles", 0)),
+					weaponsField.when(valueOver("vehicles", 0)),
+					{key: "pick", label: i18n.InPick, kind: kindChoice, show: valueOver("vehicles", 0),
+						options: []option{{"wreck", i18n.PickWreck}, {"disarm", i18n.PickDisarm}}}},
+				whatIfs: []whatIf{plusAccuracy},
+				run: func(v url.Values) (url.Values, outcome, error) {
+					in, err := rules.ParseIndirect(v)
+					if err != nil {
+						return nil, outcome{}, err
+					}
+					res, err := rules.Indirect(in)
+					o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
+						charts: []chart{distChart(i18n.ChartHits, res.Hits), mapChart(i18n.ChartRadius, res.Radius),
+							distChart(i18n.ChartPerFighter, res.ImpactsPerFighter), mapChart(i18n.ChartDeviation, res.Deviation),
+							distChart(i18n.ChartCasualties, res.Casualties)},
+						stats: []stat{{key: i18n.ShotLost, p: res.ShotLost}, {key: i18n.WipedOut, p: res.WipedOut}}}
+					if res.Vehicle != nil {
+						addVehicle(&o, res.Vehicle)
+						if in.Under == 0 {
+							// No fighter under the template: the vehicles are the
+							// question, not the casualties.
+							vehicleHeadline(&o, res.Vehicle)
+						}
+					}
+					return in.Query(), o, err
+				},
 			}
-			res, err := rules.Indirect(in)
-			o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
-				charts: []chart{distChart(i18n.ChartHits, res.Hits), mapChart(i18n.ChartRadius, res.Radius),
-					distChart(i18n.ChartPerFighter, res.ImpactsPerFighter), mapChart(i18n.ChartDeviation, res.Deviation),
-					distChart(i18n.ChartCasualties, res.Casualties)},
-				stats: []stat{{key: i18n.ShotLost, p: res.ShotLost}, {key: i18n.WipedOut, p: res.WipedOut}}}
-			if res.Vehicle != nil {
-				addVehicle(&o, res.Vehicle)
-				if in.Under == 0 {
-					// No fighter under the template: the vehicles are the
-					// question, not the casualties.
-					vehicleHeadline(&o, res.Vehicle)
-				}
-			}
-			return in.Query(), o, err
 		},
 	},
 	{
 		name: "morale", title: i18n.CalcMorale, games: []string{"at43", "at44"},
-		fields: []field{numberField("mor", i18n.InMorale, 0, 30), numberField("rank", i18n.InRank, 0, rules.AT44.MaxRank).when(gameIs("at44")),
-			toggleField("obj", i18n.InObjective).when(gameIs("at44")), numberField("extra", i18n.InEarlier, 0, 10).when(gameIs("at44")),
-			numberField("activations", i18n.InActivations, 1, 20), toggleField("spend", i18n.InSpend),
-			{key: "status", label: i18n.InStatus, kind: kindChoice, options: []option{{"valiant", i18n.StatusValiant}, {"disorganized", i18n.StatusDisorganized}}}},
-		run: func(v url.Values) (url.Values, outcome, error) {
-			in, err := rules.ParseMorale(v)
-			if err != nil {
-				return nil, outcome{}, err
+		build: func() spec {
+			return spec{
+				fields: []field{numberField("mor", i18n.InMorale, 0, 30), numberField("rank", i18n.InRank, 0, rules.AT44.MaxRank).when(gameIs("at44")),
+					toggleField("obj", i18n.InObjective).when(gameIs("at44")), numberField("extra", i18n.InEarlier, 0, 10).when(gameIs("at44")),
+					numberField("activations", i18n.InActivations, 1, 20), toggleField("spend", i18n.InSpend),
+					{key: "status", label: i18n.InStatus, kind: kindChoice, options: []option{{"valiant", i18n.StatusValiant}, {"disorganized", i18n.StatusDisorganized}}}},
+				run: func(v url.Values) (url.Values, outcome, error) {
+					in, err := rules.ParseMorale(v)
+					if err != nil {
+						return nil, outcome{}, err
+					}
+					res, err := rules.Morale(in)
+					chain := res.NoSpend
+					if in.Spend {
+						chain = res.Spend
+					}
+					o := outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
+						charts: []chart{byChart(i18n.ChartRoutBy, chain.RoutBy, 1)},
+						stats:  []stat{{key: i18n.Routs, p: res.Rout}}}
+					return in.Query(), o, err
+				},
 			}
-			res, err := rules.Morale(in)
-			chain := res.NoSpend
-			if in.Spend {
-				chain = res.Spend
-			}
-			o := outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
-				charts: []chart{byChart(i18n.ChartRoutBy, chain.RoutBy, 1)},
-				stats:  []stat{{key: i18n.Routs, p: res.Rout}}}
-			return in.Query(), o, err
 		},
 	},
 	{
 		name: "authority", title: i18n.CalcAuthority, games: []string{"at43", "at44"},
-		// Us and them side by side: the form lays these out in two columns.
-		versus: true,
-		fields: []field{numberField("a", i18n.InOurAuthority, 0, 30), numberField("b", i18n.InTheirAuthority, 0, 30),
-			numberField("aw", i18n.InOurWager, 0, 30), numberField("bw", i18n.InTheirWager, 0, 30),
-			// A commander's rank goes up to the game's top rank: one pair
-			// of fields per game, so the steppers stop where the engine does.
-			numberField("ar", i18n.InOurRank, 0, rules.AT43.MaxRank).when(gameIs("at43")), numberField("br", i18n.InTheirRank, 0, rules.AT43.MaxRank).when(gameIs("at43")),
-			numberField("ar", i18n.InOurRank, 0, rules.AT44.MaxRank).when(gameIs("at44")), numberField("br", i18n.InTheirRank, 0, rules.AT44.MaxRank).when(gameIs("at44"))},
-		run: func(v url.Values) (url.Values, outcome, error) {
-			in, err := rules.ParseAuthority(v)
-			if err != nil {
-				return nil, outcome{}, err
-			}
-			res, err := rules.Authority(in)
-			var wagers []float64
-			if in.AWager >= 0 && in.BWager >= 0 && in.BWager < len(res.Table) {
-				for _, row := range res.Table {
-					if in.BWager < len(row) {
-						wagers = append(wagers, row[in.BWager])
+		build: func() spec {
+			return spec{
+				// Us and them side by side: the form lays these out in two columns.
+				versus: true,
+				fields: []field{numberField("a", i18n.InOurAuthority, 0, 30), numberField("b", i18n.InTheirAuthority, 0, 30),
+					numberField("aw", i18n.InOurWager, 0, 30), numberField("bw", i18n.InTheirWager, 0, 30),
+					// A commander's rank goes up to the game's top rank: one pair
+					// of fields per game, so the steppers stop where the engine does.
+					numberField("ar", i18n.InOurRank, 0, rules.AT43.MaxRank).when(gameIs("at43")), numberField("br", i18n.InTheirRank, 0, rules.AT43.MaxRank).when(gameIs("at43")),
+					numberField("ar", i18n.InOurRank, 0, rules.AT44.MaxRank).when(gameIs("at44")), numberField("br", i18n.InTheirRank, 0, rules.AT44.MaxRank).when(gameIs("at44"))},
+				run: func(v url.Values) (url.Values, outcome, error) {
+					in, err := rules.ParseAuthority(v)
+					if err != nil {
+						return nil, outcome{}, err
 					}
-				}
+					res, err := rules.Authority(in)
+					var wagers []float64
+					if in.AWager >= 0 && in.BWager >= 0 && in.BWager < len(res.Table) {
+						for _, row := range res.Table {
+							if in.BWager < len(row) {
+								wagers = append(wagers, row[in.BWager])
+							}
+						}
+					}
+					o := outcome{result: res, chance: &res.Win, chanceOf: i18n.Win, explain: res.Explain, notes: res.Notes,
+						stats:  []stat{{key: i18n.Tie, p: res.Tie}},
+						charts: []chart{byChart(i18n.InOurWager, wagers, 0)}}
+					return in.Query(), o, err
+				},
 			}
-			o := outcome{result: res, chance: &res.Win, chanceOf: i18n.Win, explain: res.Explain, notes: res.Notes,
-				stats:  []stat{{key: i18n.Tie, p: res.Tie}},
-				charts: []chart{byChart(i18n.InOurWager, wagers, 0)}}
-			return in.Query(), o, err
 		},
 	},
 	{
 		name: "crush", title: i18n.CalcCrush, games: []string{"at43", "at44"},
-		fields: []field{numberField("free", i18n.InFree, 0, 100), numberField("engaged", i18n.InEngaged, 0, 100)},
-		run: func(v url.Values) (url.Values, outcome, error) {
-			in, err := rules.ParseCrush(v)
-			if err != nil {
-				return nil, outcome{}, err
+		build: func() spec {
+			return spec{
+				fields: []field{numberField("free", i18n.InFree, 0, 100), numberField("engaged", i18n.InEngaged, 0, 100)},
+				run: func(v url.Values) (url.Values, outcome, error) {
+					in, err := rules.ParseCrush(v)
+					if err != nil {
+						return nil, outcome{}, err
+					}
+					res, err := rules.Crush(in)
+					o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
+						charts: []chart{distChart(i18n.ChartCasualties, res.Casualties)},
+						stats:  []stat{{key: i18n.WipedOut, p: res.WipedOut}}}
+					return in.Query(), o, err
+				},
 			}
-			res, err := rules.Crush(in)
-			o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
-				charts: []chart{distChart(i18n.ChartCasualties, res.Casualties)},
-				stats:  []stat{{key: i18n.WipedOut, p: res.WipedOut}}}
-			return in.Query(), o, err
 		},
 	},
 	{
 		name: "minefield", title: i18n.CalcMinefield, games: []string{"at43"},
-		// The unit's members: up to 100 fighters, or 1-10 vehicles, as the
-		// engine allows; two fields of one key, one shown at a time.
-		fields: append(append([]field{numberField("n", i18n.InMembers, 1, 100).when(valueIsNot("target", "veh")),
-			numberField("n", i18n.InMembers, 1, 10).when(valueIs("target", "veh")), numberField("cards", i18n.InCards, 1, 10), targetField,
-			numberField("prot", i18n.InProtection, 0, 30), numberField("type", i18n.InType, 1, 3).when(valueIsNot("target", "veh")),
-			toggleField("medic", i18n.InMedic)}, vehicleFields[:3]...), vehicleFields[4]),
-		run: func(v url.Values) (url.Values, outcome, error) {
-			in, err := rules.ParseMinefield(v)
-			if err != nil {
-				return nil, outcome{}, err
+		build: func() spec {
+			return spec{
+				// The unit's members: up to 100 fighters, or 1-10 vehicles, as the
+				// engine allows; two fields of one key, one shown at a time.
+				fields: append(append([]field{numberField("n", i18n.InMembers, 1, 100).when(valueIsNot("target", "veh")),
+					numberField("n", i18n.InMembers, 1, 10).when(valueIs("target", "veh")), numberField("cards", i18n.InCards, 1, 10), targetField,
+					numberField("prot", i18n.InProtection, 0, 30), numberField("type", i18n.InType, 1, 3).when(valueIsNot("target", "veh")),
+					toggleField("medic", i18n.InMedic)}, vehicleFields[:3]...), vehicleFields[4]),
+				run: func(v url.Values) (url.Values, outcome, error) {
+					in, err := rules.ParseMinefield(v)
+					if err != nil {
+						return nil, outcome{}, err
+					}
+					res, err := rules.Minefield(in)
+					o := targetOutcome(res.Impacts, res.Impacts, res.InfantryResult, res.VehicleResult)
+					o.result, o.explain, o.notes = res, res.Explain, res.Notes
+					o.charts = o.charts[1:] // no hit roll: the cards give the impacts
+					return in.Query(), o, err
+				},
 			}
-			res, err := rules.Minefield(in)
-			o := targetOutcome(res.Impacts, res.Impacts, res.InfantryResult, res.VehicleResult)
-			o.result, o.explain, o.notes = res, res.Explain, res.Notes
-			o.charts = o.charts[1:] // no hit roll: the cards give the impacts
-			return in.Query(), o, err
 		},
 	},
 	{
 		name: "terrain", title: i18n.CalcTerrain, games: []string{"at44"},
-		fields: []field{numberField("n", i18n.InWeapons, 0, 100), numberField("rate", i18n.InRate, 1, 20), numberField("rr", i18n.InRerolls, 0, 10),
-			numberField("acc", i18n.InAccuracy, 0, 30), numberField("range", i18n.InRange, 0, 30), distance("cm"), numberField("pen", i18n.InPenetration, 0, 30),
-			numberField("dmg", i18n.InDamage, 1, 10), numberField("structure", i18n.InStructure, 1, 30), numberField("salvos", i18n.InSalvos, 1, 20),
-			fixedResult("lock", i18n.InLock)},
-		whatIfs: []whatIf{plusAccuracy},
-		run: func(v url.Values) (url.Values, outcome, error) {
-			in, err := rules.ParseTerrain(v)
-			if err != nil {
-				return nil, outcome{}, err
+		build: func() spec {
+			return spec{
+				fields: []field{numberField("n", i18n.InWeapons, 0, 100), numberField("rate", i18n.InRate, 1, 20), numberField("rr", i18n.InRerolls, 0, 10),
+					numberField("acc", i18n.InAccuracy, 0, 30), numberField("range", i18n.InRange, 0, 30), distance("cm"), numberField("pen", i18n.InPenetration, 0, 30),
+					numberField("dmg", i18n.InDamage, 1, 10), numberField("structure", i18n.InStructure, 1, 30), numberField("salvos", i18n.InSalvos, 1, 20),
+					fixedResult("lock", i18n.InLock)},
+				whatIfs: []whatIf{plusAccuracy},
+				run: func(v url.Values) (url.Values, outcome, error) {
+					in, err := rules.ParseTerrain(v)
+					if err != nil {
+						return nil, outcome{}, err
+					}
+					res, err := rules.Terrain(in)
+					o := outcome{result: res, chance: &res.Destroyed, chanceOf: i18n.Destroyed, explain: res.Explain, notes: res.Notes,
+						charts: []chart{distChart(i18n.ChartHits, res.Hits), byChart(i18n.ChartDownBy, res.BySalvo, 1),
+							distChart(i18n.ChartStructure, res.Structure)}}
+					return in.Query(), o, err
+				},
 			}
-			res, err := rules.Terrain(in)
-			o := outcome{result: res, chance: &res.Destroyed, chanceOf: i18n.Destroyed, explain: res.Explain, notes: res.Notes,
-				charts: []chart{distChart(i18n.ChartHits, res.Hits), byChart(i18n.ChartDownBy, res.BySalvo, 1),
-					distChart(i18n.ChartStructure, res.Structure)}}
-			return in.Query(), o, err
 		},
 	},
 	{
 		name: "d10attack", title: i18n.CalcD10Attack, games: []string{"d10"},
-		fields: []field{
-			{key: "mode", label: i18n.InMode, kind: kindChoice, options: []option{{"ranged", i18n.ModeRanged}, {"melee", i18n.ModeMelee}}},
-			numberField("skill", i18n.InSkill, 1, 10), numberField("mod", i18n.InMod, -10, 10), numberField("n", i18n.InAttacks, 1, 20),
-			numberField("ar", i18n.InAR, 0, 10), numberField("ma", i18n.InMA, -5, 5), numberField("pui", i18n.InPUI, 0, 10), numberField("phy", i18n.InPHY, 0, 10),
-			toggleField("aimed", i18n.InAimed).when(valueIsNot("mode", "melee")), toggleField("lightcover", i18n.InLightCover).when(valueIsNot("mode", "melee")),
-			toggleField("heavycover", i18n.InHeavyCover).when(valueIsNot("mode", "melee")), toggleField("large", i18n.InLarge).when(valueIsNot("mode", "melee")),
-			toggleField("charge", i18n.InCharge).when(valueIs("mode", "melee")), toggleField("received", i18n.InReceived).when(valueIs("mode", "melee")),
-			toggleField("ground", i18n.InGround).when(valueIs("mode", "melee")), toggleField("paralysed", i18n.InParalysed)},
-		run: func(v url.Values) (url.Values, outcome, error) {
-			in, err := rules.ParseD10Attack(v)
-			if err != nil {
-				return nil, outcome{}, err
+		build: func() spec {
+			return spec{
+				fields: []field{
+					{key: "mode", label: i18n.InMode, kind: kindChoice, options: []option{{"ranged", i18n.ModeRanged}, {"melee", i18n.ModeMelee}}},
+					numberField("skill", i18n.InSkill, 1, 10), numberField("mod", i18n.InMod, -10, 10), numberField("n", i18n.InAttacks, 1, 20),
+					numberField("ar", i18n.InAR, 0, 10), numberField("ma", i18n.InMA, -5, 5), numberField("pui", i18n.InPUI, 0, 10), numberField("phy", i18n.InPHY, 0, 10),
+					toggleField("aimed", i18n.InAimed).when(valueIsNot("mode", "melee")), toggleField("lightcover", i18n.InLightCover).when(valueIsNot("mode", "melee")),
+					toggleField("heavycover", i18n.InHeavyCover).when(valueIsNot("mode", "melee")), toggleField("large", i18n.InLarge).when(valueIsNot("mode", "melee")),
+					toggleField("charge", i18n.InCharge).when(valueIs("mode", "melee")), toggleField("received", i18n.InReceived).when(valueIs("mode", "melee")),
+					toggleField("ground", i18n.InGround).when(valueIs("mode", "melee")), toggleField("paralysed", i18n.InParalysed)},
+				run: func(v url.Values) (url.Values, outcome, error) {
+					in, err := rules.ParseD10Attack(v)
+					if err != nil {
+						return nil, outcome{}, err
+					}
+					res, err := rules.D10Attack(in)
+					o := outcome{result: res, main: &res.Damaging, noun: i18n.NounDamaging, explain: res.Explain, notes: res.Notes,
+						charts: []chart{distChart(i18n.ChartHits, res.Hits), distChart(i18n.ChartDamaging, res.Damaging)},
+						stats: []stat{{key: i18n.HitChance, p: res.HitChance}, {key: i18n.DamageChance, p: res.DamageChance},
+							{key: i18n.Natural10, p: res.Natural10}}}
+					for _, x := range []struct {
+						k i18n.Key
+						p *float64
+					}{{i18n.Knockdown, res.Knockdown}, {i18n.Dodged, res.Dodge}, {i18n.Parried, res.Parry}} {
+						if x.p != nil {
+							o.stats = append(o.stats, stat{key: x.k, p: *x.p})
+						}
+					}
+					return in.Query(), o, err
+				},
 			}
-			res, err := rules.D10Attack(in)
-			o := outcome{result: res, main: &res.Damaging, noun: i18n.NounDamaging, explain: res.Explain, notes: res.Notes,
-				charts: []chart{distChart(i18n.ChartHits, res.Hits), distChart(i18n.ChartDamaging, res.Damaging)},
-				stats: []stat{{key: i18n.HitChance, p: res.HitChance}, {key: i18n.DamageChance, p: res.DamageChance},
-					{key: i18n.Natural10, p: res.Natural10}}}
-			for _, x := range []struct {
-				k i18n.Key
-				p *float64
-			}{{i18n.Knockdown, res.Knockdown}, {i18n.Dodged, res.Dodge}, {i18n.Parried, res.Parry}} {
-				if x.p != nil {
-					o.stats = append(o.stats, stat{key: x.k, p: *x.p})
-				}
-			}
-			return in.Query(), o, err
 		},
 	},
 	{
 		name: "d10morale", title: i18n.CalcD10Morale, games: []string{"d10"},
-		fields: []field{numberField("cou", i18n.InCOU, 0, 10), toggleField("independent", i18n.InIndependent)},
-		run: func(v url.Values) (url.Values, outcome, error) {
-			in, err := rules.ParseD10Morale(v)
-			if err != nil {
-				return nil, outcome{}, err
+		build: func() spec {
+			return spec{
+				fields: []field{numberField("cou", i18n.InCOU, 0, 10), toggleField("independent", i18n.InIndependent)},
+				run: func(v url.Values) (url.Values, outcome, error) {
+					in, err := rules.ParseD10Morale(v)
+					if err != nil {
+						return nil, outcome{}, err
+					}
+					res, err := rules.D10Morale(in)
+					o := outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
+						stats: []stat{{key: i18n.Paralysed, p: res.Paralysed}, {key: i18n.Retreat, p: res.Retreat}, {key: i18n.Routs, p: res.Rout}}}
+					return in.Query(), o, err
+				},
 			}
-			res, err := rules.D10Morale(in)
-			o := outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
-				stats: []stat{{key: i18n.Paralysed, p: res.Paralysed}, {key: i18n.Retreat, p: res.Retreat}, {key: i18n.Routs, p: res.Rout}}}
-			return in.Query(), o, err
 		},
 	},
 	{
 		name: "d10vehicle", title: i18n.CalcD10Vehicle, games: []string{"d10"},
-		fields: []field{numberField("dmg", i18n.InDmgPoints, 0, 20), toggleField("loco", i18n.InLoco)},
-		run: func(v url.Values) (url.Values, outcome, error) {
-			in, err := rules.ParseD10Vehicle(v)
-			if err != nil {
-				return nil, outcome{}, err
+		build: func() spec {
+			return spec{
+				fields: []field{numberField("dmg", i18n.InDmgPoints, 0, 20), toggleField("loco", i18n.InLoco)},
+				run: func(v url.Values) (url.Values, outcome, error) {
+					in, err := rules.ParseD10Vehicle(v)
+					if err != nil {
+						return nil, outcome{}, err
+					}
+					res, err := rules.D10Vehicle(in)
+					o := outcome{result: res, chance: &res.Detonation, chanceOf: i18n.Detonation, explain: res.Explain, notes: res.Notes,
+						charts: []chart{distChart(i18n.ChartChains, res.Chains)},
+						stats: []stat{{key: i18n.Immobilized, p: res.Immobilized}, {key: i18n.LocomotionHit, p: res.Locomotion},
+							{key: i18n.WeaponHit, p: res.Weapon}, {key: i18n.Electronics, p: res.Electronics},
+							{key: i18n.NothingHappens, p: res.Nothing}, {key: i18n.Internal, p: res.Internal}}}
+					return in.Query(), o, err
+				},
 			}
-			res, err := rules.D10Vehicle(in)
-			o := outcome{result: res, chance: &res.Detonation, chanceOf: i18n.Detonation, explain: res.Explain, notes: res.Notes,
-				charts: []chart{distChart(i18n.ChartChains, res.Chains)},
-				stats: []stat{{key: i18n.Immobilized, p: res.Immobilized}, {key: i18n.LocomotionHit, p: res.Locomotion},
-					{key: i18n.WeaponHit, p: res.Weapon}, {key: i18n.Electronics, p: res.Electronics},
-					{key: i18n.NothingHappens, p: res.Nothing}, {key: i18n.Internal, p: res.Internal}}}
-			return in.Query(), o, err
 		},
 	},
 }
@@ -308,7 +360,7 @@ var specs = []spec{
 // values v: a key may have two fields, each with its own range, shown one
 // at a time (minefield members: fighters or vehicles).
 func (s *spec) field(key string, v url.Values) (field, bool) {
-	i := slices.IndexFunc(s.fields, func(f field) bool { return f.key == key && (f.show == nil || f.show(v)) })
+	i := slices.IndexFunc(s.fields, func(f field) bool { return f.key == key && f.show.holds(v) })
 	if i < 0 {
 		i = slices.IndexFunc(s.fields, func(f field) bool { return f.key == key })
 	}
@@ -331,12 +383,44 @@ func (s *spec) hasProfileKeys() bool {
 	return !s.versus && slices.ContainsFunc(profileKeys, s.hasField)
 }
 
+// A calculator is one row of the table of calculators.
+type calculator struct {
+	name  string
+	title i18n.Key
+	games []string
+	// gameTitle names the calculator in a game whose books call it
+	// otherwise (AT-44's French "mêlée" where AT-43 says "corps à corps").
+	gameTitle map[string]i18n.Key
+	build     func() spec // the fields, what-ifs and run
+
+	once  sync.Once
+	built *spec // build's spec with the row's name, title and games
+}
+
+// spec returns the calculator's spec, built on first use and then kept: it
+// never changes.
+func (c *calculator) spec() *spec {
+	c.once.Do(func() {
+		s := c.build()
+		s.name, s.title, s.games = c.name, c.title, c.games
+		c.built = &s
+	})
+	return c.built
+}
+
 // specFor returns the calculator with the name, or nil.
 func specFor(name string) *spec {
-	for i := range specs {
-		if specs[i].name == name {
-			return &specs[i]
-		}
+	if c := calculatorNamed(name); c != nil {
+		return c.spec()
 	}
 	return nil
+}
+
+// allSpecs are every calculator's spec, in menu order.
+func allSpecs() []*spec {
+	out := make([]*spec, len(calculators))
+	for i := range calculators {
+		out[i] = calculators[i].spec()
+	}
+	return out
 }

@@ -273,7 +273,7 @@ func (c *Page) formValues() url.Values {
 	v := clone(c.values)
 	defaults, _, _ := c.spec.run(url.Values{"game": {c.values.Get("game")}})
 	for _, f := range c.spec.fields {
-		if !v.Has(f.key) && !f.optional && (f.show == nil || f.show(c.values)) {
+		if !v.Has(f.key) && !f.optional && f.show.holds(c.values) {
 			if d := defaultOf(defaults, f.key); d != "" {
 				v.Set(f.key, d)
 			}

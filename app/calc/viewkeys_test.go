@@ -142,7 +142,7 @@ func TestBadViewValues(t *testing.T) {
 // TestViewKeysAreNoEngineKeys: no calculator has a field named like a
 // view key, which the page would take out of its values.
 func TestViewKeysAreNoEngineKeys(t *testing.T) {
-	for _, sp := range specs {
+	for _, sp := range allSpecs() {
 		for _, f := range sp.fields {
 			if _, rest := splitPrefix(f.key); slices.Contains(viewKeys, rest) {
 				t.Errorf("%s: field %s is a view key", sp.name, f.key)

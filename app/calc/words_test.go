@@ -75,7 +75,7 @@ func TestFieldLabel(t *testing.T) {
 // TestEveryFieldHasHelp checks each input of each calculator has a help
 // line in both languages.
 func TestEveryFieldHasHelp(t *testing.T) {
-	for _, spec := range specs {
+	for _, spec := range allSpecs() {
 		for _, f := range spec.fields {
 			for _, lang := range i18n.Langs {
 				if _, _, help := fieldLabel(gameWords{lang: lang}, f); help == "" {

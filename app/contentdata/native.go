@@ -10,7 +10,7 @@ import (
 
 // Load renders the library from the embedded Markdown and adds each game's
 // reference card to its pages (package refcard), which the client then
-// finds in library.bin ready to show.
+// finds in the library file ready to show.
 func Load() (*content.Library, error) {
 	lib, err := docs.Load()
 	if err != nil {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -12,7 +11,8 @@ import (
 // owns the value: the reader's preferences, bookmarks and recent sections
 // in package app, the profiles and the history of calculations in package
 // calc. Every reading and writing goes through Load (Read before go-app
-// gives a context) and Store, which never let the storage stop the app:
+// gives a context) and Store, which never let the storage stop the app;
+// values are Records, JSON the browser writes and reads:
 //   - a browser set to keep no site data throws on any reading of
 //     localStorage, go-app's own start included; the head script then puts
 //     an in-memory store in its place for the visit and sets
@@ -52,7 +52,7 @@ func StorageBlocked() bool {
 
 // maxStored is the longest stored value Read decodes, in bytes of UTF-8:
 // several times what the app writes, which caps its lists and their
-// entries. Decoding JSON is slow in the wasm: 20,000 planted entries, 1.3
+// entries. Reading JSON into the wasm is slow: 20,000 planted entries, 1.3
 // and 1.5 MB, held a calculator for seconds. Past it, the value is not the
 // app's.
 const maxStored = 256 << 10
@@ -65,62 +65,245 @@ const SaveFailedState = "at4x-save-failed"
 // value the device refused to store under key.
 func unsavedState(key string) string { return "at4x-unsaved " + key }
 
-// Load reads the value saved under key into v: the one this visit kept in
-// memory when the device refused it, else the device's (see Read).
-func Load(ctx goapp.Context, key string, v any) bool {
-	var kept string
-	ctx.GetState(unsavedState(key), &kept)
-	if kept != "" {
-		return json.Unmarshal([]byte(kept), v) == nil
-	}
-	return Read(key, v)
+// A Record is a value kept in local storage, as JSON that the browser
+// itself writes and reads (JSON.stringify, JSON.parse): encoding/json's
+// reflection, which the wasm compiled on first use, took 33 to 46 ms of a
+// throttled phone's start just to save the reader's place. A record gives
+// its fields as JSON's values (strings, float64, bool, []any,
+// map[string]any: what a JSON decoder gives) and takes them back, checking
+// each value's type; its owner validates what it holds.
+type Record interface {
+	Fields() map[string]any
 }
 
-// Read reads the value the device stores under key into v. It reports
-// false when there is none, or it is longer than maxStored, or it is not
-// the JSON of v's type; v may then hold part of it. The caller validates
-// what it gets.
-func Read(key string, v any) (ok bool) {
+// A recordPtr is a pointer to a record that reads its fields back.
+type recordPtr[T any] interface {
+	*T
+	SetFields(map[string]any)
+}
+
+// Load reads the record saved under key into v: the one this visit kept in
+// memory when the device refused it, else the device's (see Read).
+func Load[T any, P recordPtr[T]](ctx goapp.Context, key string, v P) bool {
+	m, ok := loadJSON(ctx, key).(map[string]any)
+	if ok {
+		v.SetFields(m)
+	}
+	return ok
+}
+
+// LoadList reads the list of records saved under key, as Load does; nil
+// when there is none. Entries that are not objects are left out.
+func LoadList[T any, P recordPtr[T]](ctx goapp.Context, key string) []T {
+	items, _ := loadJSON(ctx, key).([]any)
+	var out []T
+	for _, it := range items {
+		if m, ok := it.(map[string]any); ok {
+			var v T
+			P(&v).SetFields(m)
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Read reads the record the device stores under key into v, before go-app
+// gives a context. It reports false when there is none, or it is longer
+// than maxStored, or it is not the JSON of an object; v may then hold part
+// of it.
+func Read[T any, P recordPtr[T]](key string, v P) bool {
+	m, ok := parseJSON(readItem(key)).(map[string]any)
+	if ok {
+		v.SetFields(m)
+	}
+	return ok
+}
+
+// loadJSON is the value saved under key, parsed: the one this visit kept in
+// memory when the device refused it, else the device's; nil when there is
+// none or it is not JSON.
+func loadJSON(ctx goapp.Context, key string) any {
+	var kept string
+	ctx.GetState(unsavedState(key), &kept)
+	if kept == "" {
+		kept = readItem(key)
+	}
+	return parseJSON(kept)
+}
+
+// readItem is the text the device stores under key, "" when there is none,
+// the storage refuses to be read, or the text is longer than maxStored.
+func readItem(key string) (s string) {
 	if !goapp.IsClient {
-		return false
+		return ""
 	}
 	defer func() {
 		if r := recover(); r != nil { // storage refused: as if empty
-			ok = false
+			s = ""
 		}
 	}()
 	raw := goapp.Window().Get("localStorage").Call("getItem", key)
 	if raw.Type() != goapp.TypeString {
-		return false
+		return ""
 	}
-	s := raw.String()
-	if len(s) > maxStored {
-		return false
+	if s = raw.String(); len(s) > maxStored {
+		return ""
 	}
-	return json.Unmarshal([]byte(s), v) == nil
+	return s
 }
 
-// Store saves v under key. A full or disabled storage must not stop the
-// reader: the value stays for the visit, where Load finds it, and the save
-// notice tells the reader that the change lasts only until the app is
-// closed.
-func Store(ctx goapp.Context, key string, v any) {
+// parseJSON reads JSON text with the browser's JSON.parse into JSON's Go
+// values; nil for "" or text that is not JSON.
+func parseJSON(text string) (v any) {
+	if text == "" || !goapp.IsClient {
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil { // JSON.parse threw: not JSON
+			v = nil
+		}
+	}()
+	return fromJS(goapp.Window().Get("JSON").Call("parse", text), 0)
+}
+
+// maxDepth is the deepest nesting fromJS reads: the app's records are two
+// levels deep; anything deeper is not the app's.
+const maxDepth = 4
+
+// fromJS turns a parsed JavaScript value into JSON's Go values.
+func fromJS(v goapp.Value, depth int) any {
+	switch v.Type() {
+	case goapp.TypeString:
+		return v.String()
+	case goapp.TypeNumber:
+		return v.Float()
+	case goapp.TypeBoolean:
+		return v.Bool()
+	case goapp.TypeObject:
+		if depth >= maxDepth || v.IsNull() {
+			return nil
+		}
+		if goapp.Window().Get("Array").Call("isArray", v).Bool() {
+			out := make([]any, v.Length())
+			for i := range out {
+				out[i] = fromJS(v.Index(i), depth+1)
+			}
+			return out
+		}
+		keys := goapp.Window().Get("Object").Call("keys", v)
+		out := make(map[string]any, keys.Length())
+		for i := range keys.Length() {
+			k := keys.Index(i).String()
+			out[k] = fromJS(v.Get(k), depth+1)
+		}
+		return out
+	}
+	return nil
+}
+
+// Store saves the record v under key. A full or disabled storage must not
+// stop the reader: the value stays for the visit, where Load finds it, and
+// the save notice tells the reader that the change lasts only until the app
+// is closed.
+func Store(ctx goapp.Context, key string, v Record) {
+	storeJSON(ctx, key, v.Fields())
+}
+
+// StoreList saves a list of records under key, as Store does.
+func StoreList[T Record](ctx goapp.Context, key string, list []T) {
+	storeJSON(ctx, key, listFields(list))
+}
+
+// WriteList saves a list of records under key, or removes the key for an
+// empty list, and reports whether the device refused: for an owner that
+// keeps what was refused itself (the history of calculations).
+func WriteList[T Record](key string, list []T) error {
+	if !goapp.IsClient {
+		return nil
+	}
+	if len(list) == 0 {
+		return removeItem(key)
+	}
+	return setItem(key, stringify(listFields(list)))
+}
+
+func listFields[T Record](list []T) []any {
+	items := make([]any, len(list))
+	for i, v := range list {
+		items[i] = v.Fields()
+	}
+	return items
+}
+
+// stringify is v, JSON's Go values, as JSON text.
+func stringify(v any) string {
+	return goapp.Window().Get("JSON").Call("stringify", v).String()
+}
+
+// storeJSON saves v, JSON's Go values, as JSON text under key.
+func storeJSON(ctx goapp.Context, key string, v any) {
 	if !goapp.IsClient {
 		return
 	}
-	b, err := json.Marshal(v)
-	if err == nil {
-		err = setItem(key, string(b))
-	}
-	if err != nil {
+	text := stringify(v)
+	if err := setItem(key, text); err != nil {
 		goapp.Log("saving", key, "failed:", err)
-		ctx.SetState(unsavedState(key), string(b))
+		ctx.SetState(unsavedState(key), text)
 		ctx.SetState(SaveFailedState, true)
 		return
 	}
 	var kept string
 	if ctx.GetState(unsavedState(key), &kept); kept != "" {
 		ctx.SetState(unsavedState(key), "")
+	}
+}
+
+// Field readers for SetFields: a value of another type reads as the zero
+// value, as a stored value the app did not write must.
+
+// String is m[k] when it is a string.
+func String(m map[string]any, k string) string {
+	s, _ := m[k].(string)
+	return s
+}
+
+// Int is m[k] when it is a whole number.
+func Int(m map[string]any, k string) int {
+	f, ok := m[k].(float64)
+	if !ok || f != float64(int(f)) {
+		return 0
+	}
+	return int(f)
+}
+
+// Bool is m[k] when it is a boolean.
+func Bool(m map[string]any, k string) bool {
+	b, _ := m[k].(bool)
+	return b
+}
+
+// Strings is m[k] when it is an object of strings, without the values that
+// are not strings.
+func Strings(m map[string]any, k string) map[string]string {
+	obj, ok := m[k].(map[string]any)
+	if !ok {
+		return nil
+	}
+	out := make(map[string]string, len(obj))
+	for key, v := range obj {
+		if s, ok := v.(string); ok {
+			out[key] = s
+		}
+	}
+	return out
+}
+
+// Omitted puts k: v into m unless v is its type's zero value, as JSON's
+// omitempty does, so that stored records stay short.
+func Omitted[V comparable](m map[string]any, k string, v V) {
+	var zero V
+	if v != zero {
+		m[k] = v
 	}
 }
 
@@ -133,5 +316,17 @@ func setItem(key, value string) (err error) {
 		}
 	}()
 	goapp.Window().Get("localStorage").Call("setItem", key, value)
+	return nil
+}
+
+// removeItem removes key from the storage, turning an exception into an
+// error.
+func removeItem(key string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the browser refused it: %v", r)
+		}
+	}()
+	goapp.Window().Get("localStorage").Call("removeItem", key)
 	return nil
 }

@@ -22,9 +22,10 @@ const nextVersion = "feedfacefeedface"
 
 // deploy serves a built site, then, once next is set, a second version of
 // it as a new deploy would: every page, script and the worker carry a new
-// version, the style sheet, app.js and the wasm new hashed names (the old
-// names are gone, as on a host after a deploy), and the new style sheet
-// sets --deploy: 2 on the root, so a test can tell which one a page uses.
+// version, the style sheet, app.js, the wasm, the head script and the
+// library new hashed names (the old names are gone, as on a host after a
+// deploy), and the new style sheet sets --deploy: 2 on the root, so a test
+// can tell which one a page uses.
 type deploy struct {
 	dir   string
 	files http.Handler
@@ -47,7 +48,8 @@ func newDeploy(t *testing.T, dir string, o HostOptions) *deploy {
 	}
 	d := &deploy{dir: dir, files: NewHost(dir, o), version: string(m[1]), renamed: map[string]string{}}
 	pairs := []string{d.version, nextVersion}
-	for _, re := range []string{`/web/style-[0-9a-f]{10}\.css`, `/app-[0-9a-f]{10}\.js`, `/web/app-[0-9a-f]{10}\.wasm`} {
+	for _, re := range []string{`/web/style-[0-9a-f]{10}\.css`, `/app-[0-9a-f]{10}\.js`, `/web/app-[0-9a-f]{10}\.wasm`,
+		`/web/head-[0-9a-f]{10}\.js`, `/web/library-[0-9a-f]{10}\.txt`} {
 		old := regexp.MustCompile(re).Find(worker)
 		if old == nil {
 			t.Fatalf("the worker precaches no %s", re)
@@ -73,7 +75,7 @@ func (d *deploy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if old, ok := d.renamed[p]; ok && strings.HasSuffix(p, ".wasm") {
+	if old, ok := d.renamed[p]; ok && (strings.HasSuffix(p, ".wasm") || strings.HasSuffix(p, ".txt")) {
 		r = r.Clone(r.Context())
 		r.URL.Path = old
 		d.files.ServeHTTP(w, r)
@@ -122,12 +124,15 @@ func (h *headerOnly) Write(b []byte) (int, error) { return len(b), nil }
 func (h *headerOnly) WriteHeader(int)             {}
 
 // deployed is a JavaScript expression: which version the page, the
-// running app.js (and so the wasm it loaded) and the style sheet belong to.
+// running app.js (and so the wasm it loaded), the style sheet and the
+// library the head script fetched belong to.
 const deployed = `JSON.stringify({
 	page: (document.querySelector('meta[name="at4x-version"]') || {}).content,
 	app: typeof goappGetenv === "function" ? goappGetenv("GOAPP_VERSION") : "",
 	style: getComputedStyle(document.documentElement).getPropertyValue("--deploy").trim() === "2" ? "next" : "first",
 	styled: [...document.querySelectorAll('link[rel="stylesheet"]')].every(l => !!l.sheet && l.sheet.cssRules.length > 0),
+	library: performance.getEntriesByType("resource").filter(e => e.name.includes("/web/library-"))
+		.map(e => e.name.includes("-0123456789.txt") ? "next" : "first").join(),
 })`
 
 // waitForCache waits until the active worker's cache is the one of the
@@ -177,7 +182,7 @@ func TestUpdateIsOffered(t *testing.T) {
 	if s.text(t, "h1") == "" {
 		t.Error("the page after the update shows nothing")
 	}
-	want := `{"page":"` + nextVersion + `","app":"` + nextVersion + `","style":"next","styled":true}`
+	want := `{"page":"` + nextVersion + `","app":"` + nextVersion + `","style":"next","styled":true,"library":"next"}`
 	if got := eval[string](t, s, deployed); got != want {
 		t.Errorf("after the update: %s, want %s", got, want)
 	}
@@ -193,7 +198,7 @@ func TestUpdateNeverMixesVersions(t *testing.T) {
 		d = newDeploy(t, dir, HostOptions{CacheControl: "max-age=600"})
 		return d
 	})
-	first := `{"page":"` + d.version + `","app":"` + d.version + `","style":"first","styled":true}`
+	first := `{"page":"` + d.version + `","app":"` + d.version + `","style":"first","styled":true,"library":"first"}`
 	pages := []string{"/en/at43", "/en/at43/shooting.cover", "/fr/at44/glossary"}
 	s.open(t, pages[0]) // in the HTTP cache from before the worker
 	s.poll(t, `navigator.serviceWorker.controller !== null`, "the first worker to control the page")
@@ -207,7 +212,7 @@ func TestUpdateNeverMixesVersions(t *testing.T) {
 	d.next.Store(true)
 	s.do(t, chromedp.Evaluate[chromedp.Void](`goappTryUpdate()`))
 	s.waitForCache(t, nextVersion)
-	want := `{"page":"` + nextVersion + `","app":"` + nextVersion + `","style":"next","styled":true}`
+	want := `{"page":"` + nextVersion + `","app":"` + nextVersion + `","style":"next","styled":true,"library":"next"}`
 	for _, p := range append(pages, "/fr/at43") {
 		s.open(t, p)
 		if got := eval[string](t, s, deployed); got != want {

@@ -4,8 +4,8 @@
 //
 // The Markdown lives in package docs, which renders it with goldmark when the
 // site is built. This package has no dependency at all, so the WebAssembly
-// client can carry a Library (decoded from library.bin, which the site build
-// encodes: app/contentdata) without carrying the Markdown renderer.
+// client can read a Library (decoded from the library file, which the site
+// build encodes: app/contentdata) without carrying the Markdown renderer.
 package content
 
 // Games and languages the texts exist in, in the order the app offers them:
