@@ -1,0 +1,67 @@
+package app
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// TestCalcForEveryReader draws a calculator's page as the site generator
+// does: English under the calculator's first game in view, and in
+// templates the page for each other language and game, each in its own
+// words, with its own title.
+func TestCalcForEveryReader(t *testing.T) {
+	tests := []struct {
+		name  string
+		games string
+		want  []string // the templates, as lang/game
+	}{
+		{"shoot", "at43 at44", []string{"en/at44", "fr/at43", "fr/at44"}},
+		{"terrain", "at44", []string{"fr/at44"}},
+		{"d10morale", "d10", []string{"fr/d10"}},
+	}
+	lib := loadLibrary(t)
+	var (
+		template = regexp.MustCompile(`<template[^>]*>`)
+		langOf   = regexp.MustCompile(`data-lang="(\w+)"`)
+		gameOf   = regexp.MustCompile(`data-game="(\w+)"`)
+	)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &shell{site: NewSite(lib, ""), r: route{view: viewCalc, calc: tt.name}, query: url.Values{}, lang: "en", game: "at43"}
+			e := goapp.NewTestEngine()
+			if err := e.Load(s); err != nil {
+				t.Fatal(err)
+			}
+			e.ConsumeAll()
+			h := goapp.HTMLString(s)
+			if !strings.HasPrefix(h, `<div data-games="`+tt.games+`">`) {
+				t.Fatalf("the page starts %.80q, want the games %s", h, tt.games)
+			}
+			var got []string
+			for _, tag := range template.FindAllString(h, -1) {
+				lang, game := langOf.FindStringSubmatch(tag), gameOf.FindStringSubmatch(tag)
+				if lang == nil || game == nil || !strings.Contains(tag, `data-title="`) {
+					t.Fatalf("template %s", tag)
+				}
+				got = append(got, lang[1]+"/"+game[1])
+			}
+			if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+				t.Errorf("templates %v, want %v", got, tt.want)
+			}
+			if n := strings.Count(h, `class="shell"`); n != len(tt.want)+1 {
+				t.Errorf("%d pages, want %d", n, len(tt.want)+1)
+			}
+			inView := h[:strings.Index(h, "<template")]
+			if !strings.Contains(inView, `class="shell" lang="en"`) && !strings.Contains(inView, `lang="en" class="shell"`) {
+				t.Errorf("the page in view is not the English one")
+			}
+			if !strings.Contains(h, "Calcul des probabilités…") || !strings.Contains(inView, "Working out the odds…") || strings.Contains(inView, "Calcul des") {
+				t.Error("each page does not say in its own language that the odds are being worked out")
+			}
+		})
+	}
+}
