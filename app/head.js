@@ -75,8 +75,9 @@
   // worker can claim it: the update banner only shows in such pages.
   window.{{CONTROLLED}} = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   // prefill puts the calculator drawn for the reader's language and the
-  // link's game (or else the reader's, as the client picks it: calc.Page)
-  // in the page's place (app/prerender.go), then shows in its fields what
+  // link's game (or else the reader's, as the client picks it: calc.Page),
+  // which waits in a script's text, in the page's place (app/prerender.go),
+  // then shows in its fields what
   // the link says, with no engine: the fields the link shows, by the
   // conditions the client evaluates (calc/fields.go), the first salvo copied
   // for each further one, a band from a distance. The answer stays "Working
@@ -86,10 +87,10 @@
     var q = new URLSearchParams(location.search), all = document.querySelector("[data-games]"), page = all.firstElementChild;
     var g = q.get("game") || game, games = all.dataset.games.split(" ");
     if (games.indexOf(g) < 0) g = games[0];
-    var t = all.querySelector('template[data-lang="' + lang + '"][data-game="' + g + '"]');
+    var t = all.querySelector('script[data-lang="' + lang + '"][data-game="' + g + '"]');
     if (t) {
       document.title = t.dataset.title;
-      page.replaceWith(t.content);
+      page.outerHTML = t.text;
       page = all.firstElementChild;
     }
     var form = page.querySelector(".fields"), v = { game: g };

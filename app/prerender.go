@@ -1,11 +1,11 @@
 package app
 
 import (
+	"html"
 	"net/url"
 	"strings"
 
 	"github.com/at4x/companion/app/calc"
-	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -14,12 +14,13 @@ import (
 // its reader's language and its own game, which the page cannot know:
 // /calc/shoot.html is one file for every link. So the page holds the
 // calculator drawn for each language and each game it runs under: English
-// under its first game in view, the others in <template> elements, which
-// the browser parses but neither shows nor counts (their ids clash with
-// none). Before the first paint the head script (head.js) puts the
-// reader's in place of the one in view and fills its fields from the link
-// (calc/prefill.go); the client later replaces the whole of it with its
-// own page. With no script the page reads in English.
+// under its first game in view, each other as the text of a script the
+// browser neither runs nor parses as HTML (type text/html: parsed, four
+// pages took a phone 80 ms more before the first paint). Before that paint
+// the head script (head.js) puts the reader's in place of the one in view
+// and fills its fields from the link (calc/prefill.go); the client later
+// replaces the whole of it with its own page. With no script the page
+// reads in English.
 func (s *shell) calcForEveryReader() goapp.UI {
 	games := calc.Games(s.r.calc)
 	first := s.forReader(i18n.Langs[0], games[0])
@@ -30,8 +31,13 @@ func (s *shell) calcForEveryReader() goapp.UI {
 				continue
 			}
 			r := s.forReader(lang, game)
-			readers = append(readers, ui.Elem("template").DataSet("lang", lang).DataSet("game", game).
-				DataSet("title", r.title()).Body(r.Render()))
+			page, err := r.html()
+			if err != nil {
+				goapp.Log(err)
+				continue // that reader reads the page in view
+			}
+			readers = append(readers, goapp.Raw(`<script type="text/html" data-lang="`+lang+`" data-game="`+game+
+				`" data-title="`+html.EscapeString(r.title())+`">`+page+`</script>`))
 		}
 	}
 	return goapp.Div().DataSet("games", strings.Join(games, " ")).Body(readers...)
@@ -41,4 +47,28 @@ func (s *shell) calcForEveryReader() goapp.UI {
 // link of the game that sets no value.
 func (s *shell) forReader(lang, game string) *shell {
 	return &shell{site: s.site, r: s.r, query: url.Values{}, lang: lang, game: game, chosen: true, oneReader: true}
+}
+
+// html is the page as HTML, drawn by an engine of its own, as the text of
+// a script: it holds no script and no comment, which would end that text
+// or change how the browser reads it.
+func (s *shell) html() (string, error) {
+	e := goapp.NewTestEngine()
+	if err := e.Load(s); err != nil {
+		return "", err
+	}
+	e.ConsumeAll()
+	page := goapp.HTMLString(s)
+	if low := strings.ToLower(page); strings.Contains(low, "<script") || strings.Contains(low, "</script") || strings.Contains(low, "<!--") {
+		return "", errUnsafePage{s.r.calc, s.lang, s.game}
+	}
+	return page, nil
+}
+
+// errUnsafePage is a calculator's page that cannot be the text of a
+// script.
+type errUnsafePage struct{ calc, lang, game string }
+
+func (e errUnsafePage) Error() string {
+	return "the " + e.calc + " calculator's page for " + e.lang + "/" + e.game + " holds a script or comment: it cannot wait in a script's text"
 }

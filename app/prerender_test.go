@@ -10,14 +10,14 @@ import (
 )
 
 // TestCalcForEveryReader draws a calculator's page as the site generator
-// does: English under the calculator's first game in view, and in
-// templates the page for each other language and game, each in its own
+// does: English under the calculator's first game in view, and as the text
+// of scripts the page for each other language and game, each in its own
 // words, with its own title.
 func TestCalcForEveryReader(t *testing.T) {
 	tests := []struct {
 		name  string
 		games string
-		want  []string // the templates, as lang/game
+		want  []string // the pages waiting, as lang/game
 	}{
 		{"shoot", "at43 at44", []string{"en/at44", "fr/at43", "fr/at44"}},
 		{"terrain", "at44", []string{"fr/at44"}},
@@ -25,9 +25,9 @@ func TestCalcForEveryReader(t *testing.T) {
 	}
 	lib := loadLibrary(t)
 	var (
-		template = regexp.MustCompile(`<template[^>]*>`)
-		langOf   = regexp.MustCompile(`data-lang="(\w+)"`)
-		gameOf   = regexp.MustCompile(`data-game="(\w+)"`)
+		waiting = regexp.MustCompile(`<script type="text/html"[^>]*>`)
+		langOf  = regexp.MustCompile(`data-lang="(\w+)"`)
+		gameOf  = regexp.MustCompile(`data-game="(\w+)"`)
 	)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -42,20 +42,20 @@ func TestCalcForEveryReader(t *testing.T) {
 				t.Fatalf("the page starts %.80q, want the games %s", h, tt.games)
 			}
 			var got []string
-			for _, tag := range template.FindAllString(h, -1) {
+			for _, tag := range waiting.FindAllString(h, -1) {
 				lang, game := langOf.FindStringSubmatch(tag), gameOf.FindStringSubmatch(tag)
 				if lang == nil || game == nil || !strings.Contains(tag, `data-title="`) {
-					t.Fatalf("template %s", tag)
+					t.Fatalf("a page waits in %s", tag)
 				}
 				got = append(got, lang[1]+"/"+game[1])
 			}
 			if strings.Join(got, " ") != strings.Join(tt.want, " ") {
-				t.Errorf("templates %v, want %v", got, tt.want)
+				t.Errorf("pages waiting %v, want %v", got, tt.want)
 			}
 			if n := strings.Count(h, `class="shell"`); n != len(tt.want)+1 {
 				t.Errorf("%d pages, want %d", n, len(tt.want)+1)
 			}
-			inView := h[:strings.Index(h, "<template")]
+			inView := h[:strings.Index(h, "<script")]
 			if !strings.Contains(inView, `class="shell" lang="en"`) && !strings.Contains(inView, `lang="en" class="shell"`) {
 				t.Errorf("the page in view is not the English one")
 			}
