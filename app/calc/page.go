@@ -158,7 +158,8 @@ func (c *Page) Render() goapp.UI {
 		return ui.Elem("article").Class("calc").Body(ui.Elem("p").Text(c.t(i18n.EngineMissing)))
 	}
 	// The prerendered page is the same for every link of the calculator:
-	// it shows no value and no result until the client has read the link.
+	// it shows no result until the client has read the link, and the head
+	// script shows the link's values in its fields (prefill.go).
 	pending := !goapp.IsClient
 	sentence := c.summary()
 	headline := sentence
