@@ -77,12 +77,12 @@
   // prefill puts the calculator drawn for the reader's language and the
   // link's game (or else the reader's, as the client picks it: calc.Page),
   // which waits in a script's text, in the page's place (app/prerender.go),
-  // then shows in its fields what
-  // the link says, with no engine: the fields the link shows, by the
-  // conditions the client evaluates (calc/fields.go), the first salvo copied
-  // for each further one, a band from a distance. The answer stays "Working
-  // out the odds…". The client replaces the whole page with its own, so the
-  // fields take no change until then: they are disabled.
+  // then shows in its fields what the link says, with no engine: the fields
+  // the link shows, by the conditions the client evaluates (calc/fields.go),
+  // the first salvo copied for each further one, a band from a distance.
+  // The answer stays "Working out the odds…". The client replaces the whole
+  // page with its own, so the fields take no change until then: they are
+  // disabled.
   function prefill(lang, game) {
     var q = new URLSearchParams(location.search), all = document.querySelector("[data-games]"), page = all.firstElementChild;
     var g = q.get("game") || game, games = all.dataset.games.split(" ");
