@@ -53,20 +53,27 @@
   } catch (e) {}
   // A calculator's link, whose path names no language: the prerendered
   // page holds the calculator in each language and game, and the reader's
-  // takes its place with the link's values in its fields (prefill), once
-  // the page is parsed and before the first paint, which the style sheet
-  // holds back meanwhile (data-prefill).
-  if (/\/calc\/[^/]+$/.test(location.pathname)) {
-    d.lang = lang;
-    d.setAttribute("data-prefill", "");
-    document.addEventListener("readystatechange", function () {
-      if (document.readyState != "interactive") return;
-      try {
-        prefill(lang, p.game);
-      } catch (e) {}
-      d.removeAttribute("data-prefill");
-    });
-  }
+  // takes the place of the one in view (English, under the calculator's
+  // first game) with the link's values in its fields (prefill), once the
+  // page is parsed. The style sheet holds back meanwhile the fields, and
+  // the whole page when it is not the reader's (data-prefill), so that no
+  // other reader's words nor the defaults show.
+  try {
+    var games = {{CALC_GAMES}}[(/\/calc\/([^/]+)$/.exec(location.pathname) || [])[1]];
+    if (Array.isArray(games)) {
+      var q = new URLSearchParams(location.search), g = q.get("game") || p.game;
+      if (games.indexOf(g) < 0) g = games[0];
+      d.lang = lang;
+      d.setAttribute("data-prefill", lang == "en" && g == games[0] ? "fields" : "page");
+      document.addEventListener("readystatechange", function () {
+        if (document.readyState != "interactive") return;
+        try {
+          prefill(lang, g, q);
+        } catch (e) {}
+        d.removeAttribute("data-prefill");
+      });
+    }
+  } catch (e) {}
   // The client starts in steps and go-app removes its loader strip after
   // the first, so the page says it is starting until the client marks it
   // ready (data-app="ready"); not when go-app is told to skip the wasm.
@@ -75,18 +82,16 @@
   // worker can claim it: the update banner only shows in such pages.
   window.{{CONTROLLED}} = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   // prefill puts the calculator drawn for the reader's language and the
-  // link's game (or else the reader's, as the client picks it: calc.Page),
-  // which waits in a script's text, in the page's place (app/prerender.go),
-  // then shows in its fields what the link says, with no engine: the fields
-  // the link shows, by the conditions the client evaluates (calc/fields.go),
-  // the first salvo copied for each further one, a band from a distance.
-  // The answer stays "Working out the odds…". The client replaces the whole
-  // page with its own, so the fields take no change until then: they are
-  // disabled.
-  function prefill(lang, game) {
-    var q = new URLSearchParams(location.search), all = document.querySelector("[data-games]"), page = all.firstElementChild;
-    var g = q.get("game") || game, games = all.dataset.games.split(" ");
-    if (games.indexOf(g) < 0) g = games[0];
+  // game g (the link's, or else the reader's, as the client picks it:
+  // calc.Page), which waits in a script's text, in the page's place
+  // (app/prerender.go), then shows in its fields what the link's query q
+  // says, with no engine: the fields the link shows, by the conditions the
+  // client evaluates (calc/fields.go), the first salvo copied for each
+  // further one, a band from a distance. The answer stays "Working out the
+  // odds…". The client replaces the whole page with its own, so the fields
+  // take no change until then: they are disabled.
+  function prefill(lang, g, q) {
+    var all = document.body.firstElementChild, page = all.firstElementChild;
     var t = all.querySelector('script[data-lang="' + lang + '"][data-game="' + g + '"]');
     if (t) {
       document.title = t.dataset.title;

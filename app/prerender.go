@@ -40,7 +40,7 @@ func (s *shell) calcForEveryReader() goapp.UI {
 				`" data-title="`+html.EscapeString(r.title())+`">`+page+`</script>`))
 		}
 	}
-	return goapp.Div().DataSet("games", strings.Join(games, " ")).Body(readers...)
+	return goapp.Div().Body(readers...)
 }
 
 // forReader is the calculator's page as a reader of the language opens a

@@ -15,13 +15,12 @@ import (
 // words, with its own title.
 func TestCalcForEveryReader(t *testing.T) {
 	tests := []struct {
-		name  string
-		games string
-		want  []string // the pages waiting, as lang/game
+		name string
+		want []string // the pages waiting, as lang/game
 	}{
-		{"shoot", "at43 at44", []string{"en/at44", "fr/at43", "fr/at44"}},
-		{"terrain", "at44", []string{"fr/at44"}},
-		{"d10morale", "d10", []string{"fr/d10"}},
+		{"shoot", []string{"en/at44", "fr/at43", "fr/at44"}},
+		{"terrain", []string{"fr/at44"}},
+		{"d10morale", []string{"fr/d10"}},
 	}
 	lib := loadLibrary(t)
 	var (
@@ -38,8 +37,8 @@ func TestCalcForEveryReader(t *testing.T) {
 			}
 			e.ConsumeAll()
 			h := goapp.HTMLString(s)
-			if !strings.HasPrefix(h, `<div data-games="`+tt.games+`">`) {
-				t.Fatalf("the page starts %.80q, want the games %s", h, tt.games)
+			if !strings.HasPrefix(h, `<div>`) {
+				t.Fatalf("the page starts %.80q, want the pages' box", h)
 			}
 			var got []string
 			for _, tag := range waiting.FindAllString(h, -1) {
