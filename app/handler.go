@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/at4x/companion/app/calc"
 	"github.com/at4x/companion/app/contentdata"
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
@@ -42,7 +43,18 @@ func HeadScript(base string) []byte {
 		"{{TEXT_SIZES}}", jsValue(textSizes),
 		"{{LIBRARY}}", strings.TrimRight(base, "/")+"/"+contentdata.File,
 		"{{LIBRARY_FETCH}}", contentdata.FetchFunc,
+		"{{CALC_GAMES}}", jsValue(calcGames()),
 	).Replace(headJS))
+}
+
+// calcGames are the games each calculator runs under, its first first: the
+// head script picks the page a link opens (prerender.go).
+func calcGames() map[string][]string {
+	m := map[string][]string{}
+	for _, name := range calc.Names() {
+		m[name] = calc.Games(name)
+	}
+	return m
 }
 
 // VersionMark is the tag each page carries in its head, which the service

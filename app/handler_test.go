@@ -9,7 +9,7 @@ import (
 
 func TestHeadScript(t *testing.T) {
 	js := string(HeadScript("/sub"))
-	for _, want := range []string{`"at4x:/sub/:prefs"`, `["","light","dark","red"]`, `[87,100,112,125,150]`, "window.at4xNoStorage = true", `fetch("/sub/web/library.txt")`, "window.at4xLibrary = function"} {
+	for _, want := range []string{`"at4x:/sub/:prefs"`, `["","light","dark","red"]`, `[87,100,112,125,150]`, "window.at4xNoStorage = true", `fetch("/sub/web/library.txt")`, "window.at4xLibrary = function", `"shoot":["at43","at44"]`, `"d10morale":["d10"]`} {
 		if !strings.Contains(js, want) {
 			t.Errorf("the head script lacks %s", want)
 		}

@@ -39,8 +39,8 @@
   } catch (e) {}
   // The reader's language, picked as the client picks it for a page with no
   // language in its path (readerLang in lang.go): the one chosen in the
-  // app, else the browser's first English or French, else the link's. A
-  // calculator's prerendered placeholder shows only that language's words.
+  // app, else the browser's first English or French, else the link's.
+  var lang = "en";
   try {
     var ok = /^(en|fr)$/, l = ok.test(p.lang) ? p.lang : "", b = navigator.languages || [navigator.language];
     for (var i = 0; !l && i < b.length; i++) {
@@ -48,7 +48,31 @@
       if (ok.test(t)) l = t;
     }
     var m = /[?&]lang=(en|fr)(&|$)/.exec(location.search);
-    d.setAttribute("data-reader-lang", l || (m && m[1]) || "en");
+    lang = l || (m && m[1]) || lang;
+    d.setAttribute("data-reader-lang", lang);
+  } catch (e) {}
+  // A calculator's link, whose path names no language: the prerendered
+  // page holds the calculator in each language and game, and the reader's
+  // takes the place of the one in view (English, under the calculator's
+  // first game) with the link's values in its fields (prefill), once the
+  // page is parsed. The style sheet holds back meanwhile the fields, and
+  // the whole page when it is not the reader's (data-prefill), so that no
+  // other reader's words nor the defaults show.
+  try {
+    var games = {{CALC_GAMES}}[(/\/calc\/([^/]+)$/.exec(location.pathname) || [])[1]];
+    if (Array.isArray(games)) {
+      var q = new URLSearchParams(location.search), g = q.get("game") || p.game;
+      if (games.indexOf(g) < 0) g = games[0];
+      d.lang = lang;
+      d.setAttribute("data-prefill", lang == "en" && g == games[0] ? "fields" : "page");
+      document.addEventListener("readystatechange", function () {
+        if (document.readyState != "interactive") return;
+        try {
+          prefill(lang, g, q);
+        } catch (e) {}
+        d.removeAttribute("data-prefill");
+      });
+    }
   } catch (e) {}
   // The client starts in steps and go-app removes its loader strip after
   // the first, so the page says it is starting until the client marks it
@@ -57,6 +81,71 @@
   // Whether a service worker controlled the page as it loaded, before a new
   // worker can claim it: the update banner only shows in such pages.
   window.{{CONTROLLED}} = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  // prefill puts the calculator drawn for the reader's language and the
+  // game g (the link's, or else the reader's, as the client picks it:
+  // calc.Page), which waits in a script's text, in the page's place
+  // (app/prerender.go), then shows in its fields what the link's query q
+  // says, with no engine: the fields the link shows, by the conditions the
+  // client evaluates (calc/fields.go), the first salvo copied for each
+  // further one, a band from a distance. The answer stays "Working out the
+  // odds…". The client replaces the whole page with its own, so the fields
+  // take no change until then: they are disabled.
+  function prefill(lang, g, q) {
+    var all = document.body.firstElementChild, page = all.firstElementChild;
+    var t = all.querySelector('script[data-lang="' + lang + '"][data-game="' + g + '"]');
+    if (t) {
+      document.title = t.dataset.title;
+      page.outerHTML = t.text;
+      page = all.firstElementChild;
+    }
+    var form = page.querySelector(".fields"), v = { game: g };
+    var fields = () => form.querySelectorAll("input,select");
+    var first = form.querySelectorAll("[data-group]");
+    for (let n = 2; n <= 10; n++) {
+      if (!new RegExp("[?&]s" + n + "\\.").test(location.search)) continue;
+      first.forEach((e) => {
+        var c = e.cloneNode(true);
+        [c, ...c.querySelectorAll("*")].forEach((x) => {
+          for (var a of x.attributes) a.value = a.value.replace(/\bs1\./g, "s" + n + ".");
+        });
+        if (c.tagName == "H2") c.textContent = c.textContent.replace(/\d+/, n);
+        form.append(c);
+      });
+    }
+    fields().forEach((e) => {
+      var x = e.type == "checkbox" ? +e.checked + "" : e.value;
+      if (x) v[e.id.slice(2)] = x;
+    });
+    q.forEach((x, k) => { if (k != "game") v[k] = q.get(k); });
+    var holds = (c) => {
+      var x = v[c.key] || "", n = c.n | 0;
+      switch (c.op) {
+        case "is": return x == (c.value || "");
+        case "isnot": return x != (c.value || "");
+        case "has": return c.key in v;
+        case "game": return c.games.includes(g);
+        case "all": return c.of.every(holds);
+        case "any": return c.of.some(holds);
+        case "under": return (x | 0) < n;
+        case "over": return (x | 0) > n;
+      }
+      return true;
+    };
+    form.querySelectorAll("[data-show]").forEach((e) => {
+      if (holds(JSON.parse(e.dataset.show.replace(/'/g, '"')))) e.hidden = false;
+      else e.remove();
+    });
+    fields().forEach((e) => {
+      var k = e.id.slice(2), x = q.get(k), cm = q.get(k.replace(/range$/, "cm")), b = e.closest("[data-bands]");
+      if (b && /^\d+$/.test(cm)) x = b.dataset.bands.split(" ").filter((s) => +s <= +cm).length - 1;
+      if (x == null) return;
+      if (e.type == "checkbox") e.checked = x == "1";
+      else e.value = x;
+    });
+    page.querySelectorAll(".calc input, .calc select, .calc .step, .calc .actions button").forEach((e) => { e.disabled = true; });
+    form.setAttribute("aria-busy", "true");
+    form.classList.remove("pending");
+  }
 })();
 // The library (the rules text, glossary and pages: app/contentdata) is a
 // file of its own, fetched from here so that it downloads beside the wasm:

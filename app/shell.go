@@ -55,6 +55,10 @@ type shell struct {
 	onKey       goapp.Func
 	onPop       goapp.Func
 	onVisible   goapp.Func
+
+	// oneReader is a calculator's page drawn for one reader's language and
+	// game, of those its prerendered page holds (prerender.go).
+	oneReader bool
 }
 
 func (s *shell) t(k i18n.Key) string { return i18n.T(s.lang, k) }
@@ -302,6 +306,9 @@ func (s *shell) title() string {
 
 // Render draws the page around the current view.
 func (s *shell) Render() goapp.UI {
+	if !goapp.IsClient && s.r.view == viewCalc && !s.oneReader {
+		return s.calcForEveryReader()
+	}
 	return goapp.Div().Class("shell").Lang(s.lang).Body(
 		goapp.A().Class("skip").Href("#main").Text(s.t(i18n.SkipToContent)).OnClick(func(ctx goapp.Context, e goapp.Event) {
 			// go-app turns link clicks into navigations, which scroll but

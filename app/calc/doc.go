@@ -27,6 +27,11 @@
 // puts them into the interface strings' {term} marks), and the engine's
 // steps are phrased by explain.go, keyed by rules.StepKind.
 //
+// A link opened for the first time shows its values before the client has
+// started: the prerendered form holds every field a link may show, with
+// the conditions that show them, for the head script to fill in
+// (prefill.go); the answer waits for the engine.
+//
 // At the table every tap counts: a held step button repeats, a number
 // selects itself when focused, a distance has quick values (stepper.go);
 // after the dice the reader can say what happened and read how likely

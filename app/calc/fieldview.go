@@ -37,9 +37,10 @@ type fieldView struct {
 	Min     int
 	Max     int
 	Options []fieldOption
-	Err     string // the message of a bad value
-	Note    string // what the value gives, such as "23 cm → range 2"
-	Pending bool   // prerendered: the link's values are not read yet
+	Err     string  // the message of a bad value
+	Note    string  // what the value gives, such as "23 cm → range 2"
+	Pending bool    // prerendered: the head script shows the link's values
+	Prefill prefill // prerendered: what the head script needs (prefill.go)
 
 	helpOpen bool
 }
@@ -85,9 +86,6 @@ func (f *fieldView) toggleHelp(ctx goapp.Context, e goapp.Event) { f.helpOpen = 
 func (f *fieldView) Render() goapp.UI {
 	id := f.id()
 	val := f.Value
-	if f.Pending {
-		val = ""
-	}
 	var label goapp.UI = goapp.Label().For(id).Text(f.Label)
 	if f.Term != "" {
 		label = goapp.Label().For(id).Body(
@@ -110,7 +108,11 @@ func (f *fieldView) Render() goapp.UI {
 	if f.Kind == kindToggle {
 		cls += " tick"
 	}
-	return goapp.Div().Class(cls).Body(
+	root := goapp.Div().Class(cls)
+	if !goapp.IsClient {
+		root = f.Prefill.mark(root)
+	}
+	return root.Body(
 		goapp.If(f.Kind != kindToggle, func() goapp.UI { return head }),
 		f.input(id, val),
 		goapp.If(f.Note != "" && !f.Pending, func() goapp.UI { return ui.Elem("p").Class("hint").ID(id + "-note").Text(f.Note) }),
@@ -134,7 +136,7 @@ func (f *fieldView) input(id, val string) goapp.UI {
 		// The whole row is the tap target, 44 px high at least.
 		return goapp.Div().Class("field-head").Body(
 			goapp.Label().Class("choice").For(id).Body(
-				ui.Checked(goapp.Input().Type("checkbox").ID(id), val == "1" && !f.Pending).OnChange(f.ticked),
+				ui.Checked(goapp.Input().Type("checkbox").ID(id), val == "1").OnChange(f.ticked),
 				ui.Elem("span").Text(f.Label),
 			),
 			goapp.If(f.Help != "", func() goapp.UI {

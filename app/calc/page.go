@@ -158,7 +158,8 @@ func (c *Page) Render() goapp.UI {
 		return ui.Elem("article").Class("calc").Body(ui.Elem("p").Text(c.t(i18n.EngineMissing)))
 	}
 	// The prerendered page is the same for every link of the calculator:
-	// it shows no value and no result until the client has read the link.
+	// it shows no result until the client has read the link, and the head
+	// script shows the link's values in its fields (prefill.go).
 	pending := !goapp.IsClient
 	sentence := c.summary()
 	headline := sentence
@@ -199,19 +200,35 @@ func (c *Page) form(pending bool) goapp.UI {
 	var sides [2][]goapp.UI
 	group := 0
 	for _, f := range c.spec.fields {
-		if !f.show.holds(shown) {
+		var fv *fieldView
+		switch {
+		case !goapp.IsClient:
+			// Prerendered: every field a link may show (prefill.go).
+			if !prerendered(f, c.now.game) {
+				continue
+			}
+			fv = c.prefilledField(f, shown)
+		case !f.show.holds(shown):
 			continue
+		default:
+			fv = c.fieldOf(f, shown, pending)
 		}
 		if c.spec.versus {
 			i := (len(sides[0]) + len(sides[1])) % 2
-			sides[i] = append(sides[i], c.fieldOf(f, shown, pending))
+			sides[i] = append(sides[i], fv)
 			continue
 		}
 		if f.group != group {
 			group = f.group
-			items = append(items, ui.Elem("h2").Class("group-title").Textf(c.t(i18n.SalvoF), f.group))
+			title := ui.Elem("h2").Class("group-title").Textf(c.t(i18n.SalvoF), f.group)
+			if !goapp.IsClient {
+				// Shown with the salvo's first field, which the salvo's
+				// others follow.
+				title = title.DataSet("group", f.group).DataSet("show", fv.Prefill.show)
+			}
+			items = append(items, title)
 		}
-		items = append(items, c.fieldOf(f, shown, pending))
+		items = append(items, fv)
 		if f.optional && !pending {
 			items = append(items, &distanceChips{Lang: c.Lang, Key: f.key, Label: c.t(i18n.QuickDistances), Current: shown.Get(f.key)})
 		}

@@ -9,7 +9,9 @@ import (
 // summaryBox is the answer in one line, kept in view above the fields
 // while any of them is edited (a sticky box: see .calc-summary in the
 // style sheet). Before the client has read the link it says it is working
-// the odds out, never showing another link's numbers.
+// the odds out, never showing another link's numbers: the prerendered page
+// holds the calculator in each language (app/prerender.go), and the head
+// script shows the reader's.
 type summaryBox struct {
 	goapp.Compo
 
@@ -20,14 +22,8 @@ type summaryBox struct {
 
 func (s *summaryBox) Render() goapp.UI {
 	if s.Pending {
-		// The prerendered page serves links in both languages; the head
-		// script marks which one the reader reads, and the style sheet
-		// hides the other.
 		return ui.Elem("section").Class("calc-summary").Body(
-			ui.Elem("p").Class("sentence pending").ID("calc-sentence").Role("status").Body(
-				ui.Elem("span").Lang("en").Text(i18n.T("en", i18n.CalcWorking)+" "),
-				ui.Elem("span").Lang("fr").Text(i18n.T("fr", i18n.CalcWorking)),
-			),
+			ui.Elem("p").Class("sentence pending").ID("calc-sentence").Role("status").Text(i18n.T(s.Lang, i18n.CalcWorking)),
 		)
 	}
 	return ui.Elem("section").Class("calc-summary").Aria("label", i18n.T(s.Lang, i18n.CalcResult)).Body(

@@ -13,7 +13,6 @@ import (
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // glossaryLibrary is a library holding the real glossary, the one source
@@ -302,38 +301,6 @@ func TestSalvoBadValueKeepsTheSalvo(t *testing.T) {
 	}
 	if !strings.Contains(string(s.resultJSON()), `"after"`) || s.shown.Get("s2.n") != "2" || !s.shown.Has("s3.n") {
 		t.Errorf("the salvos did not all count: %v", s.shown)
-	}
-}
-
-// TestPrerenderedCalculatorShowsNoNumbers renders a calculator the way the
-// site generator does: the page serves every link, so it must show neither
-// a value nor a result, only that the odds are being worked out.
-func TestPrerenderedCalculatorShowsNoNumbers(t *testing.T) {
-	e := goapp.NewTestEngine()
-	c := &Page{Name: "shoot", Lang: "en", Query: "game=at44&n=6&acc=4&range=2&target=veh&cover=cover", lib: glossaryLibrary(t)}
-	if err := e.Load(c); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
-	html := goapp.HTMLString(c)
-	// A choice's options carry values of their own (lock-on's "4" for
-	// 4+): only what the inputs hold counts.
-	inputs := strings.Join(regexp.MustCompile(`<input[^>]*>`).FindAllString(html, -1), "\n")
-	for _, bad := range []string{`value="6"`, `value="4"`} {
-		if strings.Contains(inputs, bad) {
-			t.Errorf("a prerendered input holds %q", bad)
-		}
-	}
-	for _, bad := range []string{"Expect", "selected", "checked", `disabled="false"`, "calc-result"} {
-		if strings.Contains(html, bad) {
-			t.Errorf("the prerendered calculator holds %q", bad)
-		}
-	}
-	if !strings.Contains(html, "Working out the odds") || !strings.Contains(html, "Calcul des probabilités") {
-		t.Error("the prerendered summary does not say the odds are being worked out, in both languages")
-	}
-	if !strings.Contains(html, "Precision (PRE)") {
-		t.Error("the prerendered AT-44 labels lack PRE")
 	}
 }
 
