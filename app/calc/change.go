@@ -41,7 +41,24 @@ func (c *Page) refine(ctx goapp.Context) {
 			return
 		}
 		c.writeJSON(ctx) // refined: the page redraws with the final figures
+		c.recordRefined(ctx)
 	})
+}
+
+// recordRefined writes a simulated result's final headline over the
+// history entry written while it was refining, which kept "refining…"
+// and its first, wider margin: the entry this page wrote last, if it
+// works out the values on the page.
+func (c *Page) recordRefined(ctx goapp.Context) {
+	r := c.recorded
+	if r == nil || situation(r.Link) != situation(c.link()) {
+		return
+	}
+	if h := c.summary(); h != "" && h != r.Headline {
+		refined := record{Link: r.Link, Headline: h}
+		c.recorded = &refined
+		addToHistory(ctx, refined, r.Link)
+	}
 }
 
 // nextTurn runs f on the UI goroutine in a later turn of the browser's
@@ -314,6 +331,7 @@ func (c *Page) record(ctx goapp.Context, r record) {
 		replaces = ""
 	}
 	c.entry, c.entryAt = r.Link, now
+	c.recorded = &r
 	addToHistory(ctx, r, replaces)
 }
 

@@ -75,8 +75,12 @@ type Page struct {
 	pending *record
 	// entry is the link of the history entry this page's changes update,
 	// written at entryAt; "" once the calculation ended (record).
-	entry     string
-	entryAt   time.Time
+	entry   string
+	entryAt time.Time
+	// recorded is the last calculation this page wrote into the history,
+	// so that a simulated headline refined after it was written is
+	// written over it (refine).
+	recorded  *record
 	jsonSeq   int // counts JSON writes, likewise
 	redrawSeq int // counts changes waiting for a redraw
 	refineSeq int // counts computations, so that only the last one's simulation runs

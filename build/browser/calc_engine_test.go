@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -307,4 +308,32 @@ func (s *session) showNote(t *testing.T, text, shot string) {
 	s.poll(t, "!!"+note, "the note saying "+text)
 	eval[bool](t, s, `(`+note+`.scrollIntoView({block: "center"}), true)`)
 	s.screenshot(t, shot)
+}
+
+// TestCalcHistoryKeepsTheRefinedHeadline changes a unit too large to follow
+// all together while its result refines, on a slowed-down phone: the
+// history entry, written a quarter second after the tap while the new
+// result was still refining, ends with the refined headline, not with
+// "refining…" and its first, wider margin.
+func TestCalcHistoryKeepsTheRefinedHeadline(t *testing.T) {
+	s := newSession(t, 360, 740)
+	if _, err := chromedp.Call(s.ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 6}); err != nil {
+		t.Fatal(err)
+	}
+	s.open(t, "/calc/salvos?"+simulatedUnit+"&lang=en")
+	refining := `document.getElementById("calc-sentence").textContent.includes("(simulated, refining")`
+	s.poll(t, refining, "the headline refining")
+	s.do(t, chromedp.Click(chromedp.CSS(`[data-step="s1.n"][data-dir="down"]`)))
+	// The history is drawn as it comes near the screen.
+	s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("calc-history").scrollIntoView({behavior: "instant"})`))
+	entry := `((document.querySelector("#calc-history .history-headline")||{}).textContent||"")`
+	s.pollOr(t, entry+`.includes("(simulated, refining")`, "the history entry written while refining",
+		`document.getElementById("calc-history").outerHTML.slice(0, 300) + " | " + document.getElementById("calc-sentence").textContent + " | " + location.search`)
+	if _, err := chromedp.Call(s.ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1}); err != nil {
+		t.Fatal(err)
+	}
+	s.poll(t, "!"+refining, "the refined headline")
+	headline := s.text(t, "#calc-sentence")
+	s.pollOr(t, entry+` == `+strconv.Quote(headline), "the history entry with the refined headline "+strconv.Quote(headline),
+		`document.getElementById("calc-history").textContent`)
 }
