@@ -34,6 +34,15 @@ const cutLabels = `[...document.querySelectorAll(".bottom a")].filter(a => {
 	return r.getBoundingClientRect().left < a.getBoundingClientRect().left - 1;
 }).map(a => a.textContent)`
 
+// clippedLabels lists the bottom bar's labels whose text is wider or
+// taller than their box, or ends in an ellipsis: cut short.
+const clippedLabels = `[...document.querySelectorAll(".bottom a:not(.prev):not(.next)")].filter(a => {
+	const r = document.createRange();
+	r.selectNodeContents(a);
+	const t = r.getBoundingClientRect(), b = a.getBoundingClientRect();
+	return t.right > b.right + 1 || t.bottom > b.bottom + 1 || getComputedStyle(a).textOverflow == "ellipsis" && a.scrollWidth > a.clientWidth;
+}).map(a => a.textContent)`
+
 // fitPages are the pages the reader is most likely to read at large text:
 // every glossary, whose long terms were the widest, the home page, a long
 // section with tables and a calculator.
@@ -88,10 +97,16 @@ func TestLargeTextFits(t *testing.T) {
 					if list := eval[[]string](t, s, overflowing); len(list) > 0 {
 						t.Errorf("%s: past the right edge: %q", path, list)
 					}
-					// A bottom bar label too long for its room ends in "…"
-					// rather than lose its start.
+					// A bottom bar label too long for its room wraps: it
+					// loses neither its start nor its end.
 					if cut := eval[[]string](t, s, cutLabels); len(cut) > 0 {
 						t.Errorf("%s: bottom bar labels cut at their start: %q", path, cut)
+					}
+					if cut := eval[[]string](t, s, clippedLabels); len(cut) > 0 {
+						t.Errorf("%s: bottom bar labels clipped: %q", path, cut)
+					}
+					if size.browser == 32 && p == "/%s/at43/damage.vehicles" {
+						s.screenshot(t, "text-200-bottom-bar-"+lang)
 					}
 					if shot, ok := fitShots[p]; ok && size.browser == 32 {
 						// A glossary entry's links, which once ran off the
