@@ -67,11 +67,6 @@ func (c *calculator) titleIn(game string) i18n.Key {
 	return c.title
 }
 
-// titleIn is the calculator's title in a game ("" for none chosen yet).
-func (s *spec) titleIn(game string) i18n.Key {
-	return calculatorNamed(s.name).titleIn(game)
-}
-
 // Question is the question a calculator answers, as the home page says
 // it.
 func Question(lang, name string) string {

@@ -22,11 +22,10 @@ type whatIf struct {
 // offers tells whether the what-if is offered for the values.
 func (w whatIf) offers(v url.Values) bool { return w.offered.holds(v) }
 
-// spec describes one calculator.
+// spec describes one calculator: its row of the table (name, title,
+// games) and what build makes of it.
 type spec struct {
-	name    string
-	title   i18n.Key
-	games   []string
+	*calculator
 	fields  []field
 	whatIfs []whatIf
 	// versus lays the fields out as two columns, us and them.
@@ -394,7 +393,7 @@ type calculator struct {
 	build     func() spec // the fields, what-ifs and run
 
 	once  sync.Once
-	built *spec // build's spec with the row's name, title and games
+	built *spec // build's spec, which points back to its row
 }
 
 // spec returns the calculator's spec, built on first use and then kept: it
@@ -402,7 +401,7 @@ type calculator struct {
 func (c *calculator) spec() *spec {
 	c.once.Do(func() {
 		s := c.build()
-		s.name, s.title, s.games = c.name, c.title, c.games
+		s.calculator = c
 		c.built = &s
 	})
 	return c.built
