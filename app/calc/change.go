@@ -326,13 +326,34 @@ func (c *Page) record(ctx goapp.Context, r record) {
 		return
 	}
 	now := time.Now()
-	replaces := c.entry
-	if now.Sub(c.entryAt) > historyPause {
-		replaces = ""
-	}
+	replaces := c.replaced(now)
 	c.entry, c.entryAt = r.Link, now
 	c.recorded = &r
 	addToHistory(ctx, r, replaces)
+}
+
+// replaced is the link of the history entry a calculation written at now
+// updates: this page's last one, unless the values rested for
+// historyPause since; "" for a new entry.
+func (c *Page) replaced(now time.Time) string {
+	if now.Sub(c.entryAt) > historyPause {
+		return ""
+	}
+	return c.entry
+}
+
+// OnDismount writes the calculation a tap left waiting (syncURL) when the
+// reader follows a link out of the calculator before it was written: the
+// address is another page's by then, so only the history takes it.
+func (c *Page) OnDismount() {
+	r := c.pending
+	c.pending = nil
+	c.urlSeq++ // the write waiting is dropped with the page
+	if r == nil || r.Headline == "" || len(r.Link) > maxLink {
+		return
+	}
+	r.Headline = c.summary() // a simulated result refined since
+	storeEntry(entry{*r, c.replaced(time.Now())}, c.Base)
 }
 
 // endCalculation follows the share bar handing the link out, or the page

@@ -180,13 +180,33 @@ func (h *historyList) onRecord(ctx goapp.Context, a goapp.Action) {
 // save stores the list. When the device refuses (storage full or
 // disabled), the list stays in memory and the page says so.
 func (h *historyList) save(ctx goapp.Context) {
-	err := ui.WriteList(historyKey, h.list)
-	h.unsaved = err != nil
+	h.unsaved = saveHistory(h.list) != nil
+}
+
+// saveHistory stores list on the device, or keeps it in unsavedHistory
+// for the rest of the visit when the device refuses.
+func saveHistory(list []record) error {
+	err := ui.WriteList(historyKey, list)
 	unsavedHistory = nil
 	if err != nil {
-		unsavedHistory = slices.Clone(h.list)
+		unsavedHistory = slices.Clone(list)
 		goapp.Log("saving", historyKey, "failed:", err)
 	}
+	return err
+}
+
+// storeEntry writes a calculation into the history kept on the device,
+// for a calculator the reader is leaving (Page.OnDismount): the list the
+// page draws, which takes the entries otherwise, leaves with it.
+func storeEntry(e entry, base string) {
+	list := unsavedHistory
+	if list == nil {
+		list = validRecords(ui.ReadList[record](historyKey), base)
+	}
+	if len(list) > 0 && list[0] == e.record {
+		return
+	}
+	saveHistory(withRecord(list, e.record, e.replaces))
 }
 
 func (h *historyList) clear(ctx goapp.Context, e goapp.Event) {

@@ -95,7 +95,19 @@ func Load[T any, P recordPtr[T]](ctx goapp.Context, key string, v P) bool {
 // LoadList reads the list of records saved under key, as Load does; nil
 // when there is none. Entries that are not objects are left out.
 func LoadList[T any, P recordPtr[T]](ctx goapp.Context, key string) []T {
-	items, _ := loadJSON(ctx, key).([]any)
+	return recordsOf[T, P](loadJSON(ctx, key))
+}
+
+// ReadList reads the list of records the device stores under key, as Read
+// does, for an owner that keeps what the device refused itself.
+func ReadList[T any, P recordPtr[T]](key string) []T {
+	return recordsOf[T, P](parseJSON(readItem(key)))
+}
+
+// recordsOf is the list of records a parsed JSON array holds; nil for
+// anything else. Entries that are not objects are left out.
+func recordsOf[T any, P recordPtr[T]](v any) []T {
+	items, _ := v.([]any)
 	var out []T
 	for _, it := range items {
 		if m, ok := it.(map[string]any); ok {

@@ -252,6 +252,32 @@ func TestHistoryHoldsCalculations(t *testing.T) {
 	}
 }
 
+// TestHistoryKeepsTheTapBeforeALink taps and at once follows a link out of
+// the calculator, before the tap's entry waited its quarter second: the
+// history still holds the tapped calculation.
+func TestHistoryKeepsTheTapBeforeALink(t *testing.T) {
+	for _, lang := range []string{"en", "fr"} {
+		t.Run(lang, func(t *testing.T) {
+			s := newSessionPreferring(t, 360, 740, prefers[lang])
+			s.open(t, "/calc/shoot?game=at43&lang="+lang)
+			result(t, s)
+			n := atoi(eval[string](t, s, `document.getElementById("f-n").value`)) + 1
+			// The tap and the link in one task, so no timer runs between.
+			s.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-step="n"][data-dir="up"]').click();
+				[...document.querySelectorAll("a[href]")].find(a => {
+					const u = new URL(a.href);
+					return u.origin === location.origin && u.pathname.startsWith("/`+lang+`/at43") && !a.closest("#calc-history");
+				}).click()`))
+			s.poll(t, `!location.pathname.startsWith("/calc/") && document.documentElement.dataset.app === "ready"`, "a rules page")
+			stored := `JSON.parse(localStorage.getItem("at4x:/:history") || "[]").map(r => new URL(r.link, location.href).searchParams.get("n"))`
+			s.pollOr(t, stored+`[0] === "`+strconv.Itoa(n)+`"`, "the tapped calculation first in the stored history", `JSON.stringify(`+stored+`)`)
+			s.open(t, "/calc/shoot?game=at43&lang="+lang)
+			s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("calc-history").scrollIntoView({behavior: "instant"})`))
+			s.poll(t, `new URL((document.querySelector("#calc-history li a")||{}).href || location.href).searchParams.get("n") === "`+strconv.Itoa(n)+`"`, "the tapped calculation in the history list")
+		})
+	}
+}
+
 // TestSalvoGapLink opens a salvos link that skips salvo 2: its salvos show
 // as 1 and 2, with a note, nothing marked and the answer worked out; a tap
 // writes its own key only, stepping from the value shown.
