@@ -123,7 +123,10 @@ func (c *Page) onRoll(ctx goapp.Context, a goapp.Action) {
 
 // rollCheck is the after-the-roll row: what was counted, how many, and
 // how likely that or fewer was and that or more. It is folded under its
-// summary until opened, a line under the answer on a phone.
+// summary until opened, a line under the answer on a phone, and draws its
+// lists only once opened: closed, they would be a tenth of the elements
+// go-app's first mount of a calculator builds, one call to the browser at
+// a time, for a row most readers never open.
 type rollCheck struct {
 	goapp.Compo
 
@@ -134,6 +137,8 @@ type rollCheck struct {
 	Count    int
 	Max      int
 	Sentence string // how likely that or fewer was, and that or more
+
+	open bool // the row is unfolded
 }
 
 func (r *rollCheck) t(k i18n.Key) string { return i18n.T(r.Lang, k) }
@@ -151,10 +156,16 @@ func (r *rollCheck) counted(ctx goapp.Context, e goapp.Event) {
 	r.send(ctx, fieldChange{Key: "count", Value: ctx.JSSrc().Get("value").String()})
 }
 
+// toggled follows the reader unfolding or folding the row.
+func (r *rollCheck) toggled(ctx goapp.Context, e goapp.Event) {
+	r.open = ctx.JSSrc().Get("open").Bool()
+}
+
 func (r *rollCheck) Render() goapp.UI {
 	summary := ui.Elem("summary").Text(r.t(i18n.AfterTheRoll))
-	if r.Pending {
-		return ui.Elem("details").Class("roll").ID("calc-roll").Body(summary)
+	details := ui.Elem("details").Class("roll").ID("calc-roll").On("toggle", r.toggled)
+	if r.Pending || !r.open {
+		return details.Body(summary)
 	}
 	label := r.t(i18n.RollCount)
 	if len(r.Options) == 1 {
@@ -166,7 +177,7 @@ func (r *rollCheck) Render() goapp.UI {
 	for i := range counts {
 		counts[i] = fieldOption{Value: strconv.Itoa(i), Label: strconv.Itoa(i)}
 	}
-	return ui.Elem("details").Class("roll").ID("calc-roll").Body(
+	return details.Body(
 		summary,
 		goapp.Div().Class("roll-row").Body(
 			goapp.If(len(r.Options) > 1, func() goapp.UI {

@@ -196,7 +196,9 @@ func TestAxeCalculators(t *testing.T) {
 					}
 					if strings.HasPrefix(page, "/calc/") {
 						s.showResults(t)
-						s.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const r = document.getElementById("calc-roll"); if (r) r.open = true; })()`))
+						if eval[bool](t, s, `(() => { const r = document.getElementById("calc-roll"); if (r) r.open = true; return !!r })()`) {
+							s.poll(t, `!!document.getElementById("roll-count")`, "the roll row's lists")
+						}
 						s.tap(t, "#calc-qr-toggle")
 						s.poll(t, `!!document.getElementById("calc-qr")`, "the QR code")
 					}
