@@ -39,9 +39,10 @@ func perf(args []string) error {
 	out := flags.String("out", "build/perf.md", "where to write the report")
 	lighthouseRuns := flags.Int("lighthouse", 3, "Lighthouse runs per page (0 skips Lighthouse)")
 	traceRuns := flags.Int("trace", 3, "start-up trace runs per page (0 skips the trace)")
+	profileRuns := flags.Int("profile", 3, "CPU profile runs per page (0 skips the profile)")
 	appDir := flags.String("app", "", "measure this already built site instead of building one (for trying a change quickly)")
 	helloDir := flags.String("hello", "", "keep the hello world in this directory, building it there only if it is not there yet")
-	steps := flags.String("steps", "size,load,interactions,trace,lighthouse,bench", "which measures to take, comma-separated")
+	steps := flags.String("steps", "size,load,interactions,trace,profile,lighthouse,bench", "which measures to take, comma-separated")
 	flags.Parse(args)
 	do := func(step string) bool { return slices.Contains(strings.Split(*steps, ","), step) }
 
@@ -60,7 +61,7 @@ func perf(args []string) error {
 		}
 	}
 	// The other steps load the built sites in a browser.
-	if !do("load") && !do("interactions") && !do("trace") && !(do("lighthouse") && *lighthouseRuns > 0) {
+	if !do("load") && !do("interactions") && !do("trace") && !(do("profile") && *profileRuns > 0) && !(do("lighthouse") && *lighthouseRuns > 0) {
 		if appWeight != nil {
 			r.packageSizes(appWeight, helloWeight)
 		}
@@ -107,6 +108,11 @@ func perf(args []string) error {
 	}
 	if do("trace") && *traceRuns > 0 {
 		if err := r.trace(*appDir, *helloDir, *traceRuns); err != nil {
+			return err
+		}
+	}
+	if do("profile") && *profileRuns > 0 {
+		if err := r.profile(*appDir, *helloDir, tmp, *profileRuns); err != nil {
 			return err
 		}
 	}
