@@ -41,10 +41,21 @@ func HeadScript(base string) []byte {
 		"{{NO_STORAGE}}", ui.NoStorageFlag,
 		"{{THEMES}}", jsValue(themes),
 		"{{TEXT_SIZES}}", jsValue(textSizes),
+		"{{ROOT_FONT_SIZES}}", jsValue(rootFontSizes()),
 		"{{LIBRARY}}", strings.TrimRight(base, "/")+"/"+contentdata.File,
 		"{{LIBRARY_FETCH}}", contentdata.FetchFunc,
 		"{{CALC_GAMES}}", jsValue(calcGames()),
 	).Replace(headJS))
+}
+
+// rootFontSizes are the root font sizes of the text size settings, by
+// setting, for the head script to apply the one stored.
+func rootFontSizes() map[int]string {
+	m := map[int]string{}
+	for _, n := range textSizes {
+		m[n] = rootFontSize(n)
+	}
+	return m
 }
 
 // calcGames are the games each calculator runs under, its first first: the

@@ -34,7 +34,7 @@
     if (s && s.length <= 1000) {
       p = JSON.parse(s) || {};
       if (p.theme && {{THEMES}}.indexOf(p.theme) >= 0) d.setAttribute("data-theme", p.theme);
-      if ({{TEXT_SIZES}}.indexOf(p.textSize) >= 0) d.style.fontSize = p.textSize + "%";
+      if ({{TEXT_SIZES}}.indexOf(p.textSize) >= 0) d.style.fontSize = {{ROOT_FONT_SIZES}}[p.textSize];
     }
   } catch (e) {}
   // The reader's language, picked as the client picks it for a page with no

@@ -187,7 +187,24 @@ func applyLook(p prefs) {
 	} else {
 		root.Call("setAttribute", "data-theme", p.Theme)
 	}
-	root.Get("style").Set("fontSize", itoa(p.textSize())+"%")
+	root.Get("style").Set("fontSize", rootFontSize(p.textSize()))
+}
+
+// maxEnlargedPx is the largest root font size, in px, that the app's own
+// larger text sizes lead to: twice the usual 16 px, the largest size every
+// page is checked to fit on a 360 px phone (TestLargeTextFits). Beyond it,
+// 200% browser text with the app's 150% on top (48 px) left a third of
+// the screen to the rules between the header and the bottom bar. A reader
+// whose browser itself sets larger text keeps the browser's size.
+const maxEnlargedPx = 32
+
+// rootFontSize is the CSS font size of the page's root for a text size
+// setting, in percent of the browser's own size.
+func rootFontSize(size int) string {
+	if size <= 100 {
+		return itoa(size) + "%"
+	}
+	return "max(100%, min(" + itoa(size) + "%, " + itoa(maxEnlargedPx) + "px))"
 }
 
 // onTextSize moves the text size by the settings' steps (actionTextSize).

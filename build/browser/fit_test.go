@@ -74,6 +74,8 @@ func TestLargeTextFits(t *testing.T) {
 	}{
 		{"browser text 200%", 32, 100},
 		{"app text at its largest", 16, 150},
+		// The app's setting enlarges up to 32 px: here it adds nothing.
+		{"browser text 200% and the app's largest", 32, 150},
 	}
 	for _, size := range sizes {
 		t.Run(size.name, func(t *testing.T) {
@@ -86,8 +88,12 @@ func TestLargeTextFits(t *testing.T) {
 				for _, p := range fitPages {
 					path := fmt.Sprintf(p, lang)
 					s.open(t, path)
-					// The page's root size is the browser's times the app's.
+					// The page's root size is the browser's times the app's,
+					// enlarged by the app's setting up to 32 px at most.
 					want := float64(size.browser) * float64(size.app) / 100
+					if size.app > 100 {
+						want = max(float64(size.browser), min(want, 32))
+					}
 					if got := eval[float64](t, s, `parseFloat(getComputedStyle(document.documentElement).fontSize)`); got != want {
 						t.Fatalf("%s: root font size %.1f px, want %.1f", path, got, want)
 					}

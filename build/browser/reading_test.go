@@ -115,8 +115,8 @@ func TestReading(t *testing.T) {
 		s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem(`+prefsKeyJS+`, JSON.stringify({lang:"fr", game:"at44", textSize:150}))`))
 		for _, page := range []string{"/fr/at44", "/en/at43/shooting.cover", "/fr/at43/morale.test", "/fr/at43/glossary", "/fr/settings", "/fr/compare", "/calc/morale?lang=fr&game=at43", "/calc/shoot?lang=fr&game=at44"} {
 			s.open(t, page)
-			if fs := eval[string](t, s, `document.documentElement.style.fontSize`); fs != "150%" {
-				t.Fatalf("%s: text size %q, want 150%%", page, fs)
+			if fs := eval[float64](t, s, `parseFloat(getComputedStyle(document.documentElement).fontSize)`); fs != 24 {
+				t.Fatalf("%s: root text at %.2f px, want 24 (150%%)", page, fs)
 			}
 			if w := eval[float64](t, s, `document.documentElement.scrollWidth - innerWidth`); w > 0 {
 				t.Errorf("%s scrolls sideways by %.0f px at 150%% text; widest: %s", page, w, eval[string](t, s, widest))

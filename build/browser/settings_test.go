@@ -33,7 +33,8 @@ func TestBookmarkThemeAndTextSize(t *testing.T) {
 	s.do(t, chromedp.Click(chromedp.ID("theme-dark")))
 	s.poll(t, `document.documentElement.dataset.theme === "dark"`, "the dark theme")
 	s.do(t, chromedp.Click(chromedp.CSS(`.stepper button.step:last-child`)))
-	s.poll(t, `document.documentElement.style.fontSize === "112%"`, "larger text")
+	const larger = `Math.abs(parseFloat(getComputedStyle(document.documentElement).fontSize) - 16 * 1.12) < 0.01`
+	s.poll(t, larger, "larger text")
 	s.screenshot(t, "settings-dark")
 
 	// Both survive a reload, applied before the wasm runs.
@@ -41,5 +42,8 @@ func TestBookmarkThemeAndTextSize(t *testing.T) {
 	s.poll(t, `document.readyState === "complete"`, "the page")
 	if theme := eval[string](t, s, `document.documentElement.dataset.theme || ""`); theme != "dark" {
 		t.Errorf("theme after reload = %q, want dark", theme)
+	}
+	if !eval[bool](t, s, larger) {
+		t.Errorf("text size after reload: root at %s, want 112%% of 16px", eval[string](t, s, `getComputedStyle(document.documentElement).fontSize`))
 	}
 }
