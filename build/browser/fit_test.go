@@ -105,6 +105,12 @@ func TestLargeTextFits(t *testing.T) {
 					}
 					// A bottom bar label too long for its room wraps: it
 					// loses neither its start nor its end.
+					// The header, which stays on screen, leaves the page at
+					// least three quarters of it (it took three rows, a
+					// quarter and more, at 200%).
+					if h := eval[float64](t, s, `document.querySelector("header.top").getBoundingClientRect().height`); h > 740/4 {
+						t.Errorf("%s: the header takes %.0f px of 740", path, h)
+					}
 					if cut := eval[[]string](t, s, cutLabels); len(cut) > 0 {
 						t.Errorf("%s: bottom bar labels cut at their start: %q", path, cut)
 					}
