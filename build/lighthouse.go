@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 
 	"github.com/at4x/companion/build/browser"
 )
@@ -24,6 +25,18 @@ type lighthouseScore struct {
 	site, path  string
 	performance float64 // 0-100
 	tbt         float64 // total blocking time, ms
+	lcp         float64 // largest contentful paint, ms
+	lcpElement  string  // what the largest contentful paint painted, in the last run
+	// work is the main thread's time by Lighthouse's groups (script
+	// evaluation, style and layout, ...), ms.
+	work map[string]float64
+}
+
+// A lighthouseRun is what one Lighthouse run reports of a page.
+type lighthouseRun struct {
+	performance, tbt, lcp float64
+	lcpElement            string
+	work                  map[string]float64
 }
 
 // installLighthouse installs Lighthouse into lighthouseDir once and returns
@@ -52,21 +65,45 @@ func measureLighthouse(cli, site, dir string, paths []string, runs int) ([]light
 	defer srv.Close()
 	var out []lighthouseScore
 	for _, path := range paths {
-		var perf, tbt []float64
+		var perf, tbt, lcp []float64
+		work := map[string][]float64{}
+		var last lighthouseRun
 		for i := range runs {
 			fmt.Printf("  lighthouse %s%s run %d\n", site, path, i+1)
-			p, t, err := lighthouseOnce(cli, srv.URL+path)
+			r, err := lighthouseOnce(cli, srv.URL+path)
 			if err != nil {
 				return nil, fmt.Errorf("lighthouse %s%s: %w", site, path, err)
 			}
-			perf, tbt = append(perf, p), append(tbt, t)
+			perf, tbt, lcp = append(perf, r.performance), append(tbt, r.tbt), append(lcp, r.lcp)
+			for _, g := range lighthouseGroups {
+				work[g.id] = append(work[g.id], r.work[g.id])
+			}
+			last = r
 		}
-		out = append(out, lighthouseScore{site: site, path: path, performance: median(perf), tbt: median(tbt)})
+		score := lighthouseScore{site: site, path: path, performance: median(perf), tbt: median(tbt),
+			lcp: median(lcp), lcpElement: last.lcpElement, work: map[string]float64{}}
+		for g, v := range work {
+			score.work[g] = median(v)
+		}
+		out = append(out, score)
 	}
 	return out, nil
 }
 
-func lighthouseOnce(cli, url string) (performance, tbt float64, err error) {
+// lighthouseGroups are the groups of Lighthouse's main-thread work
+// breakdown (its mainthread-work-breakdown audit), in its order.
+var lighthouseGroups = []struct{ id, label string }{
+	{"scriptEvaluation", "script evaluation (our Go, go-app, the runtime)"},
+	{"other", "other (V8 and Blink outside script: compiling wasm functions on first call among it)"},
+	{"styleLayout", "style and layout"},
+	{"paintCompositeRender", "rendering"},
+	{"parseHTML", "parsing HTML and CSS"},
+	{"scriptParseCompile", "script parsing and compiling"},
+	{"garbageCollection", "garbage collection (V8)"},
+}
+
+func lighthouseOnce(cli, url string) (lighthouseRun, error) {
+	var r lighthouseRun
 	cmd := exec.Command("node", cli, url,
 		"--only-categories=performance", "--output=json", "--output-path=stdout", "--quiet",
 		"--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage")
@@ -74,7 +111,7 @@ func lighthouseOnce(cli, url string) (performance, tbt float64, err error) {
 	cmd.Stderr = os.Stderr
 	src, err := cmd.Output()
 	if err != nil {
-		return 0, 0, err
+		return r, err
 	}
 	var lhr struct {
 		Categories struct {
@@ -82,12 +119,43 @@ func lighthouseOnce(cli, url string) (performance, tbt float64, err error) {
 		} `json:"categories"`
 		Audits map[string]struct {
 			NumericValue float64 `json:"numericValue"`
+			Details      struct {
+				Items []json.RawMessage `json:"items"`
+			} `json:"details"`
 		} `json:"audits"`
 	}
 	if err := json.Unmarshal(src, &lhr); err != nil {
-		return 0, 0, fmt.Errorf("reading Lighthouse's report: %w", err)
+		return r, fmt.Errorf("reading Lighthouse's report: %w", err)
 	}
-	return lhr.Categories.Performance.Score * 100, lhr.Audits["total-blocking-time"].NumericValue, nil
+	r.performance = lhr.Categories.Performance.Score * 100
+	r.tbt = lhr.Audits["total-blocking-time"].NumericValue
+	r.lcp = lhr.Audits["largest-contentful-paint"].NumericValue
+	r.work = map[string]float64{}
+	for _, raw := range lhr.Audits["mainthread-work-breakdown"].Details.Items {
+		var it struct {
+			Group    string  `json:"group"`
+			Duration float64 `json:"duration"`
+		}
+		if json.Unmarshal(raw, &it) == nil {
+			r.work[it.Group] += it.Duration
+		}
+	}
+	// The element is the first item: a table whose one row names it.
+	if items := lhr.Audits["largest-contentful-paint-element"].Details.Items; len(items) > 0 {
+		var table struct {
+			Items []struct {
+				Node struct {
+					Selector  string `json:"selector"`
+					NodeLabel string `json:"nodeLabel"`
+				} `json:"node"`
+			} `json:"items"`
+		}
+		if json.Unmarshal(items[0], &table) == nil && len(table.Items) > 0 {
+			n := table.Items[0].Node
+			r.lcpElement = n.Selector + ": " + n.NodeLabel
+		}
+	}
+	return r, nil
 }
 
 // lighthousePages are the app pages Lighthouse scores: a rules section, a
@@ -115,9 +183,31 @@ func (r *report) lighthouse(appDir, helloDir string, runs int) error {
 		return err
 	}
 	fmt.Fprintf(&r.b, "\n## Lighthouse (%s, mobile preset: simulated slow 4G, 4x CPU; medians of %d)\n\n", lighthouseVersion, runs)
-	fmt.Fprintf(&r.b, "| page | performance | total blocking time | TBT / hello world |\n| --- | ---: | ---: | ---: |\n")
-	for _, s := range append(hello, app...) {
-		fmt.Fprintf(&r.b, "| %s `%s` | %.0f | %.0f ms | %.2fx |\n", s.site, s.path, s.performance, s.tbt, s.tbt/max(hello[0].tbt, 1))
+	fmt.Fprintf(&r.b, "| page | performance | total blocking time | TBT / hello world | largest contentful paint | what it painted (last run) |\n| --- | ---: | ---: | ---: | ---: | --- |\n")
+	all := append(hello, app...)
+	for _, s := range all {
+		fmt.Fprintf(&r.b, "| %s `%s` | %.0f | %.0f ms | %.2fx | %.0f ms | %s |\n", s.site, s.path, s.performance, s.tbt, s.tbt/max(hello[0].tbt, 1), s.lcp, tableCell(s.lcpElement))
+	}
+	r.b.WriteString("\nThe main thread's work by Lighthouse's groups (its mainthread-work-breakdown audit, in its simulated 4x CPU; ms, medians):\n\n| group |")
+	for _, s := range all {
+		fmt.Fprintf(&r.b, " %s `%s` |", s.site, shortPath(s.path))
+	}
+	r.b.WriteString("\n| --- |" + strings.Repeat(" ---: |", len(all)) + "\n")
+	for _, g := range lighthouseGroups {
+		fmt.Fprintf(&r.b, "| %s |", g.label)
+		for _, s := range all {
+			fmt.Fprintf(&r.b, " %.0f |", s.work[g.id])
+		}
+		r.b.WriteString("\n")
 	}
 	return nil
+}
+
+// tableCell is text fit for a Markdown table's cell.
+func tableCell(s string) string {
+	s = strings.NewReplacer("|", "\\|", "\n", " ").Replace(s)
+	if r := []rune(s); len(r) > 120 {
+		s = string(r[:117]) + "..."
+	}
+	return s
 }

@@ -67,3 +67,18 @@ func TestKeepNotes(t *testing.T) {
 		t.Errorf("mergeReport lost the notes:\n%s", got)
 	}
 }
+
+func TestTableCell(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"p#calc-sentence: Expect 2.4 casualties", "p#calc-sentence: Expect 2.4 casualties"},
+		{"a | b\nc", `a \| b c`},
+		{strings.Repeat("é", 130), strings.Repeat("é", 117) + "..."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in[:min(len(tt.in), 12)], func(t *testing.T) {
+			if got := tableCell(tt.in); got != tt.want {
+				t.Errorf("tableCell(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
