@@ -103,7 +103,6 @@ var lighthouseGroups = []struct{ id, label string }{
 }
 
 func lighthouseOnce(cli, url string) (lighthouseRun, error) {
-	var r lighthouseRun
 	cmd := exec.Command("node", cli, url,
 		"--only-categories=performance", "--output=json", "--output-path=stdout", "--quiet",
 		"--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage")
@@ -111,27 +110,43 @@ func lighthouseOnce(cli, url string) (lighthouseRun, error) {
 	cmd.Stderr = os.Stderr
 	src, err := cmd.Output()
 	if err != nil {
-		return r, err
+		return lighthouseRun{}, err
 	}
+	return parseLighthouse(src)
+}
+
+// parseLighthouse reads what a run measured from Lighthouse's JSON report.
+func parseLighthouse(src []byte) (lighthouseRun, error) {
+	var r lighthouseRun
 	var lhr struct {
 		Categories struct {
 			Performance struct{ Score float64 } `json:"performance"`
 		} `json:"categories"`
-		Audits map[string]struct {
-			NumericValue float64 `json:"numericValue"`
-			Details      struct {
-				Items []json.RawMessage `json:"items"`
-			} `json:"details"`
-		} `json:"audits"`
+		// Read one by one: the details of some audits are not lists.
+		Audits map[string]json.RawMessage `json:"audits"`
 	}
 	if err := json.Unmarshal(src, &lhr); err != nil {
 		return r, fmt.Errorf("reading Lighthouse's report: %w", err)
 	}
+	type audit struct {
+		NumericValue float64 `json:"numericValue"`
+		Details      struct {
+			Items []json.RawMessage `json:"items"`
+		} `json:"details"`
+	}
+	audits := map[string]audit{}
+	for _, name := range []string{"total-blocking-time", "largest-contentful-paint", "mainthread-work-breakdown", "largest-contentful-paint-element"} {
+		var a audit
+		if err := json.Unmarshal(lhr.Audits[name], &a); err != nil {
+			return r, fmt.Errorf("reading Lighthouse's %s audit: %w", name, err)
+		}
+		audits[name] = a
+	}
 	r.performance = lhr.Categories.Performance.Score * 100
-	r.tbt = lhr.Audits["total-blocking-time"].NumericValue
-	r.lcp = lhr.Audits["largest-contentful-paint"].NumericValue
+	r.tbt = audits["total-blocking-time"].NumericValue
+	r.lcp = audits["largest-contentful-paint"].NumericValue
 	r.work = map[string]float64{}
-	for _, raw := range lhr.Audits["mainthread-work-breakdown"].Details.Items {
+	for _, raw := range audits["mainthread-work-breakdown"].Details.Items {
 		var it struct {
 			Group    string  `json:"group"`
 			Duration float64 `json:"duration"`
@@ -141,7 +156,7 @@ func lighthouseOnce(cli, url string) (lighthouseRun, error) {
 		}
 	}
 	// The element is the first item: a table whose one row names it.
-	if items := lhr.Audits["largest-contentful-paint-element"].Details.Items; len(items) > 0 {
+	if items := audits["largest-contentful-paint-element"].Details.Items; len(items) > 0 {
 		var table struct {
 			Items []struct {
 				Node struct {

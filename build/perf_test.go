@@ -82,3 +82,36 @@ func TestTableCell(t *testing.T) {
 		})
 	}
 }
+
+// TestParseLighthouse reads a report shaped as Lighthouse 12 writes it,
+// with an audit whose details are not a list.
+func TestParseLighthouse(t *testing.T) {
+	src := `{"categories": {"performance": {"score": 0.47}},
+	"audits": {
+		"total-blocking-time": {"numericValue": 2157.5},
+		"largest-contentful-paint": {"numericValue": 11250.8},
+		"screenshot-thumbnails": {"details": {"items": {"not": "a list"}}},
+		"mainthread-work-breakdown": {"details": {"items": [
+			{"group": "scriptEvaluation", "duration": 2073.9},
+			{"group": "other", "duration": 1141.8}]}},
+		"largest-contentful-paint-element": {"details": {"items": [
+			{"type": "table", "items": [{"node": {"selector": "p#calc-sentence", "nodeLabel": "Expect 2.4 casualties."}}]},
+			{"type": "table", "items": [{"phase": "TTFB"}]}]}}
+	}}`
+	r, err := parseLighthouse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.performance != 47 || r.tbt != 2157.5 || r.lcp != 11250.8 {
+		t.Errorf("score %v, TBT %v, LCP %v; want 47, 2157.5, 11250.8", r.performance, r.tbt, r.lcp)
+	}
+	if r.lcpElement != "p#calc-sentence: Expect 2.4 casualties." {
+		t.Errorf("LCP element %q", r.lcpElement)
+	}
+	if r.work["scriptEvaluation"] != 2073.9 || r.work["other"] != 1141.8 {
+		t.Errorf("work %v", r.work)
+	}
+	if _, err := parseLighthouse([]byte(`{"audits": {"total-blocking-time": "x"}}`)); err == nil {
+		t.Error("a report with a garbled audit read without error")
+	}
+}
