@@ -45,6 +45,7 @@ func HeadScript(base string) []byte {
 		"{{LIBRARY}}", strings.TrimRight(base, "/")+"/"+contentdata.File,
 		"{{LIBRARY_FETCH}}", contentdata.FetchFunc,
 		"{{CALC_GAMES}}", jsValue(calcGames()),
+		"{{MAX_SALVOS}}", strconv.Itoa(calc.MaxSalvoGroups),
 	).Replace(headJS))
 }
 

@@ -101,8 +101,19 @@
     var form = page.querySelector(".fields"), v = { game: g };
     var fields = () => form.querySelectorAll("input,select");
     var first = form.querySelectorAll("[data-group]");
-    for (let n = 2; n <= 10; n++) {
-      if (!new RegExp("[?&]s" + n + "\\.").test(location.search)) continue;
+    // The salvos of a link that skips numbers (s1 and s3) are numbered 1,
+    // 2, ... in their order, as the client does (calc.renumberSalvos).
+    var to = {}, salvos = 0, salvo = /^s(\d+)\.(.*)$/;
+    for (let n = 1; n <= {{MAX_SALVOS}}; n++) {
+      for (var k of q.keys()) if (k.startsWith("s" + n + ".")) { to[n] = ++salvos; break; }
+    }
+    var renamed = new URLSearchParams();
+    q.forEach((x, k) => {
+      var m = salvo.exec(k);
+      renamed.append(m && to[m[1]] ? "s" + to[m[1]] + "." + m[2] : k, x);
+    });
+    q = renamed;
+    for (let n = 2; n <= salvos; n++) {
       first.forEach((e) => {
         var c = e.cloneNode(true);
         [c, ...c.querySelectorAll("*")].forEach((x) => {

@@ -379,7 +379,7 @@ func salvoKey(i int, rest string) string { return "s" + strconv.Itoa(i) + "." + 
 
 func (c *Page) addSalvo(ctx goapp.Context, e goapp.Event) {
 	n := c.salvoCount()
-	if n >= maxSalvoGroups {
+	if n >= MaxSalvoGroups {
 		return
 	}
 	v := c.base()
@@ -419,7 +419,7 @@ func (c *Page) salvoCount() int {
 		v = c.values
 	}
 	n := 0
-	for n < maxSalvoGroups && v.Has(salvoKey(n+1, "n")) {
+	for n < MaxSalvoGroups && v.Has(salvoKey(n+1, "n")) {
 		n++
 	}
 	return n

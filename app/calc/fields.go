@@ -249,9 +249,9 @@ func attackFields(melee bool) []field {
 	return append(fs, toggleField("dmgrr", i18n.InDamageReroll), toggleField("medic", i18n.InMedic))
 }
 
-// maxSalvoGroups is how many salvos the several-salvos calculator offers:
+// MaxSalvoGroups is how many salvos the several-salvos calculator offers:
 // as many as a share link may hold.
-const maxSalvoGroups = 10
+const MaxSalvoGroups = 10
 
 // salvoFields are the target's keys, then each salvo's, prefixed "s1.",
 // "s2.", ...; a salvo's fields show once the link has it.
@@ -260,7 +260,7 @@ func salvoFields() []field {
 		numberField("type", i18n.InType, 1, 3).when(valueIsNot("target", "veh")), numberField("prot", i18n.InProtection, 0, 30)}
 	fs = append(fs, vehicleFields...)
 	fs = append(fs, pickerField, toggleField("medic", i18n.InMedic))
-	for i := 1; i <= maxSalvoGroups; i++ {
+	for i := 1; i <= MaxSalvoGroups; i++ {
 		p := "s" + strconv.Itoa(i) + "."
 		shown := hasValue(p + "n")
 		group := []field{numberField(p+"n", i18n.InWeapons, 0, 100), numberField(p+"acc", i18n.InAccuracy, 0, 30),

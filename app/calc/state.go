@@ -79,10 +79,10 @@ func (c *Page) reset() {
 // order, when the link skips a number (s1 and s3): the engine refuses such
 // a link whole, and the salvos it holds are still the reader's. It returns
 // how many salvos there are then, or 0 when it renumbered none. Keys that
-// name no salvo 1 to maxSalvoGroups ("s01.n", "s11.n") are left for the
+// name no salvo 1 to MaxSalvoGroups ("s01.n", "s11.n") are left for the
 // engine to refuse.
 func renumberSalvos(v url.Values) int {
-	var to [maxSalvoGroups + 1]int // new number by old
+	var to [MaxSalvoGroups + 1]int // new number by old
 	for k := range v {
 		if i, _, ok := salvoOf(k); ok {
 			to[i] = 1
@@ -115,7 +115,7 @@ func renumberSalvos(v url.Values) int {
 func salvoOf(key string) (i int, rest string, ok bool) {
 	num, rest, found := strings.Cut(key, ".")
 	n, err := strconv.Atoi(strings.TrimPrefix(num, "s"))
-	if !found || !strings.HasPrefix(num, "s") || err != nil || n < 1 || n > maxSalvoGroups || num != "s"+strconv.Itoa(n) {
+	if !found || !strings.HasPrefix(num, "s") || err != nil || n < 1 || n > MaxSalvoGroups || num != "s"+strconv.Itoa(n) {
 		return 0, "", false
 	}
 	return n, rest, true

@@ -201,6 +201,9 @@ func TestCalcLinksShowTheirValuesBeforeTheClient(t *testing.T) {
 		"shoot?game=at43&n=4&range=3&cover=takecover&size=9&type=2&lock=5&faw=1&medic=1&picker=defender",
 		"melee?game=at44&n=5&def=4&target=veh&prop=4&dmgrr=1",
 		"salvos?game=at44&target=veh&weapons=4,2&s1.n=4&s2.n=3&s2.range=4&s3.n=1&s3.cm=55&s3.sniper=1",
+		// Links that skip salvo numbers: shown as salvos 1, 2, ...
+		"salvos?game=at43&s1.n=2&s3.n=3&s3.range=2",
+		"salvos?game=at44&s2.n=4&s2.cm=30&s5.n=1",
 		"indirect?game=at43&vehicles=2&vprot=12&fixed=4&cm=17",
 		"indirect?game=at44&n=2&aoe=5&under=4",
 		"morale?game=at44&mor=8&rank=2&obj=1&extra=3",
