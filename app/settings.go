@@ -28,7 +28,19 @@ type settingsView struct {
 	Marks   []mark
 	Recent  []mark
 
-	site *Site
+	site      *Site
+	browserPx float64 // the browser's own text size, px; 0 until mounted
+}
+
+// OnMount measures the browser's own text size, past which the app's
+// larger sizes add nothing (rootFontSize).
+func (v *settingsView) OnMount(ctx goapp.Context) {
+	doc := goapp.Window().Get("document")
+	probe := doc.Call("createElement", "span")
+	probe.Get("style").Set("cssText", "font-size: medium; position: absolute; visibility: hidden")
+	doc.Get("body").Call("appendChild", probe)
+	v.browserPx = goapp.Window().Call("parseFloat", goapp.Window().Call("getComputedStyle", probe).Get("fontSize")).Float()
+	probe.Call("remove")
 }
 
 func (v *settingsView) t(k i18n.Key) string { return i18n.T(v.Lang, k) }
@@ -63,6 +75,9 @@ func (v *settingsView) Render() goapp.UI {
 				ui.Elem("output").Class("value").Text(itoa(size)+"%"),
 				ui.Disabled(goapp.Button().Class("step").Aria("label", "A+ "+v.t(i18n.TextLarger)), i >= len(textSizes)-1).Text("A+").OnClick(v.larger),
 			),
+			goapp.If(size > 100 && v.browserPx >= maxEnlargedPx, func() goapp.UI {
+				return ui.Elem("p").Class("note").ID("text-size-note").Text(v.t(i18n.TextSizeCapped))
+			}),
 		),
 		ui.Elem("fieldset").Body(
 			ui.Elem("legend").Text(v.t(i18n.Theme)),

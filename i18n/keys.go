@@ -49,6 +49,7 @@ const (
 	TextSize
 	TextSmaller
 	TextLarger
+	TextSizeCapped // the browser's own text is large already: the larger sizes add nothing
 	Theme
 	ThemeSystem
 	ThemeLight

@@ -49,6 +49,7 @@ var table = [keyCount]struct{ en, fr string }{
 	TextSize:             {"Text size", "Taille du texte"},
 	TextSmaller:          {"Smaller text", "Texte plus petit"},
 	TextLarger:           {"Larger text", "Texte plus grand"},
+	TextSizeCapped:       {"Your browser already shows large text: the app makes it larger only up to twice the usual size, so this size changes nothing here.", "Votre navigateur affiche déjà un grand texte : l’application ne l’agrandit que jusqu’au double de la taille habituelle, donc cette taille ne change rien ici."},
 	Theme:                {"Theme", "Thème"},
 	ThemeSystem:          {"System", "Système"},
 	ThemeLight:           {"Light", "Clair"},

@@ -1,9 +1,12 @@
 package browser
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/at4x/companion/i18n"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -45,5 +48,31 @@ func TestBookmarkThemeAndTextSize(t *testing.T) {
 	}
 	if !eval[bool](t, s, larger) {
 		t.Errorf("text size after reload: root at %s, want 112%% of 16px", eval[string](t, s, `getComputedStyle(document.documentElement).fontSize`))
+	}
+}
+
+// TestTextSizeCappedNote: with the browser's own text at 200%, the app's
+// larger sizes change nothing (the root stops at 32 px), and the settings
+// say so, in both languages; at the browser's usual size they do not.
+func TestTextSizeCappedNote(t *testing.T) {
+	for _, lang := range []string{"en", "fr"} {
+		t.Run(lang, func(t *testing.T) {
+			s := newSession(t, 360, 740)
+			s.open(t, "/"+lang+"/settings")
+			s.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem(%s, JSON.stringify({textSize: 150}))`, prefsKeyJS)))
+			s.open(t, "/"+lang+"/settings")
+			if eval[bool](t, s, `!!document.getElementById("text-size-note")`) {
+				t.Error("the note shows at the browser's usual text size")
+			}
+			if _, err := chromedp.Call(s.ctx, page.SetFontSizes, page.SetFontSizesParams{FontSizes: &page.FontSizes{Standard: 32, Fixed: 26}}); err != nil {
+				t.Fatal(err)
+			}
+			s.open(t, "/"+lang+"/settings")
+			s.poll(t, `!!document.getElementById("text-size-note")`, "the note at 200% browser text")
+			if got, want := s.text(t, "#text-size-note"), i18n.T(lang, i18n.TextSizeCapped); got != want {
+				t.Errorf("note %q, want %q", got, want)
+			}
+			s.screenshot(t, "settings-text-capped-"+lang)
+		})
 	}
 }
