@@ -26,12 +26,13 @@ import (
 // A costBucket is one row of the profile: what a sample's stack was doing.
 type costBucket struct {
 	name string
-	// match reports whether a frame's function name belongs to the bucket;
-	// nil for the buckets given by the frame V8 reports in place of a
-	// script (program, garbage collector) or by what no frame matched.
+	// match reports whether a frame's function name belongs to the bucket.
+	// The samples no frame claims go to the buckets below frameBuckets.
 	match func(fn string) bool
 }
 
+// prefixed matches the function names, as the wasm's name section writes
+// them, that start with one of prefixes.
 func prefixed(prefixes ...string) func(string) bool {
 	return func(fn string) bool {
 		fn = strings.TrimPrefix(fn, "$")
