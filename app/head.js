@@ -153,7 +153,8 @@
       if (e.type == "checkbox") e.checked = x == "1";
       else e.value = x;
     });
-    page.querySelectorAll(".calc input, .calc select, .calc .step, .calc .actions button").forEach((e) => { e.disabled = true; });
+    form.querySelectorAll("[data-quick]").forEach((b) => { b.setAttribute("aria-pressed", b.value == q.get(b.dataset.quick)); });
+    page.querySelectorAll(".calc input, .calc select, .calc .step, .calc .chip, .calc .actions button").forEach((e) => { e.disabled = true; });
     form.setAttribute("aria-busy", "true");
     form.classList.remove("pending");
   }

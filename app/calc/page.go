@@ -233,8 +233,15 @@ func (c *Page) form(pending bool) goapp.UI {
 			items = append(items, title)
 		}
 		items = append(items, fv)
-		if f.optional && !pending {
-			items = append(items, &distanceChips{Lang: c.Lang, Key: f.key, Label: c.t(i18n.QuickDistances), Current: shown.Get(f.key)})
+		if f.optional {
+			// Prerendered too, so that the row is in its place before the
+			// client starts: it shows and goes with its field.
+			chips := &distanceChips{Lang: c.Lang, Key: f.key, Label: c.t(i18n.QuickDistances), Current: shown.Get(f.key)}
+			if pending {
+				chips.Current = ""
+				chips.Prefill = prefill{show: fv.Prefill.show, group: fv.Prefill.group, hidden: fv.Prefill.hidden}
+			}
+			items = append(items, chips)
 		}
 	}
 	if c.spec.versus {

@@ -23,9 +23,10 @@ type distanceChips struct {
 	goapp.Compo
 
 	Lang    string
-	Key     string // the distance's share-link key
-	Label   string // the row's name: "Quick distances"
-	Current string // the distance set, "" for none
+	Key     string  // the distance's share-link key
+	Label   string  // the row's name: "Quick distances"
+	Current string  // the distance set, "" for none
+	Prefill prefill // prerendered: its field's condition and salvo (prefill.go)
 }
 
 func (q *distanceChips) set(ctx goapp.Context, e goapp.Event) {
@@ -34,7 +35,7 @@ func (q *distanceChips) set(ctx goapp.Context, e goapp.Event) {
 }
 
 func (q *distanceChips) Render() goapp.UI {
-	return goapp.Div().Class("quick").Role("group").Aria("label", q.Label).Body(
+	return q.Prefill.mark(goapp.Div().Class("quick").Role("group").Aria("label", q.Label)).Body(
 		goapp.Range(quickDistances).Slice(func(i int) goapp.UI {
 			cm := strconv.Itoa(quickDistances[i])
 			return goapp.Button().Type("button").Class("chip").Value(cm).DataSet("quick", q.Key).

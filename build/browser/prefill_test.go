@@ -22,6 +22,9 @@ type calcView struct {
 	Sentence string      `json:"sentence"`
 	Groups   []string    `json:"groups"`
 	Fields   []fieldSeen `json:"fields"`
+	// Quick are the quick-distance rows shown, as their distance's key
+	// and the distance pressed.
+	Quick []string `json:"quick"`
 }
 
 // fieldSeen is one field as the page shows it: its value ("1" or "0" for
@@ -47,6 +50,10 @@ const readCalc = `JSON.stringify({
     label: document.querySelector('label[for="' + CSS.escape(e.id) + '"]').textContent.trim(),
     disabled: e.disabled,
   })),
+  quick: [...document.querySelectorAll(".calc .fields .quick")].filter(e => e.offsetParent).map(e => {
+    const pressed = e.querySelector('[aria-pressed="true"]');
+    return e.querySelector("[data-quick]").dataset.quick + "=" + (pressed ? pressed.value : "");
+  }),
 })`
 
 func readCalcView(t *testing.T, s *session) calcView {
@@ -68,6 +75,9 @@ func sameView(before, after calcView) string {
 	}
 	if strings.Join(before.Groups, "|") != strings.Join(after.Groups, "|") {
 		diffs = append(diffs, fmt.Sprintf("salvos %q, then %q", before.Groups, after.Groups))
+	}
+	if strings.Join(before.Quick, "|") != strings.Join(after.Quick, "|") {
+		diffs = append(diffs, fmt.Sprintf("quick distances %q, then %q", before.Quick, after.Quick))
 	}
 	was := map[string]fieldSeen{}
 	for _, f := range before.Fields {
