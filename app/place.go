@@ -88,20 +88,33 @@ func readPlace(fragment string) place {
 			return p
 		}
 	}
-	for i := len(tops) - 1; i >= 0; i-- {
-		if tops[i] <= line+2 {
-			p.ID = els[i].Get("id").String()
-			end := scrollRange() + goapp.Window().Get("innerHeight").Float()
-			if i+1 < len(tops) {
-				end = tops[i+1]
-			}
-			if end > tops[i] {
-				p.Within = min(max((line-tops[i])/(end-tops[i]), 0), 0.999)
-			}
-			return p
+	if i := markAt(tops, line); i >= 0 {
+		p.ID = els[i].Get("id").String()
+		if end := markEnd(tops, i); end > tops[i] {
+			p.Within = min(max((line-tops[i])/(end-tops[i]), 0), 0.999)
 		}
 	}
 	return p
+}
+
+// markAt is the index of the last mark whose top (tops, in page order) is
+// at or above line, the page's line under the header; -1 for none.
+func markAt(tops []float64, line float64) int {
+	for i := len(tops) - 1; i >= 0; i-- {
+		if tops[i] <= line+2 {
+			return i
+		}
+	}
+	return -1
+}
+
+// markEnd is where mark i's part of the page ends: the next mark's top, or
+// the page's end after the last.
+func markEnd(tops []float64, i int) float64 {
+	if i+1 < len(tops) {
+		return tops[i+1]
+	}
+	return scrollRange() + goapp.Window().Get("innerHeight").Float()
 }
 
 // restorePlace scrolls the page to a place read by readPlace, at once.
@@ -123,23 +136,15 @@ func restorePlace(p place) {
 				el.Call("scrollIntoView", map[string]any{"block": "start", "behavior": "instant"})
 				return
 			}
-			end := scrollRange() + win.Get("innerHeight").Float()
-			if i+1 < len(tops) {
-				end = tops[i+1]
-			}
-			to(tops[i] + p.Within*(end-tops[i]) - topOffset())
+			to(tops[i] + p.Within*(markEnd(tops, i)-tops[i]) - topOffset())
 			return
 		}
 	}
 	y := p.Frac * scrollRange()
 	if p.Snap && y > 0 {
-		els, tops := markTops()
-		line := y + topOffset()
-		for i := len(els) - 1; i >= 0; i-- {
-			if tops[i] <= line+2 {
-				y = tops[i] - topOffset()
-				break
-			}
+		_, tops := markTops()
+		if i := markAt(tops, y+topOffset()); i >= 0 {
+			y = tops[i] - topOffset()
 		}
 	}
 	to(y)

@@ -363,19 +363,16 @@ func loadOnce(dir, path string) (visits, error) {
 		return err
 	}
 	start := func() (context.Context, context.CancelFunc, error) {
-		ctx, cancel := newBrowser(chromedp.UserDataDir(profile))
-		ctx, stop := context.WithTimeout(ctx, 3*time.Minute)
-		cancel2 := func() { stop(); cancel() }
-		if err := throttle(ctx); err != nil {
-			cancel2()
-			return nil, nil, err
-		}
-		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: tracker})
+		ctx, cancel, err := throttledBrowser(3*time.Minute, chromedp.UserDataDir(profile))
 		if err != nil {
-			cancel2()
 			return nil, nil, err
 		}
-		return ctx, cancel2, nil
+		_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: tracker})
+		if err != nil {
+			cancel()
+			return nil, nil, err
+		}
+		return ctx, cancel, nil
 	}
 
 	ctx, cancel, err := start()
@@ -417,6 +414,19 @@ func newBrowser(extra ...chromedp.ExecAllocatorOption) (context.Context, context
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	return ctx, func() { cancel(); acancel() }
+}
+
+// throttledBrowser starts a fresh browser whose page runs at the CPU
+// slowdown, for at most timeout; cancel closes it.
+func throttledBrowser(timeout time.Duration, extra ...chromedp.ExecAllocatorOption) (ctx context.Context, cancel context.CancelFunc, err error) {
+	ctx, closeBrowser := newBrowser(extra...)
+	ctx, stop := context.WithTimeout(ctx, timeout)
+	cancel = func() { stop(); closeBrowser() }
+	if err := throttle(ctx); err != nil {
+		cancel()
+		return nil, nil, err
+	}
+	return ctx, cancel, nil
 }
 
 // throttle slows the page's CPU; the network is the test server's link.

@@ -1,9 +1,8 @@
 package main
 
 import (
-	"context"
+	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/http/httptest"
 	"os"
@@ -144,48 +143,19 @@ func profileCosts(p *profiler.Profile) map[string]float64 {
 // from pkg with flags that keeps its function names, for the profiler.
 // The wasm's compressed forms are left out: the server sends it as is.
 func namedCopy(dir, to, pkg string, flags []string) error {
-	var wasm string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
+	if err := os.CopyFS(to, os.DirFS(dir)); err != nil {
+		return err
+	}
+	wasms, err := filepath.Glob(filepath.Join(to, "web", "app*.wasm"))
+	if err != nil || len(wasms) != 1 {
+		return fmt.Errorf("not one wasm in %s/web: %q", dir, wasms)
+	}
+	for _, ext := range []string{".br", ".gz"} {
+		if err := os.Remove(wasms[0] + ext); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
-		rel, _ := filepath.Rel(dir, p)
-		dst := filepath.Join(to, rel)
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		if strings.Contains(rel, ".wasm") {
-			if strings.HasSuffix(rel, ".wasm") {
-				wasm = dst
-			}
-			return nil
-		}
-		return copyFile(p, dst)
-	})
-	if err != nil {
-		return err
 	}
-	if wasm == "" {
-		return fmt.Errorf("no wasm in %s", dir)
-	}
-	return goCmd(wasmEnv, append(append([]string{"build", "-trimpath", "-ldflags=-w"}, flags...), "-o", wasm, pkg)...)
-}
-
-func copyFile(from, to string) error {
-	in, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.Create(to)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	return goCmd(wasmEnv, append(append([]string{"build", "-trimpath", "-ldflags=-w"}, flags...), "-o", wasms[0], pkg)...)
 }
 
 // profileOnce opens path in a fresh browser at the CPU slowdown, samples
@@ -194,13 +164,11 @@ func copyFile(from, to string) error {
 func profileOnce(dir, path string) (map[string]float64, error) {
 	srv := httptest.NewServer(siteHandler(dir))
 	defer srv.Close()
-	ctx, cancel := newBrowser()
-	defer cancel()
-	ctx, stop := context.WithTimeout(ctx, 2*time.Minute)
-	defer stop()
-	if err := throttle(ctx); err != nil {
+	ctx, cancel, err := throttledBrowser(2 * time.Minute)
+	if err != nil {
 		return nil, err
 	}
+	defer cancel()
 	// The hello world sets no mark of its own: both set data-app="ready".
 	const ready = `document.documentElement.dataset.app === "ready"`
 	if _, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{}); err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"net/http/httptest"
 	"os"
@@ -13,7 +12,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	cdpperf "github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
@@ -130,14 +128,12 @@ func traceOnce(dir, path, jsFlags string, repeat bool) (traceRun, error) {
 	if jsFlags != "" {
 		flags = append(flags, chromedp.Flag("js-flags", jsFlags))
 	}
-	ctx, cancel := newBrowser(flags...)
-	defer cancel()
-	ctx, stop := context.WithTimeout(ctx, 2*time.Minute)
-	defer stop()
 	var tr traceRun
-	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: cpuSlowdown}); err != nil {
+	ctx, cancel, err := throttledBrowser(2*time.Minute, flags...)
+	if err != nil {
 		return tr, err
 	}
+	defer cancel()
 	if _, err := chromedp.Call(ctx, cdpperf.Enable, cdpperf.EnableParams{}); err != nil {
 		return tr, err
 	}
@@ -166,7 +162,7 @@ func traceOnce(dir, path, jsFlags string, repeat bool) (traceRun, error) {
 		}
 	}
 	time.Sleep(traceSettle)
-	tr, err := chromedp.Run(ctx, chromedp.Evaluate[traceRun](traceRead))
+	tr, err = chromedp.Run(ctx, chromedp.Evaluate[traceRun](traceRead))
 	if err != nil {
 		return tr, err
 	}

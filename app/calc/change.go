@@ -349,7 +349,7 @@ func (c *Page) OnDismount() {
 	r := c.pending
 	c.pending = nil
 	c.urlSeq++ // the write waiting is dropped with the page
-	if r == nil || r.Headline == "" || len(r.Link) > maxLink {
+	if r == nil || !r.kept() {
 		return
 	}
 	r.Headline = c.summary() // a simulated result refined since

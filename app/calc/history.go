@@ -117,9 +117,22 @@ type entry struct {
 // Page.record). A calculation that failed, and so has no headline, is left
 // out, and so is a link past maxLink.
 func addToHistory(ctx goapp.Context, r record, replaces string) {
-	if r.Headline != "" && len(r.Link) <= maxLink {
+	if r.kept() {
 		ctx.NewActionWithValue(actionRecord, &entry{r, replaces})
 	}
+}
+
+// kept tells whether the history keeps the calculation: one that gave a
+// headline, under a link no longer than maxLink.
+func (r record) kept() bool { return r.Headline != "" && len(r.Link) <= maxLink }
+
+// withEntry is list with e put in (withRecord), and whether that changed
+// it: not when the list starts with e's record already.
+func withEntry(list []record, e entry) ([]record, bool) {
+	if len(list) > 0 && list[0] == e.record {
+		return list, false
+	}
+	return withRecord(list, e.record, e.replaces), true
 }
 
 // title names a recorded calculation: the calculator and the game, in the
@@ -169,11 +182,12 @@ func (h *historyList) onRecord(ctx goapp.Context, a goapp.Action) {
 	if !ok {
 		return
 	}
-	if len(h.list) > 0 && h.list[0] == e.record {
+	list, changed := withEntry(h.list, *e)
+	if !changed {
 		ctx.PreventUpdate()
 		return
 	}
-	h.list = withRecord(h.list, e.record, e.replaces)
+	h.list = list
 	h.save(ctx)
 }
 
@@ -203,10 +217,9 @@ func storeEntry(e entry, base string) {
 	if list == nil {
 		list = validRecords(ui.ReadList[record](historyKey), base)
 	}
-	if len(list) > 0 && list[0] == e.record {
-		return
+	if list, changed := withEntry(list, e); changed {
+		saveHistory(list)
 	}
-	saveHistory(withRecord(list, e.record, e.replaces))
 }
 
 func (h *historyList) clear(ctx goapp.Context, e goapp.Event) {

@@ -236,12 +236,8 @@ func (c *Page) form(pending bool) goapp.UI {
 		if f.optional {
 			// Prerendered too, so that the row is in its place before the
 			// client starts: it shows and goes with its field.
-			chips := &distanceChips{Lang: c.Lang, Key: f.key, Label: c.t(i18n.QuickDistances), Current: shown.Get(f.key)}
-			if pending {
-				chips.Current = ""
-				chips.Prefill = prefill{show: fv.Prefill.show, group: fv.Prefill.group, hidden: fv.Prefill.hidden}
-			}
-			items = append(items, chips)
+			items = append(items, &distanceChips{Lang: c.Lang, Key: f.key, Label: c.t(i18n.QuickDistances),
+				Current: shown.Get(f.key), Prefill: fv.Prefill})
 		}
 	}
 	if c.spec.versus {

@@ -19,6 +19,20 @@ func (s *session) scrollToMark(t *testing.T, id string) {
 	}
 }
 
+// switchAt opens the AT-43 page from, scrolls its mark id to the top,
+// switches to AT-44 and waits for the page at path to; it returns how far
+// down from was, as a fraction of its scroll range.
+func (s *session) switchAt(t *testing.T, from, id, to string) float64 {
+	t.Helper()
+	s.open(t, from)
+	s.scrollToMark(t, id)
+	frac := eval[float64](t, s, scrollFrac)
+	s.tap(t, "#game-at44")
+	s.poll(t, showsAT44, "the page drawn for AT-44")
+	s.poll(t, fmt.Sprintf(`location.pathname === %q`, to), "AT-44's page "+to)
+	return frac
+}
+
 // startsAtMark is a JavaScript test that the view starts at the top of a
 // marked element (a sub-part, a glossary entry), as the app snaps a place
 // into another game's page, and that it is the last one starting above
@@ -66,12 +80,7 @@ func TestGameSwitchKeepsThePlace(t *testing.T) {
 			// AT-44's cover section says the same things in other words: no
 			// sub-part of AT-43's but the example is in it.
 			const id = "shooting.cover.test"
-			s.open(t, "/"+lang+"/at43/shooting.cover")
-			s.scrollToMark(t, id)
-			frac := eval[float64](t, s, scrollFrac)
-			s.tap(t, "#game-at44")
-			s.poll(t, showsAT44, "the page drawn for AT-44")
-			s.poll(t, `location.pathname === "/`+lang+`/at44/shooting.cover"`, "AT-44's section")
+			frac := s.switchAt(t, "/"+lang+"/at43/shooting.cover", id, "/"+lang+"/at44/shooting.cover")
 			if eval[bool](t, s, fmt.Sprintf(`!!document.getElementById(%q)`, id)) {
 				t.Fatalf("AT-44's cover section has #%s now: pick a sub-part it lacks", id)
 			}
@@ -93,12 +102,7 @@ func TestGameSwitchKeepsThePlace(t *testing.T) {
 	for _, lang := range []string{"en", "fr"} {
 		t.Run("glossary entry of AT-43 only, "+lang, func(t *testing.T) {
 			const id = "nanogeneration"
-			s.open(t, "/"+lang+"/at43/glossary")
-			s.scrollToMark(t, id)
-			frac := eval[float64](t, s, scrollFrac)
-			s.tap(t, "#game-at44")
-			s.poll(t, showsAT44, "the page drawn for AT-44")
-			s.poll(t, `location.pathname === "/`+lang+`/at44/glossary"`, "AT-44's glossary")
+			frac := s.switchAt(t, "/"+lang+"/at43/glossary", id, "/"+lang+"/at44/glossary")
 			s.pollOr(t, startsAtMark(frac), "an AT-44 entry the same proportion down", `"scrollY "+scrollY+", top of view #"+`+topMark)
 			// The glossaries are in alphabetical order: the entry is near N.
 			if dt := eval[string](t, s, fmt.Sprintf(`document.getElementById(%s).querySelector("dt").textContent`, topMark)); dt < "L" || dt > "P" {
