@@ -18,11 +18,14 @@
 // address bar is always the link to share. The link holds the values the
 // reader set and, under keys no engine input reads, how the answer shows
 // (viewkeys.go), so that the opponent opening it sees what the sender
-// sees. The page keeps the values and
-// computes (state.go, change.go); what it draws are child components with
-// value props only, which report back with actions (action*), so that a
-// tap re-renders the field touched and the parts of the result that
-// changed, not the page. The words come from the glossary, in the game's
+// sees. A Page does three jobs, each with its type: a calculation holds
+// the values and the answers and calls no go-app (calculation.go, with
+// evaluation.go, viewkeys.go and roll.go), a historyEntry keeps the
+// address and the history of calculations in step with it (entry.go),
+// and the Page itself takes the reader's changes (change.go) and draws
+// (page.go). What it draws are child components with value props only,
+// which report back with actions (action*), so that a tap re-renders the
+// field touched and the parts of the result that changed, not the page. The words come from the glossary, in the game's
 // own terms (AT-44's PRE where AT-43 says Accuracy: words.go, whose fill
 // puts them into the interface strings' {term} marks), and the engine's
 // steps are phrased by explain.go, keyed by rules.StepKind.

@@ -114,8 +114,8 @@ type entry struct {
 
 // addToHistory adds a calculation to the history, once its inputs have
 // settled, or updates the entry of the same calculation (see
-// Page.record). A calculation that failed, and so has no headline, is left
-// out, and so is a link past maxLink.
+// historyEntry.record). A calculation that failed, and so has no
+// headline, is left out, and so is a link past maxLink.
 func addToHistory(ctx goapp.Context, r record, replaces string) {
 	if r.kept() {
 		ctx.NewActionWithValue(actionRecord, &entry{r, replaces})
@@ -210,7 +210,7 @@ func saveHistory(list []record) error {
 }
 
 // storeEntry writes a calculation into the history kept on the device,
-// for a calculator the reader is leaving (Page.OnDismount): the list the
+// for a calculator the reader is leaving (historyEntry.leave): the list the
 // page draws, which takes the entries otherwise, leaves with it.
 func storeEntry(e entry, base string) {
 	list := unsavedHistory

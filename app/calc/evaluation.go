@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
 )
 
@@ -33,46 +32,6 @@ func (s evaluation) resultJSON() []byte {
 		return nil
 	}
 	return b
-}
-
-func (c *Page) reset() {
-	c.spec = specFor(c.Name)
-	if c.spec == nil {
-		return
-	}
-	var err error
-	c.values, err = rules.ParseLink(c.Query)
-	c.linkErrs, _ = fieldErrors(err)
-	for k, e := range c.linkErrs {
-		c.linkErrs[k] = fmt.Errorf("%w: %w", errBadEscape, e)
-	}
-	c.renumbered = 0
-	if c.spec.name == "salvos" {
-		c.renumbered = renumberSalvos(c.values)
-	}
-	vw := readView(c.values, c.spec)
-	c.atLeast, c.whatIfs, c.compare, c.picked, c.bad = vw.atLeast, vw.whatIfs, vw.compare, vw.picked, vw.bad
-	for _, k := range viewKeys {
-		if _, garbled := c.linkErrs[k]; garbled && k != keyLang {
-			c.bad.Set(k, "") // its value is lost: the message says so
-		}
-		delete(c.linkErrs, k)
-	}
-	c.wrongGame = ""
-	g := c.values.Get("game")
-	switch {
-	case g != "" && !slices.Contains(c.spec.games, g):
-		c.wrongGame = g
-		c.values.Set("game", c.spec.games[0])
-	case g == "":
-		g = c.spec.games[0]
-		if slices.Contains(c.spec.games, c.Game) {
-			g = c.Game
-		}
-		c.values.Set("game", g)
-	}
-	c.roll = rolled{}
-	c.compute()
 }
 
 // renumberSalvos numbers the salvo groups of a link s1, s2, ... in their
@@ -111,6 +70,8 @@ func renumberSalvos(v url.Values) int {
 	return n
 }
 
+func salvoKey(i int, rest string) string { return "s" + strconv.Itoa(i) + "." + rest }
+
 // salvoOf reads a salvo key "s3.acc" as its salvo and the key within it.
 func salvoOf(key string) (i int, rest string, ok bool) {
 	num, rest, found := strings.Cut(key, ".")
@@ -119,66 +80,6 @@ func salvoOf(key string) (i int, rest string, ok bool) {
 		return 0, "", false
 	}
 	return n, rest, true
-}
-
-// canCompare tells whether the calculator runs under both AT games.
-func (c *Page) canCompare() bool { return c.spec.comparable() }
-
-// compute runs the engine on the values, the other game and the what-ifs.
-func (c *Page) compute() {
-	c.refineSeq++ // a simulation still running is for values gone
-	c.now = evaluate(c.spec, c.values)
-	for k, e := range c.linkErrs {
-		// The link garbled the value; it stands until the reader gives one.
-		if !c.values.Has(k) {
-			c.now.errs[k] = e
-		}
-	}
-	c.natural = 0
-	if c.now.err == nil {
-		c.natural = firstThreshold(c.now.out)
-	}
-	if c.atLeast == 0 {
-		c.atLeast = c.natural
-	}
-	c.showAnswer()
-	if c.words.lang != c.Lang || c.words.game != c.now.game || c.words.label == nil {
-		c.words = wordsFor(c.lib, c.Lang, c.now.game)
-	}
-	c.other, c.what = nil, nil
-	if c.compare && c.canCompare() && c.now.shown != nil {
-		v := clone(c.now.shown)
-		v.Set("game", map[string]string{"at43": "at44", "at44": "at43"}[c.now.game])
-		o := evaluate(c.spec, v)
-		c.other = &o
-	}
-	if c.now.shown == nil {
-		return
-	}
-	var tried bool
-	v := clone(c.now.shown)
-	for _, w := range c.spec.whatIfs {
-		if c.whatIfs[w.key] && w.offers(c.now.shown) {
-			w.apply(v)
-			tried = true
-		}
-	}
-	if tried {
-		w := evaluate(c.spec, v)
-		c.what = &w
-	}
-}
-
-// summary is the summary's sentence for the current result. A failure
-// points at the fields marked in red only when there are some.
-func (c *Page) summary() string {
-	if c.now.err != nil && len(c.now.errs) == 0 {
-		return c.t(i18n.CalcFailedUnmarked)
-	}
-	if c.now.err != nil {
-		return c.t(i18n.CalcFailed)
-	}
-	return headline(c.Lang, c.now.out, c.atLeast)
 }
 
 // evaluate runs a calculator. Every bad value the engine reports (all at
@@ -262,53 +163,6 @@ func clone(v url.Values) url.Values {
 	return out
 }
 
-// formValues are the values the form shows: the engine's, or when the
-// calculation failed as a whole, the link's over the calculator's
-// defaults, so that no field shows empty and a tap steps from the value
-// it shows, not from the field's least.
-func (c *Page) formValues() url.Values {
-	if c.now.shown != nil {
-		return c.now.shown
-	}
-	v := clone(c.values)
-	defaults, _, _ := c.spec.run(url.Values{"game": {c.values.Get("game")}})
-	for _, f := range c.spec.fields {
-		if !v.Has(f.key) && !f.optional && f.show.holds(c.values) {
-			if d := defaultOf(defaults, f.key); d != "" {
-				v.Set(f.key, d)
-			}
-		}
-	}
-	return v
-}
-
-// base is the values the next change starts from: the link's, with the
-// reader's changes. A change writes the key it changes and no other, not
-// the defaults the engine filled in, so a link holds what the reader set;
-// and it drops no value of the link, a bad one included, but the keys the
-// calculator does not read, which its message said were left out, and the
-// second value of a key given twice.
-func (c *Page) base() url.Values {
-	v := clone(c.values)
-	for k, reason := range c.now.errs {
-		var unknown *rules.UnknownKeys
-		if errors.As(reason, &unknown) {
-			for _, u := range unknown.Keys {
-				v.Del(u)
-			}
-		}
-		if errors.Is(reason, rules.ErrUnknownKey) {
-			v.Del(k)
-		}
-	}
-	for k, vs := range v {
-		if len(vs) > 1 {
-			v[k] = vs[:1]
-		}
-	}
-	return v
-}
-
 // stepped is a number field's value one step up (d = 1) or down (d = -1)
 // from cur, within the field's range. An optional value left out (a
 // distance) starts at from.
@@ -323,20 +177,6 @@ func stepped(f field, cur string, d, from int) string {
 		n += d
 	}
 	return strconv.Itoa(min(max(n, f.min), f.max))
-}
-
-// bandStart is the shortest distance in cm that falls in the band under
-// the current game.
-func (c *Page) bandStart(band string) int {
-	b := atoi(band)
-	if g := gameRules(c.now.game); g != nil && g.RangeBand != nil {
-		for cm := range 301 {
-			if g.RangeBand(cm) >= b {
-				return cm
-			}
-		}
-	}
-	return 10 * b
 }
 
 // splitPrefix cuts a salvo key "s2.acc" into "s2." and "acc".
