@@ -75,8 +75,8 @@ func (l *landingView) Render() goapp.UI {
 				}
 				return ui.Elem("li").Body(goapp.A().Class("card calc-card").
 					Href(l.site.href(calc.Href(name, l.Lang, game))).Body(
-					ui.Elem("strong").Text(calc.Title(l.Lang, game, name)),
-					ui.Elem("span").Text(calc.Question(l.Lang, name)),
+					ui.Elem("strong").Text(calc.Title(name, l.Lang, game)),
+					ui.Elem("span").Text(calc.Question(name, l.Lang)),
 					ui.Elem("small").Text(strings.Join(names, " · ")),
 				))
 			}),

@@ -60,15 +60,15 @@ func (s *shell) html() (string, error) {
 	e.ConsumeAll()
 	page := goapp.HTMLString(s)
 	if low := strings.ToLower(page); strings.Contains(low, "<script") || strings.Contains(low, "</script") || strings.Contains(low, "<!--") {
-		return "", errUnsafePage{s.r.calc, s.lang, s.game}
+		return "", unsafePageError{s.r.calc, s.lang, s.game}
 	}
 	return page, nil
 }
 
-// errUnsafePage is a calculator's page that cannot be the text of a
+// unsafePageError is a calculator's page that cannot be the text of a
 // script.
-type errUnsafePage struct{ calc, lang, game string }
+type unsafePageError struct{ calc, lang, game string }
 
-func (e errUnsafePage) Error() string {
+func (e unsafePageError) Error() string {
 	return "the " + e.calc + " calculator's page for " + e.lang + "/" + e.game + " holds a script or comment: it cannot wait in a script's text"
 }

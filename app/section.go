@@ -72,7 +72,7 @@ func (v *sectionView) calcs(linked []string) goapp.UI {
 		ui.Elem("h2").ID("section-calcs").Text(v.t(i18n.SectionCalcs)),
 		ui.Elem("ul").Class("shortcuts").Body(goapp.Range(names).Slice(func(i int) goapp.UI {
 			return ui.Elem("li").Body(goapp.A().Href(v.site.href(calc.Href(names[i], v.Lang, v.Game))).
-				Text(calc.Title(v.Lang, v.Game, names[i])))
+				Text(calc.Title(names[i], v.Lang, v.Game)))
 		})),
 	)
 }

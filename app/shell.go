@@ -297,7 +297,7 @@ func (s *shell) title() string {
 	case viewSettings:
 		return s.t(i18n.Settings) + " · " + app
 	case viewCalc:
-		return calc.Title(s.lang, s.game, s.r.calc) + " · " + app
+		return calc.Title(s.r.calc, s.lang, s.game) + " · " + app
 	case viewNotFound:
 		return s.t(i18n.NotFound)
 	}
@@ -540,7 +540,7 @@ func (s *shell) calcItems() []navItem {
 	for _, name := range calc.NamesFor(s.game) {
 		out = append(out, navItem{
 			Href:    s.site.href(calc.Href(name, s.lang, s.game)),
-			Text:    calc.Title(s.lang, s.game, name),
+			Text:    calc.Title(name, s.lang, s.game),
 			Current: s.r.view == viewCalc && s.r.calc == name,
 		})
 	}

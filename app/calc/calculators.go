@@ -22,8 +22,8 @@ type whatIf struct {
 // offers tells whether the what-if is offered for the values.
 func (w whatIf) offers(v url.Values) bool { return w.offered.holds(v) }
 
-// spec describes one calculator: its row of the table (name, title,
-// games) and what build makes of it.
+// spec is a calculator whole: its row of the table (name, title, games)
+// and what the row's build makes of it.
 type spec struct {
 	*calculator
 	fields  []field
@@ -33,6 +33,26 @@ type spec struct {
 	// run parses the values with the engine, computes, and returns the
 	// values with every default filled in, and the outcome.
 	run func(v url.Values) (url.Values, outcome, error)
+}
+
+// runner is a calculator's run made of the engine's three steps: parse
+// the values (a rules.ParseX), compute (rules.X), and read the result, with
+// the input it came from, into an outcome. The values it returns are the
+// input's query, with every default filled in. When the engine refuses the
+// values or fails, it returns the error and no outcome.
+func runner[In interface{ Query() url.Values }, Res any](parse func(url.Values) (In, error), compute func(In) (Res, error),
+	read func(In, Res) outcome) func(url.Values) (url.Values, outcome, error) {
+	return func(v url.Values) (url.Values, outcome, error) {
+		in, err := parse(v)
+		if err != nil {
+			return nil, outcome{}, err
+		}
+		res, err := compute(in)
+		if err != nil {
+			return in.Query(), outcome{}, err
+		}
+		return in.Query(), read(in, res), nil
+	}
 }
 
 // calculators are the calculators the engine offers, in menu order: what
@@ -54,14 +74,7 @@ var calculators = []calculator{
 					{"takecover", i18n.WhatIfCover, func(v url.Values) { v.Set("cover", "takecover") },
 						allOf(valueIsNot("target", "veh"), valueIsNot("cover", "takecover"), valueIsNot("cover", "kneecover"))},
 					{"faw", i18n.WhatIfFaw, func(v url.Values) { v.Set("faw", "1") }, valueIsNot("faw", "1")}},
-				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseShoot(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Shoot(in)
-					return in.Query(), attackOutcome(res), err
-				},
+				run: runner(rules.ParseShoot, rules.Shoot, func(_ rules.ShootInput, res rules.AttackResult) outcome { return attackOutcome(res) }),
 			}
 		},
 	},
@@ -71,14 +84,7 @@ var calculators = []calculator{
 		build: func() spec {
 			return spec{
 				fields: attackFields(true), whatIfs: []whatIf{plusAccuracy},
-				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseMelee(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Melee(in)
-					return in.Query(), attackOutcome(res), err
-				},
+				run: runner(rules.ParseMelee, rules.Melee, func(_ rules.MeleeInput, res rules.AttackResult) outcome { return attackOutcome(res) }),
 			}
 		},
 	},
@@ -87,21 +93,13 @@ var calculators = []calculator{
 		build: func() spec {
 			return spec{
 				fields: salvoFields(),
-				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseSalvos(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Salvos(in)
-					if err != nil {
-						return nil, outcome{}, err
-					}
+				run: runner(rules.ParseSalvos, rules.Salvos, func(in rules.SalvosInput, res rules.SalvosResult) outcome {
 					if res.VehicleResult != nil {
 						o := salvosVehicleOutcome(res)
 						if res.Simulated && !res.Refined {
 							o.refine = simulationSteps(in, o)
 						}
-						return in.Query(), o, nil
+						return o
 					}
 					o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
 						stats: []stat{{key: i18n.WipedOut, p: res.WipedOut}, {key: i18n.MoraleThreshold, p: res.MoraleThreshold}}}
@@ -109,8 +107,8 @@ var calculators = []calculator{
 						o.charts = append(o.charts, distChart(i18n.ChartAfterSalvo, d))
 						o.charts[len(o.charts)-1].arg = i + 1
 					}
-					return in.Query(), o, err
-				},
+					return o
+				}),
 			}
 		},
 	},
@@ -129,12 +127,7 @@ var calculators = []calculator{
 					{key: "pick", label: i18n.InPick, kind: kindChoice, show: valueOver("vehicles", 0),
 						options: []option{{"wreck", i18n.PickWreck}, {"disarm", i18n.PickDisarm}}}},
 				whatIfs: []whatIf{plusAccuracy},
-				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseIndirect(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Indirect(in)
+				run: runner(rules.ParseIndirect, rules.Indirect, func(in rules.IndirectInput, res rules.IndirectResult) outcome {
 					o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
 						charts: []chart{distChart(i18n.ChartHits, res.Hits), mapChart(i18n.ChartRadius, res.Radius),
 							distChart(i18n.ChartPerFighter, res.ImpactsPerFighter), mapChart(i18n.ChartDeviation, res.Deviation),
@@ -148,8 +141,8 @@ var calculators = []calculator{
 							vehicleHeadline(&o, res.Vehicle)
 						}
 					}
-					return in.Query(), o, err
-				},
+					return o
+				}),
 			}
 		},
 	},
@@ -161,21 +154,15 @@ var calculators = []calculator{
 					toggleField("obj", i18n.InObjective).when(gameIs("at44")), numberField("extra", i18n.InEarlier, 0, 10).when(gameIs("at44")),
 					numberField("activations", i18n.InActivations, 1, 20), toggleField("spend", i18n.InSpend),
 					{key: "status", label: i18n.InStatus, kind: kindChoice, options: []option{{"valiant", i18n.StatusValiant}, {"disorganized", i18n.StatusDisorganized}}}},
-				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseMorale(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Morale(in)
+				run: runner(rules.ParseMorale, rules.Morale, func(in rules.MoraleInput, res rules.MoraleResult) outcome {
 					chain := res.NoSpend
 					if in.Spend {
 						chain = res.Spend
 					}
-					o := outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
+					return outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
 						charts: []chart{byChart(i18n.ChartRoutBy, chain.RoutBy, 1)},
 						stats:  []stat{{key: i18n.Routs, p: res.Rout}}}
-					return in.Query(), o, err
-				},
+				}),
 			}
 		},
 	},
@@ -191,12 +178,7 @@ var calculators = []calculator{
 					// of fields per game, so the steppers stop where the engine does.
 					numberField("ar", i18n.InOurRank, 0, rules.AT43.MaxRank).when(gameIs("at43")), numberField("br", i18n.InTheirRank, 0, rules.AT43.MaxRank).when(gameIs("at43")),
 					numberField("ar", i18n.InOurRank, 0, rules.AT44.MaxRank).when(gameIs("at44")), numberField("br", i18n.InTheirRank, 0, rules.AT44.MaxRank).when(gameIs("at44"))},
-				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseAuthority(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Authority(in)
+				run: runner(rules.ParseAuthority, rules.Authority, func(in rules.AuthorityInput, res rules.AuthorityResult) outcome {
 					var wagers []float64
 					if in.AWager >= 0 && in.BWager >= 0 && in.BWager < len(res.Table) {
 						for _, row := range res.Table {
@@ -205,11 +187,10 @@ var calculators = []calculator{
 							}
 						}
 					}
-					o := outcome{result: res, chance: &res.Win, chanceOf: i18n.Win, explain: res.Explain, notes: res.Notes,
+					return outcome{result: res, chance: &res.Win, chanceOf: i18n.Win, explain: res.Explain, notes: res.Notes,
 						stats:  []stat{{key: i18n.Tie, p: res.Tie}},
 						charts: []chart{byChart(i18n.InOurWager, wagers, 0)}}
-					return in.Query(), o, err
-				},
+				}),
 			}
 		},
 	},
@@ -218,17 +199,11 @@ var calculators = []calculator{
 		build: func() spec {
 			return spec{
 				fields: []field{numberField("free", i18n.InFree, 0, 100), numberField("engaged", i18n.InEngaged, 0, 100)},
-				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseCrush(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Crush(in)
-					o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
+				run: runner(rules.ParseCrush, rules.Crush, func(_ rules.CrushInput, res rules.CrushResult) outcome {
+					return outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
 						charts: []chart{distChart(i18n.ChartCasualties, res.Casualties)},
 						stats:  []stat{{key: i18n.WipedOut, p: res.WipedOut}}}
-					return in.Query(), o, err
-				},
+				}),
 			}
 		},
 	},
@@ -242,17 +217,12 @@ var calculators = []calculator{
 					numberField("n", i18n.InMembers, 1, 10).when(valueIs("target", "veh")), numberField("cards", i18n.InCards, 1, 10), targetField,
 					numberField("prot", i18n.InProtection, 0, 30), numberField("type", i18n.InType, 1, 3).when(valueIsNot("target", "veh")),
 					toggleField("medic", i18n.InMedic)}, vehicleFields[:3]...), vehicleFields[4]),
-				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseMinefield(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Minefield(in)
+				run: runner(rules.ParseMinefield, rules.Minefield, func(_ rules.MinefieldInput, res rules.MinefieldResult) outcome {
 					o := targetOutcome(res.Impacts, res.Impacts, res.InfantryResult, res.VehicleResult)
 					o.result, o.explain, o.notes = res, res.Explain, res.Notes
 					o.charts = o.charts[1:] // no hit roll: the cards give the impacts
-					return in.Query(), o, err
-				},
+					return o
+				}),
 			}
 		},
 	},
@@ -265,17 +235,11 @@ var calculators = []calculator{
 					numberField("dmg", i18n.InDamage, 1, 10), numberField("structure", i18n.InStructure, 1, 30), numberField("salvos", i18n.InSalvos, 1, 20),
 					fixedResult("lock", i18n.InLock)},
 				whatIfs: []whatIf{plusAccuracy},
-				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseTerrain(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Terrain(in)
-					o := outcome{result: res, chance: &res.Destroyed, chanceOf: i18n.Destroyed, explain: res.Explain, notes: res.Notes,
+				run: runner(rules.ParseTerrain, rules.Terrain, func(_ rules.TerrainInput, res rules.TerrainResult) outcome {
+					return outcome{result: res, chance: &res.Destroyed, chanceOf: i18n.Destroyed, explain: res.Explain, notes: res.Notes,
 						charts: []chart{distChart(i18n.ChartHits, res.Hits), byChart(i18n.ChartDownBy, res.BySalvo, 1),
 							distChart(i18n.ChartStructure, res.Structure)}}
-					return in.Query(), o, err
-				},
+				}),
 			}
 		},
 	},
@@ -291,12 +255,7 @@ var calculators = []calculator{
 					toggleField("heavycover", i18n.InHeavyCover).when(valueIsNot("mode", "melee")), toggleField("large", i18n.InLarge).when(valueIsNot("mode", "melee")),
 					toggleField("charge", i18n.InCharge).when(valueIs("mode", "melee")), toggleField("received", i18n.InReceived).when(valueIs("mode", "melee")),
 					toggleField("ground", i18n.InGround).when(valueIs("mode", "melee")), toggleField("paralysed", i18n.InParalysed)},
-				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseD10Attack(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.D10Attack(in)
+				run: runner(rules.ParseD10Attack, rules.D10Attack, func(_ rules.D10AttackInput, res rules.D10AttackResult) outcome {
 					o := outcome{result: res, main: &res.Damaging, noun: i18n.NounDamaging, explain: res.Explain, notes: res.Notes,
 						charts: []chart{distChart(i18n.ChartHits, res.Hits), distChart(i18n.ChartDamaging, res.Damaging)},
 						stats: []stat{{key: i18n.HitChance, p: res.HitChance}, {key: i18n.DamageChance, p: res.DamageChance},
@@ -309,8 +268,8 @@ var calculators = []calculator{
 							o.stats = append(o.stats, stat{key: x.k, p: *x.p})
 						}
 					}
-					return in.Query(), o, err
-				},
+					return o
+				}),
 			}
 		},
 	},
@@ -319,16 +278,10 @@ var calculators = []calculator{
 		build: func() spec {
 			return spec{
 				fields: []field{numberField("cou", i18n.InCOU, 0, 10), toggleField("independent", i18n.InIndependent)},
-				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseD10Morale(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.D10Morale(in)
-					o := outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
+				run: runner(rules.ParseD10Morale, rules.D10Morale, func(_ rules.D10MoraleInput, res rules.D10MoraleResult) outcome {
+					return outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
 						stats: []stat{{key: i18n.Paralysed, p: res.Paralysed}, {key: i18n.Retreat, p: res.Retreat}, {key: i18n.Routs, p: res.Rout}}}
-					return in.Query(), o, err
-				},
+				}),
 			}
 		},
 	},
@@ -337,19 +290,13 @@ var calculators = []calculator{
 		build: func() spec {
 			return spec{
 				fields: []field{numberField("dmg", i18n.InDmgPoints, 0, 20), toggleField("loco", i18n.InLoco)},
-				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseD10Vehicle(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.D10Vehicle(in)
-					o := outcome{result: res, chance: &res.Detonation, chanceOf: i18n.Detonation, explain: res.Explain, notes: res.Notes,
+				run: runner(rules.ParseD10Vehicle, rules.D10Vehicle, func(_ rules.D10VehicleInput, res rules.D10VehicleResult) outcome {
+					return outcome{result: res, chance: &res.Detonation, chanceOf: i18n.Detonation, explain: res.Explain, notes: res.Notes,
 						charts: []chart{distChart(i18n.ChartChains, res.Chains)},
 						stats: []stat{{key: i18n.Immobilized, p: res.Immobilized}, {key: i18n.LocomotionHit, p: res.Locomotion},
 							{key: i18n.WeaponHit, p: res.Weapon}, {key: i18n.Electronics, p: res.Electronics},
 							{key: i18n.NothingHappens, p: res.Nothing}, {key: i18n.Internal, p: res.Internal}}}
-					return in.Query(), o, err
-				},
+				}),
 			}
 		},
 	},

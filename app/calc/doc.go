@@ -4,10 +4,11 @@
 // the explanation, charts, table, export, profiles, history and the share
 // bar with its QR code).
 //
-// One table, specs (specs.go), has a row per calculator: its name, title,
-// games, fields and what-ifs, and the function that runs the engine and
-// reads its result into an outcome (outcome.go). The fields are written in
-// a small language of builders and conditions (fields.go). The shell
+// One table, calculators (calculators.go), has a row per calculator: its
+// name, title and games, and what builds its spec the first time a page
+// shows it: its fields, what-ifs, and the run of the engine (parse,
+// compute, then read the result into an outcome: outcome.go). The fields
+// are written in a small language of builders and conditions (fields.go). The shell
 // (package app) routes /calc/{name} to a Page, and builds its menus, the
 // home page's cards and the static pages from the functions of links.go
 // (Names, NamesFor, Games, Title, Question, First, Href): so adding a

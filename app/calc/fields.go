@@ -12,7 +12,8 @@ import (
 // key, made by a builder that says what the input is (numberField,
 // toggleField, distance, fixedResult), shown only when a condition on the
 // values holds (when, with valueIs, gameIs, allOf, ...: conditions are
-// data, cond). The table of calculators (specs.go) is built from these.
+// data, cond). The table of calculators (calculators.go) is built from
+// these.
 
 // fieldKind is how a calculator input is edited.
 type fieldKind int

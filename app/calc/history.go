@@ -143,7 +143,7 @@ func (r record) title(lang string) string {
 		return r.Link
 	}
 	g := u.Query().Get("game")
-	t := Title(lang, g, path.Base(u.Path))
+	t := Title(path.Base(u.Path), lang, g)
 	if g != "" {
 		t += " · " + ui.GameName(g)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/at4x/companion/i18n"
+	"github.com/at4x/companion/rules"
 )
 
 // The share link carries, besides the engine's values, what the reader
@@ -214,8 +215,8 @@ var viewTexts = map[string][2]i18n.Key{
 }
 
 // viewErrors are the messages of the view values the page could not read,
-// in the order of viewKeys, each repeating at most maxEcho characters of
-// the link.
+// in the order of viewKeys, each repeating at most rules.MaxEcho
+// characters of the link.
 func viewErrors(lang string, sp *spec, bad url.Values) []string {
 	var out []string
 	for _, k := range viewKeys {
@@ -225,7 +226,7 @@ func viewErrors(lang string, sp *spec, bad url.Values) []string {
 		label, msg := k, i18n.T(lang, i18n.UnknownKey)
 		if text, ok := viewTexts[k]; ok && (k != keyCompare || sp.comparable()) {
 			label = i18n.T(lang, text[0])
-			msg = fmt.Sprintf(i18n.T(lang, i18n.BadChoiceF), clipValue(bad.Get(k)), i18n.T(lang, text[1]))
+			msg = fmt.Sprintf(i18n.T(lang, i18n.BadChoiceF), rules.Echo(bad.Get(k)), i18n.T(lang, text[1]))
 		}
 		out = append(out, fmt.Sprintf(i18n.T(lang, i18n.BadValueF), label, msg))
 	}
