@@ -17,10 +17,10 @@ import (
 // under its first game in view, each other as the text of a script the
 // browser neither runs nor parses as HTML (type text/html: parsed, four
 // pages took a phone 80 ms more before the first paint). Before that paint
-// the head script (head.js) puts the reader's in place of the one in view
-// and fills its fields from the link (calc/prefill.go); the client later
-// replaces the whole of it with its own page. With no script the page
-// reads in English.
+// the head script (calc's part: calc/prefill.js) puts the reader's in place
+// of the one in view and fills its fields from the link (calc/prefill.go);
+// the client later replaces the whole of it with its own page. With no
+// script the page reads in English.
 func (s *shell) calcForEveryReader() goapp.UI {
 	games := calc.Games(s.r.calc)
 	first := s.forReader(i18n.Langs[0], games[0])

@@ -260,7 +260,7 @@ func (c *calculation) load(values map[string]string) {
 // values hold as many as a link may.
 func (c *calculation) addSalvo() bool {
 	n := c.salvoCount()
-	if n >= MaxSalvoGroups {
+	if n >= maxSalvoGroups {
 		return false
 	}
 	v := c.base()
@@ -301,7 +301,7 @@ func (c *calculation) salvoCount() int {
 		v = c.values
 	}
 	n := 0
-	for n < MaxSalvoGroups && v.Has(salvoKey(n+1, "n")) {
+	for n < maxSalvoGroups && v.Has(salvoKey(n+1, "n")) {
 		n++
 	}
 	return n

@@ -34,10 +34,14 @@
 // A link opened for the first time shows its values before the client has
 // started: the prerendered form holds every field a link may show, with
 // the conditions that show them, for the head script to fill in
-// (prefill.go); the answer waits for the engine.
+// (prefill.go); the answer waits for the engine. That part of the head
+// script is calc's own (prefill.js, steppers.js: HeadScript), and what it
+// shares with the client is written from the same Go: the conditions'
+// tests (condTests) and the salvos' keys (salvos.go).
 //
 // At the table every tap counts: a held step button repeats, a number
-// selects itself when focused, a distance has quick values (stepper.go);
+// selects itself when focused, a distance has quick values (stepper.go,
+// steppers.js);
 // after the dice the reader can say what happened and read how likely
 // that was, from the same exact distribution (roll.go).
 //

@@ -34,54 +34,6 @@ func (s evaluation) resultJSON() []byte {
 	return b
 }
 
-// renumberSalvos numbers the salvo groups of a link s1, s2, ... in their
-// order, when the link skips a number (s1 and s3): the engine refuses such
-// a link whole, and the salvos it holds are still the reader's. It returns
-// how many salvos there are then, or 0 when it renumbered none. Keys that
-// name no salvo 1 to MaxSalvoGroups ("s01.n", "s11.n") are left for the
-// engine to refuse.
-func renumberSalvos(v url.Values) int {
-	var to [MaxSalvoGroups + 1]int // new number by old
-	for k := range v {
-		if i, _, ok := salvoOf(k); ok {
-			to[i] = 1
-		}
-	}
-	n, gap := 0, false
-	for i := range to {
-		if to[i] > 0 {
-			n++
-			to[i], gap = n, gap || n != i
-		}
-	}
-	if !gap {
-		return 0
-	}
-	moved := url.Values{}
-	for k, vs := range v {
-		if i, rest, ok := salvoOf(k); ok {
-			moved[salvoKey(to[i], rest)] = vs
-			delete(v, k)
-		}
-	}
-	for k, vs := range moved {
-		v[k] = vs
-	}
-	return n
-}
-
-func salvoKey(i int, rest string) string { return "s" + strconv.Itoa(i) + "." + rest }
-
-// salvoOf reads a salvo key "s3.acc" as its salvo and the key within it.
-func salvoOf(key string) (i int, rest string, ok bool) {
-	num, rest, found := strings.Cut(key, ".")
-	n, err := strconv.Atoi(strings.TrimPrefix(num, "s"))
-	if !found || !strings.HasPrefix(num, "s") || err != nil || n < 1 || n > MaxSalvoGroups || num != "s"+strconv.Itoa(n) {
-		return 0, "", false
-	}
-	return n, rest, true
-}
-
 // evaluate runs a calculator. Every bad value the engine reports (all at
 // once, as rules.FieldErrors) gets its message and is replaced by its
 // default, so the other values still count: a salvo's bad number must not

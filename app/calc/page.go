@@ -404,7 +404,7 @@ func (c *Page) sideView(name string, s evaluation) goapp.UI {
 func (c *Page) salvoButtons() goapp.UI {
 	n := c.salvoCount()
 	return ui.Elem("p").Class("actions").Body(
-		ui.Disabled(goapp.Button().Type("button").Class("btn ghost").ID("salvo-add"), n >= MaxSalvoGroups).
+		ui.Disabled(goapp.Button().Type("button").Class("btn ghost").ID("salvo-add"), n >= maxSalvoGroups).
 			Text(c.t(i18n.AddSalvo)).OnClick(c.onAddSalvo),
 		ui.Disabled(goapp.Button().Type("button").Class("btn ghost").ID("salvo-remove"), n <= 1).
 			Text(c.t(i18n.RemoveSalvo)).OnClick(c.onRemoveSalvo),
