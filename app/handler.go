@@ -10,7 +10,7 @@ import (
 
 	"github.com/at4x/companion/app/calc"
 	"github.com/at4x/companion/app/contentdata"
-	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/app/store"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -39,9 +39,9 @@ const HeadScriptPath = "/web/head.js"
 func HeadScript(base string) []byte {
 	prefill, steppers := calc.HeadScript()
 	return []byte(strings.NewReplacer(
-		"{{PREFS_KEY}}", ui.StoragePrefix(base)+prefsName,
+		"{{PREFS_KEY}}", store.Prefix(base)+prefsName,
 		"{{CONTROLLED}}", controlledFlag,
-		"{{NO_STORAGE}}", ui.NoStorageFlag,
+		"{{NO_STORAGE}}", store.BlockedFlag,
 		"{{THEMES}}", jsValue(themes),
 		"{{TEXT_SIZES}}", jsValue(textSizes),
 		"{{ROOT_FONT_SIZES}}", jsValue(rootFontSizes()),

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/at4x/companion/app/calc"
+	"github.com/at4x/companion/app/store"
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
@@ -71,7 +72,7 @@ func (s *shell) lib() *content.Library { return s.site.lib }
 func (s *shell) OnMount(ctx goapp.Context) {
 	s.load(ctx)
 	applyLook(s.prefs)
-	if ui.StorageBlocked() {
+	if store.Blocked() {
 		ctx.SetState(noStorageState, true)
 	}
 	s.onKey = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
@@ -173,7 +174,7 @@ func (s *shell) OnInit() {
 		return
 	}
 	var p prefs
-	ui.Read(prefsKey, &p)
+	store.Read(prefsKey, &p)
 	s.prefs = p.valid()
 	s.read(goapp.Window().URL())
 }
@@ -210,11 +211,11 @@ func (s *shell) OnNav(ctx goapp.Context) {
 		if s.r.game != "" {
 			s.prefs.Game = s.game
 		}
-		ui.Store(ctx, prefsKey, s.prefs)
+		store.Save(ctx, prefsKey, s.prefs)
 	}
 	if sec := s.section(); sec != nil {
 		s.recent = withRecent(s.recent, s.markOf(sec))
-		ui.StoreList(ctx, recentKey, s.recent)
+		store.SaveList(ctx, recentKey, s.recent)
 	}
 	if p := s.pending; p != nil {
 		s.pending = nil
@@ -460,7 +461,7 @@ func (s *shell) onSwitch(ctx goapp.Context, a goapp.Action) {
 		// The reader's choice, which wins over a link's language from now
 		// on (readerLang).
 		s.prefs.Lang = lang
-		ui.Store(ctx, prefsKey, s.prefs)
+		store.Save(ctx, prefsKey, s.prefs)
 	}
 	to, q := s.switchTarget(lang, game)
 	p := s.carriedPlace(readPlace(s.fragment), to, game)

@@ -31,6 +31,7 @@ import (
 
 	"github.com/at4x/companion/app/contentdata"
 	"github.com/at4x/companion/app/search"
+	"github.com/at4x/companion/app/store"
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -150,7 +151,7 @@ func (s *Site) WarmSearch() {
 		return
 	}
 	var p prefs
-	ui.Read(prefsKey, &p)
+	store.Read(prefsKey, &p)
 	lang := readerLang(r, q, p.valid(), browserLangs())
 	var later goapp.Func
 	later = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/at4x/companion/app/store"
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -19,21 +20,21 @@ type record struct {
 }
 
 // Fields are the stored record.
-func (r record) Fields() map[string]any {
+func (r record) Fields() store.Fields {
 	return map[string]any{"link": r.Link, "headline": r.Headline}
 }
 
 // SetFields reads a stored record.
-func (r *record) SetFields(m map[string]any) {
-	*r = record{Link: ui.String(m, "link"), Headline: ui.String(m, "headline")}
+func (r *record) SetFields(f store.Fields) {
+	*r = record{Link: f.String("link"), Headline: f.String("headline")}
 }
 
 // historyKey is where the history of calculations is kept on the device.
-var historyKey = ui.StorageKey("history")
+var historyKey = store.Key("history")
 
 // maxHistory is how many calculations the history keeps, and maxLink the
 // longest link it keeps (ten times a long share link; a QR code holds no
-// more than 2,953 bytes), so the list stays far under what ui.Read
+// more than 2,953 bytes), so the list stays far under what store.Read
 // decodes.
 const (
 	maxHistory = 20
@@ -171,7 +172,7 @@ var unsavedHistory []record
 func (h *historyList) OnMount(ctx goapp.Context) {
 	h.list, h.unsaved = unsavedHistory, unsavedHistory != nil
 	if !h.unsaved {
-		h.list = ui.ReadList[record](historyKey)
+		h.list = store.ReadList[record](historyKey)
 		h.list = validRecords(h.list, h.Base)
 	}
 	ctx.Handle(actionRecord, h.onRecord)
@@ -200,7 +201,7 @@ func (h *historyList) save(ctx goapp.Context) {
 // saveHistory stores list on the device, or keeps it in unsavedHistory
 // for the rest of the visit when the device refuses.
 func saveHistory(list []record) error {
-	err := ui.WriteList(historyKey, list)
+	err := store.WriteList(historyKey, list)
 	unsavedHistory = nil
 	if err != nil {
 		unsavedHistory = slices.Clone(list)
@@ -215,7 +216,7 @@ func saveHistory(list []record) error {
 func storeEntry(e entry, base string) {
 	list := unsavedHistory
 	if list == nil {
-		list = validRecords(ui.ReadList[record](historyKey), base)
+		list = validRecords(store.ReadList[record](historyKey), base)
 	}
 	if list, changed := withEntry(list, e); changed {
 		saveHistory(list)
