@@ -1,9 +1,9 @@
 package app
 
 import (
-	"github.com/at4x/companion/app/refcard"
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
+	"github.com/at4x/companion/docs/refcard"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
