@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/at4x/companion/app/calc"
 	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -51,7 +52,7 @@ func (v *sectionView) Render() goapp.UI {
 				Text(star).OnClick(v.bookmark),
 		),
 		goapp.If(v.Missing, func() goapp.UI {
-			return ui.Elem("p").Class("note").Role("note").Textf(v.t(i18n.NoSuchSectionF), ui.GameName(v.Game))
+			return ui.Elem("p").Class("note").Role("note").Textf(v.t(i18n.NoSuchSectionF), content.GameName(v.Game))
 		}),
 		&proseView{HTML: v.site.proseHTML(sec.HTML, v.Lang)},
 		goapp.If(sec.Source != "", func() goapp.UI {

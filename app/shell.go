@@ -283,14 +283,14 @@ func (s *shell) title() string {
 	switch s.r.view {
 	case viewSection:
 		if sec := s.section(); sec != nil {
-			return sec.Title + " · " + ui.GameName(s.game)
+			return sec.Title + " · " + content.GameName(s.game)
 		}
 	case viewContents:
-		return ui.GameName(s.game) + " · " + s.t(i18n.Contents)
+		return content.GameName(s.game) + " · " + s.t(i18n.Contents)
 	case viewGlossary:
-		return ui.GameName(s.game) + " · " + s.t(i18n.Glossary)
+		return content.GameName(s.game) + " · " + s.t(i18n.Glossary)
 	case viewCard:
-		return ui.GameName(s.game) + " · " + s.t(i18n.CardTitle)
+		return content.GameName(s.game) + " · " + s.t(i18n.CardTitle)
 	case viewPage:
 		if p := s.lib().Page(s.r.section, s.lang); p != nil {
 			return p.Title + " · " + app
@@ -372,7 +372,7 @@ func (s *shell) header() goapp.UI {
 	home, homeLabel := "/", s.t(i18n.Home)
 	if s.r.lang != "" || s.r.view == viewCalc {
 		home = route{view: viewContents, lang: s.lang, game: s.game}.path()
-		homeLabel = s.t(i18n.Contents) + " " + ui.GameName(s.game)
+		homeLabel = s.t(i18n.Contents) + " " + content.GameName(s.game)
 	}
 	otherL := otherLang(s.lang)
 	bar := &topBar{

@@ -8,6 +8,7 @@ import (
 
 	"github.com/at4x/companion/app/store"
 	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -146,7 +147,7 @@ func (r record) title(lang string) string {
 	g := u.Query().Get("game")
 	t := Title(path.Base(u.Path), lang, g)
 	if g != "" {
-		t += " · " + ui.GameName(g)
+		t += " · " + content.GameName(g)
 	}
 	return t
 }

@@ -146,7 +146,7 @@ func (c *Page) Render() goapp.UI {
 	return ui.Elem("article").Class("calc").Body(
 		ui.Elem("h1").Text(c.t(c.spec.titleIn(c.values.Get("game")))),
 		goapp.If(c.wrongGame != "", func() goapp.UI {
-			return ui.Elem("p").Class("note").Role("note").Textf(c.t(i18n.WrongGameF), c.t(c.spec.titleIn(c.wrongGame)), ui.GameName(c.spec.games[0]))
+			return ui.Elem("p").Class("note").Role("note").Textf(c.t(i18n.WrongGameF), c.t(c.spec.titleIn(c.wrongGame)), content.GameName(c.spec.games[0]))
 		}),
 		goapp.If(c.renumbered > 0 && !pending, func() goapp.UI {
 			return ui.Elem("p").Class("note").ID("calc-renumbered").Role("note").Textf(c.t(i18n.SalvosRenumberedF), c.renumbered)
@@ -372,7 +372,7 @@ func (c *Page) sideView(name string, s evaluation) goapp.UI {
 	main := c.mainChart(name)
 	return goapp.Div().Class("side").Body(
 		goapp.If(c.other != nil, func() goapp.UI {
-			return ui.Elem("h2").Textf(c.t(i18n.CompareOtherF), ui.GameName(s.game))
+			return ui.Elem("h2").Textf(c.t(i18n.CompareOtherF), content.GameName(s.game))
 		}),
 		goapp.If(c.other != nil && name == "other", func() goapp.UI {
 			return ui.Elem("p").Class("sentence").Text(headline(c.Lang, s.out, c.atLeast))
