@@ -16,11 +16,13 @@
 // the bottom bar and the overlays (search, a term's sheet, the update and
 // save notices). Each view is a component of its own taking value props
 // (landingView, contentsView, sectionView, glossaryView, cardView,
-// pageView, settingsView), so an event elsewhere leaves it alone, and reports what
-// the reader does with an action the shell handles (actionBookmark,
-// actionTheme, ...). The calculators are package calc, which the shell
-// knows through a few functions (calc.Names, calc.Href, ...) and calc.Page;
-// both use the leaf package ui. Imports run one way: app, calc, ui.
+// pageView, settingsView), so an event elsewhere leaves it alone, and
+// reports what the reader does with an action the shell handles
+// (actionBookmark, actionTheme, ...). The calculators are package calc,
+// which the shell knows through a few functions (calc.Names, calc.Href,
+// ...) and calc.Page; both use the leaf packages ui (view helpers) and
+// store (the device's storage). Imports run one way: app, calc, the
+// leaves; build/deps_test.go fails on an import against it.
 package app
 
 import (
