@@ -36,7 +36,9 @@ type depsRule struct {
 }
 
 // forbids tells whether the rule forbids depending on the package.
-func (r depsRule) forbids(path string) bool { return matches(path, r.forbid) && !matches(path, r.allow) }
+func (r depsRule) forbids(path string) bool {
+	return matches(path, r.forbid) && !matches(path, r.allow)
+}
 
 var depsRules = []depsRule{
 	{why: "the wasm client carries no build-time content: no Markdown renderer, no cards' builder, no build",
