@@ -35,24 +35,27 @@ type spec struct {
 	run func(v url.Values) (url.Values, outcome, error)
 }
 
-// runner is a calculator's run made of the engine's three steps: parse
-// the values (a rules.ParseX), compute (rules.X), and read the result, with
-// the input it came from, into an outcome. The values it returns are the
-// input's query, with every default filled in. When the engine refuses the
-// values or fails, it returns the error and no outcome.
-func runner[In interface{ Query() url.Values }, Res any](parse func(url.Values) (In, error), compute func(In) (Res, error),
-	read func(In, Res) outcome) func(url.Values) (url.Values, outcome, error) {
-	return func(v url.Values) (url.Values, outcome, error) {
-		in, err := parse(v)
-		if err != nil {
-			return nil, outcome{}, err
-		}
-		res, err := compute(in)
-		if err != nil {
-			return in.Query(), outcome{}, err
-		}
-		return in.Query(), read(in, res), nil
+// runner runs the engine's three steps on the values v: parse them (a
+// rules.ParseX), compute (rules.X), and read the result, with the input it
+// came from, into an outcome. The values it returns are the input's query,
+// with every default filled in. When the engine refuses the values or
+// fails, it returns the error and no outcome.
+//
+// Each row's run calls it, rather than runner making the run: a closure
+// made by a generic function carries the runtime types of its
+// instantiation's shapes (the engine's inputs and results, field by
+// field), which made the wasm 60 KB larger.
+func runner[In interface{ Query() url.Values }, Res any](v url.Values, parse func(url.Values) (In, error), compute func(In) (Res, error),
+	read func(In, Res) outcome) (url.Values, outcome, error) {
+	in, err := parse(v)
+	if err != nil {
+		return nil, outcome{}, err
 	}
+	res, err := compute(in)
+	if err != nil {
+		return in.Query(), outcome{}, err
+	}
+	return in.Query(), read(in, res), nil
 }
 
 // calculators are the calculators the engine offers, in menu order: what
@@ -74,7 +77,9 @@ var calculators = []calculator{
 					{"takecover", i18n.WhatIfCover, func(v url.Values) { v.Set("cover", "takecover") },
 						allOf(valueIsNot("target", "veh"), valueIsNot("cover", "takecover"), valueIsNot("cover", "kneecover"))},
 					{"faw", i18n.WhatIfFaw, func(v url.Values) { v.Set("faw", "1") }, valueIsNot("faw", "1")}},
-				run: runner(rules.ParseShoot, rules.Shoot, func(_ rules.ShootInput, res rules.AttackResult) outcome { return attackOutcome(res) }),
+				run: func(v url.Values) (url.Values, outcome, error) {
+					return runner(v, rules.ParseShoot, rules.Shoot, func(_ rules.ShootInput, res rules.AttackResult) outcome { return attackOutcome(res) })
+				},
 			}
 		},
 	},
@@ -84,7 +89,9 @@ var calculators = []calculator{
 		build: func() spec {
 			return spec{
 				fields: attackFields(true), whatIfs: []whatIf{plusAccuracy},
-				run: runner(rules.ParseMelee, rules.Melee, func(_ rules.MeleeInput, res rules.AttackResult) outcome { return attackOutcome(res) }),
+				run: func(v url.Values) (url.Values, outcome, error) {
+					return runner(v, rules.ParseMelee, rules.Melee, func(_ rules.MeleeInput, res rules.AttackResult) outcome { return attackOutcome(res) })
+				},
 			}
 		},
 	},
@@ -93,22 +100,24 @@ var calculators = []calculator{
 		build: func() spec {
 			return spec{
 				fields: salvoFields(),
-				run: runner(rules.ParseSalvos, rules.Salvos, func(in rules.SalvosInput, res rules.SalvosResult) outcome {
-					if res.VehicleResult != nil {
-						o := salvosVehicleOutcome(res)
-						if res.Simulated && !res.Refined {
-							o.refine = simulationSteps(in, o)
+				run: func(v url.Values) (url.Values, outcome, error) {
+					return runner(v, rules.ParseSalvos, rules.Salvos, func(in rules.SalvosInput, res rules.SalvosResult) outcome {
+						if res.VehicleResult != nil {
+							o := salvosVehicleOutcome(res)
+							if res.Simulated && !res.Refined {
+								o.refine = simulationSteps(in, o)
+							}
+							return o
+						}
+						o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
+							stats: []stat{{key: i18n.WipedOut, p: res.WipedOut}, {key: i18n.MoraleThreshold, p: res.MoraleThreshold}}}
+						for i, d := range res.After {
+							o.charts = append(o.charts, distChart(i18n.ChartAfterSalvo, d))
+							o.charts[len(o.charts)-1].arg = i + 1
 						}
 						return o
-					}
-					o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
-						stats: []stat{{key: i18n.WipedOut, p: res.WipedOut}, {key: i18n.MoraleThreshold, p: res.MoraleThreshold}}}
-					for i, d := range res.After {
-						o.charts = append(o.charts, distChart(i18n.ChartAfterSalvo, d))
-						o.charts[len(o.charts)-1].arg = i + 1
-					}
-					return o
-				}),
+					})
+				},
 			}
 		},
 	},
@@ -127,22 +136,24 @@ var calculators = []calculator{
 					{key: "pick", label: i18n.InPick, kind: kindChoice, show: valueOver("vehicles", 0),
 						options: []option{{"wreck", i18n.PickWreck}, {"disarm", i18n.PickDisarm}}}},
 				whatIfs: []whatIf{plusAccuracy},
-				run: runner(rules.ParseIndirect, rules.Indirect, func(in rules.IndirectInput, res rules.IndirectResult) outcome {
-					o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
-						charts: []chart{distChart(i18n.ChartHits, res.Hits), mapChart(i18n.ChartRadius, res.Radius),
-							distChart(i18n.ChartPerFighter, res.ImpactsPerFighter), mapChart(i18n.ChartDeviation, res.Deviation),
-							distChart(i18n.ChartCasualties, res.Casualties)},
-						stats: []stat{{key: i18n.ShotLost, p: res.ShotLost}, {key: i18n.WipedOut, p: res.WipedOut}}}
-					if res.Vehicle != nil {
-						addVehicle(&o, res.Vehicle)
-						if in.Under == 0 {
-							// No fighter under the template: the vehicles are the
-							// question, not the casualties.
-							vehicleHeadline(&o, res.Vehicle)
+				run: func(v url.Values) (url.Values, outcome, error) {
+					return runner(v, rules.ParseIndirect, rules.Indirect, func(in rules.IndirectInput, res rules.IndirectResult) outcome {
+						o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
+							charts: []chart{distChart(i18n.ChartHits, res.Hits), mapChart(i18n.ChartRadius, res.Radius),
+								distChart(i18n.ChartPerFighter, res.ImpactsPerFighter), mapChart(i18n.ChartDeviation, res.Deviation),
+								distChart(i18n.ChartCasualties, res.Casualties)},
+							stats: []stat{{key: i18n.ShotLost, p: res.ShotLost}, {key: i18n.WipedOut, p: res.WipedOut}}}
+						if res.Vehicle != nil {
+							addVehicle(&o, res.Vehicle)
+							if in.Under == 0 {
+								// No fighter under the template: the vehicles are the
+								// question, not the casualties.
+								vehicleHeadline(&o, res.Vehicle)
+							}
 						}
-					}
-					return o
-				}),
+						return o
+					})
+				},
 			}
 		},
 	},
@@ -154,15 +165,17 @@ var calculators = []calculator{
 					toggleField("obj", i18n.InObjective).when(gameIs("at44")), numberField("extra", i18n.InEarlier, 0, 10).when(gameIs("at44")),
 					numberField("activations", i18n.InActivations, 1, 20), toggleField("spend", i18n.InSpend),
 					{key: "status", label: i18n.InStatus, kind: kindChoice, options: []option{{"valiant", i18n.StatusValiant}, {"disorganized", i18n.StatusDisorganized}}}},
-				run: runner(rules.ParseMorale, rules.Morale, func(in rules.MoraleInput, res rules.MoraleResult) outcome {
-					chain := res.NoSpend
-					if in.Spend {
-						chain = res.Spend
-					}
-					return outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
-						charts: []chart{byChart(i18n.ChartRoutBy, chain.RoutBy, 1)},
-						stats:  []stat{{key: i18n.Routs, p: res.Rout}}}
-				}),
+				run: func(v url.Values) (url.Values, outcome, error) {
+					return runner(v, rules.ParseMorale, rules.Morale, func(in rules.MoraleInput, res rules.MoraleResult) outcome {
+						chain := res.NoSpend
+						if in.Spend {
+							chain = res.Spend
+						}
+						return outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
+							charts: []chart{byChart(i18n.ChartRoutBy, chain.RoutBy, 1)},
+							stats:  []stat{{key: i18n.Routs, p: res.Rout}}}
+					})
+				},
 			}
 		},
 	},
@@ -178,19 +191,21 @@ var calculators = []calculator{
 					// of fields per game, so the steppers stop where the engine does.
 					numberField("ar", i18n.InOurRank, 0, rules.AT43.MaxRank).when(gameIs("at43")), numberField("br", i18n.InTheirRank, 0, rules.AT43.MaxRank).when(gameIs("at43")),
 					numberField("ar", i18n.InOurRank, 0, rules.AT44.MaxRank).when(gameIs("at44")), numberField("br", i18n.InTheirRank, 0, rules.AT44.MaxRank).when(gameIs("at44"))},
-				run: runner(rules.ParseAuthority, rules.Authority, func(in rules.AuthorityInput, res rules.AuthorityResult) outcome {
-					var wagers []float64
-					if in.AWager >= 0 && in.BWager >= 0 && in.BWager < len(res.Table) {
-						for _, row := range res.Table {
-							if in.BWager < len(row) {
-								wagers = append(wagers, row[in.BWager])
+				run: func(v url.Values) (url.Values, outcome, error) {
+					return runner(v, rules.ParseAuthority, rules.Authority, func(in rules.AuthorityInput, res rules.AuthorityResult) outcome {
+						var wagers []float64
+						if in.AWager >= 0 && in.BWager >= 0 && in.BWager < len(res.Table) {
+							for _, row := range res.Table {
+								if in.BWager < len(row) {
+									wagers = append(wagers, row[in.BWager])
+								}
 							}
 						}
-					}
-					return outcome{result: res, chance: &res.Win, chanceOf: i18n.Win, explain: res.Explain, notes: res.Notes,
-						stats:  []stat{{key: i18n.Tie, p: res.Tie}},
-						charts: []chart{byChart(i18n.InOurWager, wagers, 0)}}
-				}),
+						return outcome{result: res, chance: &res.Win, chanceOf: i18n.Win, explain: res.Explain, notes: res.Notes,
+							stats:  []stat{{key: i18n.Tie, p: res.Tie}},
+							charts: []chart{byChart(i18n.InOurWager, wagers, 0)}}
+					})
+				},
 			}
 		},
 	},
@@ -199,11 +214,13 @@ var calculators = []calculator{
 		build: func() spec {
 			return spec{
 				fields: []field{numberField("free", i18n.InFree, 0, 100), numberField("engaged", i18n.InEngaged, 0, 100)},
-				run: runner(rules.ParseCrush, rules.Crush, func(_ rules.CrushInput, res rules.CrushResult) outcome {
-					return outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
-						charts: []chart{distChart(i18n.ChartCasualties, res.Casualties)},
-						stats:  []stat{{key: i18n.WipedOut, p: res.WipedOut}}}
-				}),
+				run: func(v url.Values) (url.Values, outcome, error) {
+					return runner(v, rules.ParseCrush, rules.Crush, func(_ rules.CrushInput, res rules.CrushResult) outcome {
+						return outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
+							charts: []chart{distChart(i18n.ChartCasualties, res.Casualties)},
+							stats:  []stat{{key: i18n.WipedOut, p: res.WipedOut}}}
+					})
+				},
 			}
 		},
 	},
@@ -217,12 +234,14 @@ var calculators = []calculator{
 					numberField("n", i18n.InMembers, 1, 10).when(valueIs("target", "veh")), numberField("cards", i18n.InCards, 1, 10), targetField,
 					numberField("prot", i18n.InProtection, 0, 30), numberField("type", i18n.InType, 1, 3).when(valueIsNot("target", "veh")),
 					toggleField("medic", i18n.InMedic)}, vehicleFields[:3]...), vehicleFields[4]),
-				run: runner(rules.ParseMinefield, rules.Minefield, func(_ rules.MinefieldInput, res rules.MinefieldResult) outcome {
-					o := targetOutcome(res.Impacts, res.Impacts, res.InfantryResult, res.VehicleResult)
-					o.result, o.explain, o.notes = res, res.Explain, res.Notes
-					o.charts = o.charts[1:] // no hit roll: the cards give the impacts
-					return o
-				}),
+				run: func(v url.Values) (url.Values, outcome, error) {
+					return runner(v, rules.ParseMinefield, rules.Minefield, func(_ rules.MinefieldInput, res rules.MinefieldResult) outcome {
+						o := targetOutcome(res.Impacts, res.Impacts, res.InfantryResult, res.VehicleResult)
+						o.result, o.explain, o.notes = res, res.Explain, res.Notes
+						o.charts = o.charts[1:] // no hit roll: the cards give the impacts
+						return o
+					})
+				},
 			}
 		},
 	},
@@ -235,11 +254,13 @@ var calculators = []calculator{
 					numberField("dmg", i18n.InDamage, 1, 10), numberField("structure", i18n.InStructure, 1, 30), numberField("salvos", i18n.InSalvos, 1, 20),
 					fixedResult("lock", i18n.InLock)},
 				whatIfs: []whatIf{plusAccuracy},
-				run: runner(rules.ParseTerrain, rules.Terrain, func(_ rules.TerrainInput, res rules.TerrainResult) outcome {
-					return outcome{result: res, chance: &res.Destroyed, chanceOf: i18n.Destroyed, explain: res.Explain, notes: res.Notes,
-						charts: []chart{distChart(i18n.ChartHits, res.Hits), byChart(i18n.ChartDownBy, res.BySalvo, 1),
-							distChart(i18n.ChartStructure, res.Structure)}}
-				}),
+				run: func(v url.Values) (url.Values, outcome, error) {
+					return runner(v, rules.ParseTerrain, rules.Terrain, func(_ rules.TerrainInput, res rules.TerrainResult) outcome {
+						return outcome{result: res, chance: &res.Destroyed, chanceOf: i18n.Destroyed, explain: res.Explain, notes: res.Notes,
+							charts: []chart{distChart(i18n.ChartHits, res.Hits), byChart(i18n.ChartDownBy, res.BySalvo, 1),
+								distChart(i18n.ChartStructure, res.Structure)}}
+					})
+				},
 			}
 		},
 	},
@@ -255,21 +276,23 @@ var calculators = []calculator{
 					toggleField("heavycover", i18n.InHeavyCover).when(valueIsNot("mode", "melee")), toggleField("large", i18n.InLarge).when(valueIsNot("mode", "melee")),
 					toggleField("charge", i18n.InCharge).when(valueIs("mode", "melee")), toggleField("received", i18n.InReceived).when(valueIs("mode", "melee")),
 					toggleField("ground", i18n.InGround).when(valueIs("mode", "melee")), toggleField("paralysed", i18n.InParalysed)},
-				run: runner(rules.ParseD10Attack, rules.D10Attack, func(_ rules.D10AttackInput, res rules.D10AttackResult) outcome {
-					o := outcome{result: res, main: &res.Damaging, noun: i18n.NounDamaging, explain: res.Explain, notes: res.Notes,
-						charts: []chart{distChart(i18n.ChartHits, res.Hits), distChart(i18n.ChartDamaging, res.Damaging)},
-						stats: []stat{{key: i18n.HitChance, p: res.HitChance}, {key: i18n.DamageChance, p: res.DamageChance},
-							{key: i18n.Natural10, p: res.Natural10}}}
-					for _, x := range []struct {
-						k i18n.Key
-						p *float64
-					}{{i18n.Knockdown, res.Knockdown}, {i18n.Dodged, res.Dodge}, {i18n.Parried, res.Parry}} {
-						if x.p != nil {
-							o.stats = append(o.stats, stat{key: x.k, p: *x.p})
+				run: func(v url.Values) (url.Values, outcome, error) {
+					return runner(v, rules.ParseD10Attack, rules.D10Attack, func(_ rules.D10AttackInput, res rules.D10AttackResult) outcome {
+						o := outcome{result: res, main: &res.Damaging, noun: i18n.NounDamaging, explain: res.Explain, notes: res.Notes,
+							charts: []chart{distChart(i18n.ChartHits, res.Hits), distChart(i18n.ChartDamaging, res.Damaging)},
+							stats: []stat{{key: i18n.HitChance, p: res.HitChance}, {key: i18n.DamageChance, p: res.DamageChance},
+								{key: i18n.Natural10, p: res.Natural10}}}
+						for _, x := range []struct {
+							k i18n.Key
+							p *float64
+						}{{i18n.Knockdown, res.Knockdown}, {i18n.Dodged, res.Dodge}, {i18n.Parried, res.Parry}} {
+							if x.p != nil {
+								o.stats = append(o.stats, stat{key: x.k, p: *x.p})
+							}
 						}
-					}
-					return o
-				}),
+						return o
+					})
+				},
 			}
 		},
 	},
@@ -278,10 +301,12 @@ var calculators = []calculator{
 		build: func() spec {
 			return spec{
 				fields: []field{numberField("cou", i18n.InCOU, 0, 10), toggleField("independent", i18n.InIndependent)},
-				run: runner(rules.ParseD10Morale, rules.D10Morale, func(_ rules.D10MoraleInput, res rules.D10MoraleResult) outcome {
-					return outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
-						stats: []stat{{key: i18n.Paralysed, p: res.Paralysed}, {key: i18n.Retreat, p: res.Retreat}, {key: i18n.Routs, p: res.Rout}}}
-				}),
+				run: func(v url.Values) (url.Values, outcome, error) {
+					return runner(v, rules.ParseD10Morale, rules.D10Morale, func(_ rules.D10MoraleInput, res rules.D10MoraleResult) outcome {
+						return outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
+							stats: []stat{{key: i18n.Paralysed, p: res.Paralysed}, {key: i18n.Retreat, p: res.Retreat}, {key: i18n.Routs, p: res.Rout}}}
+					})
+				},
 			}
 		},
 	},
@@ -290,13 +315,15 @@ var calculators = []calculator{
 		build: func() spec {
 			return spec{
 				fields: []field{numberField("dmg", i18n.InDmgPoints, 0, 20), toggleField("loco", i18n.InLoco)},
-				run: runner(rules.ParseD10Vehicle, rules.D10Vehicle, func(_ rules.D10VehicleInput, res rules.D10VehicleResult) outcome {
-					return outcome{result: res, chance: &res.Detonation, chanceOf: i18n.Detonation, explain: res.Explain, notes: res.Notes,
-						charts: []chart{distChart(i18n.ChartChains, res.Chains)},
-						stats: []stat{{key: i18n.Immobilized, p: res.Immobilized}, {key: i18n.LocomotionHit, p: res.Locomotion},
-							{key: i18n.WeaponHit, p: res.Weapon}, {key: i18n.Electronics, p: res.Electronics},
-							{key: i18n.NothingHappens, p: res.Nothing}, {key: i18n.Internal, p: res.Internal}}}
-				}),
+				run: func(v url.Values) (url.Values, outcome, error) {
+					return runner(v, rules.ParseD10Vehicle, rules.D10Vehicle, func(_ rules.D10VehicleInput, res rules.D10VehicleResult) outcome {
+						return outcome{result: res, chance: &res.Detonation, chanceOf: i18n.Detonation, explain: res.Explain, notes: res.Notes,
+							charts: []chart{distChart(i18n.ChartChains, res.Chains)},
+							stats: []stat{{key: i18n.Immobilized, p: res.Immobilized}, {key: i18n.LocomotionHit, p: res.Locomotion},
+								{key: i18n.WeaponHit, p: res.Weapon}, {key: i18n.Electronics, p: res.Electronics},
+								{key: i18n.NothingHappens, p: res.Nothing}, {key: i18n.Internal, p: res.Internal}}}
+					})
+				},
 			}
 		},
 	},
