@@ -295,9 +295,11 @@ type SalvosResult struct {
 	// Simulated is true when the vehicles' figures come from a simulation,
 	// the unit being too large to follow all together (see
 	// SalvosSimulation): Trials is the trials so far, Margin the largest
-	// 95 % margin of the headline's chances (each "at least n destroyed"
-	// after the last salvo), and Refined whether it is under the target
-	// (half a point), after which the figures no longer change.
+	// 95 % margin (SimulatedMargin) of every chance the result gives, after
+	// every salvo, each "at least k" of a distribution included, and
+	// Refined whether it is under the target (half a point), after which
+	// the figures no longer change. A figure's own margin is
+	// SimulatedMargin(figure, Trials).
 	Simulated bool    `json:"simulated,omitempty"`
 	Trials    int     `json:"trials,omitempty"`
 	Margin    float64 `json:"margin,omitempty"`
