@@ -161,6 +161,7 @@ func ParseSalvos(v url.Values) (SalvosInput, error) {
 	in.Target = Target(r.choice("target", int(d.Target), targetNames))
 	in.Vehicle.read(r, true)
 	in.Vehicle.readPicker(r)
+	r.targetKeys(in.Target, infantryKeys(&in.Size, in.Type), in.Vehicle.readKeys(true))
 	// The groups run s1, s2, ... with no gap: those up to the first gap are
 	// the salvos (s1 at least, from its defaults when absent). The groups
 	// past a gap are read only for their keys to be known, as the gap is
