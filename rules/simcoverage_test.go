@@ -76,7 +76,7 @@ func stoppedCoverage(p float64) (coverage, trials float64) {
 func fixedCoverage(p float64, n int) float64 {
 	c := 0.0
 	for k, x := range Binomial(n, p).P {
-		if holds(k, n, p) {
+		if x > 0 && holds(k, n, p) {
 			c += x
 		}
 	}
@@ -84,18 +84,17 @@ func fixedCoverage(p float64, n int) float64 {
 }
 
 // coverageGrid are the true chances the coverage is checked at: every
-// tenth of a point up to 2 %, where the old margin failed, then coarser,
-// and their mirror images above one half.
+// tenth of a point up to 2 %, where the old margin failed, then coarser up
+// to one half, with the chances near it where the margin held least; and
+// a few above one half, where it holds as at 1-p (the rule treats a chance
+// and the one of the opposite event alike).
 func coverageGrid() []float64 {
 	var ps []float64
 	for i := 1; i <= 20; i++ {
 		ps = append(ps, float64(i)/1000)
 	}
-	ps = append(ps, 0.025, 0.03, 0.04, 0.05, 0.07, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.384, 0.4, 0.42, 0.442, 0.45, 0.458, 0.47, 0.5)
-	for _, p := range slices.Backward(ps[:len(ps)-1]) {
-		ps = append(ps, 1-p)
-	}
-	return ps
+	return append(ps, 0.025, 0.03, 0.04, 0.05, 0.07, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.384, 0.4, 0.42, 0.442, 0.45,
+		0.458, 0.47, 0.5, 0.58, 0.9, 0.98, 0.99, 0.999)
 }
 
 // TestSimulatedCoverage checks that the margin a simulated figure states
