@@ -62,7 +62,7 @@ func TestMeasureSimulation(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(43, 3))
 	var olds, news []int
-	var times []time.Duration
+	var times, oldTimes []time.Duration
 	slices0 := []int{}
 	for i := range 600 {
 		in := auditUnit(rng, i >= 300)
@@ -83,7 +83,9 @@ func TestMeasureSimulation(t *testing.T) {
 		times = append(times, cpuTime()-start)
 		slices0 = append(slices0, steps)
 		news = append(news, sim.trials)
+		start = cpuTime()
 		olds = append(olds, oldStop(in))
+		oldTimes = append(oldTimes, cpuTime()-start)
 	}
 	quant := func(xs []int, q float64) int {
 		s := slices.Sorted(slices.Values(xs))
@@ -97,13 +99,14 @@ func TestMeasureSimulation(t *testing.T) {
 		return float64(sum) / float64(len(xs))
 	}
 	slices.Sort(times)
-	var total time.Duration
-	for _, d := range times {
-		total += d
+	slices.Sort(oldTimes)
+	var total, oldTotal time.Duration
+	for i := range times {
+		total, oldTotal = total+times[i], oldTotal+oldTimes[i]
 	}
 	t.Logf("%d simulated units", len(news))
-	t.Logf("old rule: trials mean %.0f, median %d, min %d, max %d; units stopped at 384: %d",
-		mean(olds), quant(olds, 0.5), quant(olds, 0), quant(olds, 1), count(olds, 384))
+	t.Logf("old rule: trials mean %.0f, median %d, min %d, max %d; units stopped at 384: %d; trials run in %v of CPU mean, %v at worst",
+		mean(olds), quant(olds, 0.5), quant(olds, 0), quant(olds, 1), count(olds, 384), oldTotal/time.Duration(len(oldTimes)), oldTimes[len(oldTimes)-1])
 	t.Logf("new rule: trials mean %.0f, median %d, min %d, max %d; at the cap %d: %d",
 		mean(news), quant(news, 0.5), quant(news, 0), quant(news, 1), maxSimTrials, count(news, maxSimTrials))
 	t.Logf("refined natively in %v of CPU mean, %v median, %v at the 90th percentile, %v at worst; slices of Step: mean %.1f, max %d",
