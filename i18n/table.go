@@ -34,7 +34,7 @@ var table = [keyCount]struct{ en, fr string }{
 	NotFound:             {"Page not found", "Page introuvable"},
 	NotFoundBody:         {"This address matches no page of the guide.", "Cette adresse ne correspond à aucune page du guide."},
 	Home:                 {"Home", "Accueil"},
-	LandingIntro:         {"The rules of AT-43 and AT-44 in your own words at the table: text, glossary and exact dice odds, also offline.", "Les règles d’AT-43 et d’AT-44 à portée de main : texte, glossaire et probabilités exactes, même hors ligne."},
+	LandingIntro:         {"A table companion for AT-43 and AT-44: the rules explained afresh, a glossary and exact dice odds, in English and French, offline too.", "Un compagnon de table pour AT-43 et AT-44 : les règles réexpliquées, un glossaire et des probabilités exactes, en français et en anglais, même hors ligne."},
 	LandingPick:          {"Choose a game", "Choisissez un jeu"},
 	UpdateAvailable:      {"Update available", "Mise à jour disponible"},
 	UpdateNow:            {"Reload", "Recharger"},
