@@ -86,14 +86,16 @@ func Build(lib *content.Library, game, lang string) (c Card, ok bool) {
 	}
 	c.Sides = []Side{
 		{Title: w.t(i18n.CardSideTests), Blocks: []Block{
-			universalBlock(w),
+			universalBlock(g, w),
 			testsBlock(g, w),
 			hitsBlock(g, w),
 			damageBlock(w),
 			coverBlock(g, w),
+			textBlock(t, "reference.fire"),
 		}},
 		{Title: w.t(i18n.CardSideRound), Blocks: []Block{
 			roundBlock(t, w),
+			textBlock(t, "reference.moves"),
 			costsBlock(t, g, w),
 			moraleBlock(g, w),
 			vehicleBlock(g, w),
