@@ -5,20 +5,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
 )
-
-// cpuTime is the CPU time the process has used: on a machine shared with
-// other work, a fairer clock of what the simulation costs than the wall.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // simMeasure turns on the measurements of the simulation that take too
 // long for every run of the tests: go test -run Measure ./rules/ -args -simmeasure
