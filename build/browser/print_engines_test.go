@@ -165,7 +165,7 @@ func withoutGtkNoise(out []byte) string {
 }
 
 // TestCardsPrintInFirefox prints every card with Firefox on A4, with the
-// style sheet's margins, as its print dialog takes them, and checks each
+// card page's margins, as its print dialog takes them, and checks each
 // prints one side a page. It skips without Firefox.
 func TestCardsPrintInFirefox(t *testing.T) {
 	dir := siteDir(t)
@@ -293,8 +293,9 @@ func (m *marionette) call(t *testing.T, name string, params, out any) {
 }
 
 // printPDF opens a page, waits for its client, and prints it on A4 with
-// the style sheet's margins (web/print.css), as Firefox's print dialog
-// does by default.
+// the margins of a card's page (@page card in web/print.css), which
+// Firefox's print dialog takes by default: Marionette's own default is
+// 1 cm.
 func (m *marionette) printPDF(t *testing.T, url string) []byte {
 	t.Helper()
 	m.call(t, "WebDriver:Navigate", map[string]any{"url": url}, nil)
@@ -311,7 +312,7 @@ func (m *marionette) printPDF(t *testing.T, url string) []byte {
 	var pdf struct{ Value string }
 	m.call(t, "WebDriver:Print", map[string]any{
 		"page":   map[string]any{"width": 21.0, "height": 29.7},
-		"margin": map[string]any{"top": 1.1, "bottom": 1.1, "left": 1.2, "right": 1.2},
+		"margin": map[string]any{"top": 0.8, "bottom": 0.8, "left": 0.9, "right": 0.9},
 	}, &pdf)
 	b, err := base64.StdEncoding.DecodeString(pdf.Value)
 	if err != nil {
