@@ -127,7 +127,7 @@ func (c *calculation) compute() {
 	var tried bool
 	v := clone(c.now.shown)
 	for _, w := range c.spec.whatIfs {
-		if c.whatIfs[w.key] && w.offers(c.now.shown) {
+		if c.whatIfs[w.key] && w.offers(c.now.shown) && c.whatIfSame(w) == "" {
 			w.apply(v)
 			tried = true
 		}
