@@ -514,7 +514,6 @@ const (
 	AfterTheRoll
 	RollWhat
 	RollCount
-	LuckF // what was counted, the count, the chance of that or fewer, of that or more
 
 	// Reference cards (issue 25): the printable card of each game and
 	// language, and the way to it.

@@ -506,7 +506,6 @@ var table = [keyCount]struct{ en, fr string }{
 	AfterTheRoll:        {"After the roll: how likely was it?", "Après le jet : était-ce probable\u00a0?"},
 	RollWhat:            {"What you count", "Ce que vous comptez"},
 	RollCount:           {"How many", "Combien"},
-	LuckF:               {"%[1]s: %[2]d or fewer, %[3]s; %[2]d or more, %[4]s.", "%[1]s\u00a0: %[2]d ou moins, %[3]s\u00a0; %[2]d ou plus, %[4]s."},
 
 	// Reference cards (issue 25).
 	CardTitle:              {"Reference card", "Fiche de référence"},
