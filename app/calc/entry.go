@@ -41,11 +41,13 @@ func (h *historyEntry) syncURL(ctx goapp.Context, c *calculation) {
 	h.urlSeq++
 	r := c.asRecord()
 	h.pending = &r
-	// The share button hands out this link even before the redraw gives
-	// it its new props: a link shared at once after a tap is that tap's.
-	if el := goapp.Window().GetElementByID("calc-share"); el.Truthy() {
-		el.Call("setAttribute", "data-link", r.Link)
-		el.Call("setAttribute", "data-headline", r.Headline)
+	// The share buttons hand out this link even before the redraw gives
+	// them their new props: a link shared at once after a tap is that tap's.
+	for _, id := range []string{"calc-share", "calc-share-end"} {
+		if el := goapp.Window().GetElementByID(id); el.Truthy() {
+			el.Call("setAttribute", "data-link", r.Link)
+			el.Call("setAttribute", "data-headline", r.Headline)
+		}
 	}
 	seq := h.urlSeq
 	ctx.After(urlDelay, func(ctx goapp.Context) {

@@ -209,9 +209,15 @@ func (c *Page) form(pending bool) goapp.UI {
 		items = append(items, fv)
 		if f.optional {
 			// Prerendered too, so that the row is in its place before the
-			// client starts: it shows and goes with its field.
-			items = append(items, &distanceChips{Lang: c.Lang, Key: f.key, Label: c.t(i18n.QuickDistances),
-				Current: shown.Get(f.key), Prefill: fv.Prefill})
+			// client starts: it shows and goes with its field. The band the
+			// distance gives is said under it, not under the distance,
+			// whose stepper stays level with the band's beside it.
+			chips := &distanceChips{Lang: c.Lang, Key: f.key, Label: c.t(i18n.QuickDistances), Current: shown.Get(f.key), Prefill: fv.Prefill}
+			if !fv.Pending {
+				chips.Note = fv.Note
+			}
+			items = append(items, chips)
+			fv.Note = ""
 		}
 	}
 	if c.spec.versus {
@@ -318,6 +324,7 @@ func (c *Page) moreResults() []goapp.UI {
 			c.sideView("now", c.now),
 			goapp.If(c.other != nil, func() goapp.UI { return c.sideView("other", *c.other) }),
 		),
+		&shareBar{Lang: c.Lang, Link: c.link(), Headline: c.summary(), End: "-end"},
 	}
 }
 
