@@ -186,7 +186,7 @@ var table = [keyCount]struct{ en, fr string }{
 	StepCrushFree:      {"Free fighters", "Combattants libres"},
 	StepCrushEngaged:   {"Engaged fighters", "Combattants engagés"},
 	StepDamageReroll:   {"Failed damage tests rolled again", "Tests de dégâts ratés relancés"},
-	StepRank:           {"Officer rank", "Rang de l’officier"},
+	StepRank:           {"{=officer-rank}", "{=officer-rank}"},
 	StepObjective:      {"Objective", "Objectif"},
 	StepEarlier:        {"Earlier tests", "Tests précédents"},
 	StepFrame:          {"Frame", "Châssis"},
@@ -506,7 +506,6 @@ var table = [keyCount]struct{ en, fr string }{
 	AfterTheRoll:        {"After the roll: how likely was it?", "Après le jet : était-ce probable\u00a0?"},
 	RollWhat:            {"What you count", "Ce que vous comptez"},
 	RollCount:           {"How many", "Combien"},
-	LuckF:               {"%[1]s: %[2]d or fewer, %[3]s; %[2]d or more, %[4]s.", "%[1]s\u00a0: %[2]d ou moins, %[3]s\u00a0; %[2]d ou plus, %[4]s."},
 
 	// Reference cards (issue 25).
 	CardTitle:              {"Reference card", "Fiche de référence"},
@@ -569,4 +568,27 @@ var table = [keyCount]struct{ en, fr string }{
 	// Site data the browser will not keep (issue 24).
 	StorageBlocked: {"This browser is set to keep no data for this site: your settings, bookmarks, profiles and history last until you close the app.",
 		"Ce navigateur est réglé pour ne rien garder de ce site : vos réglages, signets, profils et historique durent jusqu’à la fermeture de l’application."},
+
+	// At the table, third pass (issue 35).
+	WhatIfSameRollF:    {"%[1]s: no change, %[2]d and %[3]d both need %[4]d+.", "%[1]s\u00a0: aucun changement, %[2]d et %[3]d demandent tous deux %[4]d+."},
+	WhatIfSameF:        {"%s: no change here.", "%s\u00a0: aucun changement ici."},
+	LuckyF:             {"As lucky as 1 roll in %d", "Coup de chance, 1 jet sur %d"},
+	UnluckyF:           {"As unlucky as 1 roll in %d", "Pas de chance, 1 jet sur %d"},
+	Luckier:            {"Luckier than 1 roll in 1,000", "Coup de chance, moins d’1 jet sur 1\u00a0000"},
+	Unluckier:          {"Unluckier than 1 roll in 1,000", "Pas de chance, moins d’1 jet sur 1\u00a0000"},
+	LuckUsual:          {"About as expected", "Rien d’étonnant"},
+	LuckBetterF:        {"%s of rolls do this well or better", "%s des jets font aussi bien ou mieux"},
+	LuckWorseF:         {"%s of rolls do this badly or worse", "%s des jets font aussi mal ou pire"},
+	LuckSameF:          {"%s of rolls end this way", "%s des jets finissent ainsi"},
+	RollOutcome:        {"What happened", "Ce qui s’est passé"},
+	RollPassed:         {"Passed", "Réussi"},
+	RollFailed:         {"Failed", "Raté"},
+	RollWon:            {"Won", "Gagné"},
+	RollLost:           {"Lost", "Perdu"},
+	ChartHitsSalvoF:    {"Hits of salvo %d", "Touches de la salve %d"},
+	ChartImpactsSalvoF: {"After cover, salvo %d", "Après couvert, salve %d"},
+	NounCasualtiesFew:  {"casualties", "perte"},
+	NounImpactsFew:     {"impacts", "impact"},
+	NounDamagingFew:    {"damaging attacks", "attaque qui blesse"},
+	NounWrecksFew:      {"vehicles destroyed", "véhicule détruit"},
 }

@@ -17,6 +17,8 @@ type whatIf struct {
 	// offered says whether the change changes anything: a what-if is
 	// never offered for what the values already hold.
 	offered *cond
+	// Nor is one that would leave the answer as it is ("4 and 5 both need
+	// 3+"), where the page says why: whatIfSame.
 }
 
 // offers tells whether the what-if is offered for the values.

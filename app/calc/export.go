@@ -54,7 +54,7 @@ func csvOf(o outcome) string {
 		name := strings.ReplaceAll(ch.name("en"), ",", ";")
 		for i, p := range ch.p {
 			if ch.dist != nil {
-				fmt.Fprintf(&b, "%s,%s,%.6f,%.6f,%.6f\n", name, ch.labels[i], p, ch.dist.AtLeast(i), ch.dist.AtMost(i))
+				fmt.Fprintf(&b, "%s,%s,%.6f,%.6f,%.6f\n", name, ch.labels[i], p, atLeast(*ch.dist, i), atMost(*ch.dist, i))
 			} else {
 				fmt.Fprintf(&b, "%s,%s,%.6f,,\n", name, ch.labels[i], p)
 			}

@@ -261,7 +261,8 @@ func TestUnitOfVehiclesHeadline(t *testing.T) {
 	if s.out.main == nil || !slices.Equal(s.out.main.P, res.Wrecks.P) || s.out.chance != nil {
 		t.Fatalf("headline is not the vehicles destroyed: main %v", s.out.main)
 	}
-	for lang, want := range map[string]string{"en": "vehicles destroyed", "fr": "véhicules détruits"} {
+	// 1.3 on average: French says it in the singular.
+	for lang, want := range map[string]string{"en": "1.3 vehicles destroyed", "fr": "1,3 véhicule détruit"} {
 		if h := headline(lang, s.out, 1); !strings.Contains(h, want) || strings.Contains(h, "(") {
 			t.Errorf("%s headline %q lacks %q, or says more", lang, h, want)
 		}
@@ -420,15 +421,17 @@ func TestUnknownKeysLeftOut(t *testing.T) {
 
 // TestRepeatedKey: a key given twice is said on its field and keeps its
 // first value, which the form shows and the result uses; a first value
-// refused too is said instead, its default standing in.
+// refused too is said instead, its default standing in. The next change
+// keeps the value used, and drops the one refused.
 func TestRepeatedKey(t *testing.T) {
 	tests := []struct {
 		name, query string
 		kind        error
 		shown, says string
+		next        []string
 	}{
-		{"first value used", "game=at43&n=2&n=abc&acc=5", rules.ErrRepeated, "2", "plusieurs fois"},
-		{"first value refused", "game=at43&n=abc&n=2&acc=5", rules.ErrSyntax, "1", "« abc » n’est pas accepté"},
+		{"first value used", "game=at43&n=2&n=abc&acc=5", rules.ErrRepeated, "2", "plusieurs fois", []string{"2"}},
+		{"first value refused", "game=at43&n=abc&n=2&acc=5", rules.ErrSyntax, "1", "« abc » n’est pas accepté", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -444,8 +447,8 @@ func TestRepeatedKey(t *testing.T) {
 			if got := c.fieldOf(f, c.now.shown, false).Err; !strings.Contains(got, tt.says) {
 				t.Errorf("the field says %q, want %q", got, tt.says)
 			}
-			if vs := c.base()["n"]; len(vs) != 1 {
-				t.Errorf("the next change starts with n=%q", vs)
+			if vs := c.base()["n"]; !slices.Equal(vs, tt.next) {
+				t.Errorf("the next change starts with n=%q, want %q", vs, tt.next)
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package calc
 import (
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
@@ -208,9 +209,15 @@ func (c *Page) form(pending bool) goapp.UI {
 		items = append(items, fv)
 		if f.optional {
 			// Prerendered too, so that the row is in its place before the
-			// client starts: it shows and goes with its field.
-			items = append(items, &distanceChips{Lang: c.Lang, Key: f.key, Label: c.t(i18n.QuickDistances),
-				Current: shown.Get(f.key), Prefill: fv.Prefill})
+			// client starts: it shows and goes with its field. The band the
+			// distance gives is said under it, not under the distance,
+			// whose stepper stays level with the band's beside it.
+			chips := &distanceChips{Lang: c.Lang, Key: f.key, Label: c.t(i18n.QuickDistances), Current: shown.Get(f.key), Prefill: fv.Prefill}
+			if !fv.Pending {
+				chips.Note = fv.Note
+			}
+			items = append(items, chips)
+			fv.Note = ""
 		}
 	}
 	if c.spec.versus {
@@ -317,6 +324,7 @@ func (c *Page) moreResults() []goapp.UI {
 			c.sideView("now", c.now),
 			goapp.If(c.other != nil, func() goapp.UI { return c.sideView("other", *c.other) }),
 		),
+		&shareBar{Lang: c.Lang, Link: c.link(), Headline: c.summary(), End: "-end"},
 	}
 }
 
@@ -341,15 +349,22 @@ func (c *Page) details() goapp.UI {
 }
 
 // whatIfView offers the what-if toggles that change something, and shows
-// their effect.
+// their effect; a what-if the values leave no room for says so in its
+// place.
 func (c *Page) whatIfView() goapp.UI {
 	var offered []whatIf
+	var same []string
 	for _, w := range c.spec.whatIfs {
-		if c.now.shown != nil && w.offers(c.now.shown) {
-			offered = append(offered, w)
+		if c.now.shown == nil || !w.offers(c.now.shown) {
+			continue
 		}
+		if why := c.whatIfSame(w); why != "" {
+			same = append(same, why)
+			continue
+		}
+		offered = append(offered, w)
 	}
-	if len(offered) == 0 {
+	if len(offered)+len(same) == 0 {
 		return nil
 	}
 	return ui.Elem("fieldset").Class("whatif").Body(
@@ -358,6 +373,7 @@ func (c *Page) whatIfView() goapp.UI {
 			w := offered[i]
 			return &whatIfToggle{Key: w.key, Label: c.words.t(w.label), On: c.whatIfs[w.key]}
 		})),
+		ui.Elem("p").Class("muted same").Text(strings.Join(same, " ")),
 		goapp.If(c.what != nil && c.what.err == nil, func() goapp.UI {
 			return ui.Elem("p").Class("delta").ID("whatif-result").Text(headline(c.Lang, c.what.out, c.atLeast))
 		}),
