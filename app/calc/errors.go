@@ -129,6 +129,10 @@ func fieldError(w gameWords, label string, f field, hidden bool, raw string, rea
 		msg = t(i18n.Repeated)
 	case errors.Is(reason, rules.ErrBothRanges):
 		msg = t(i18n.BothRanges)
+	case errors.Is(reason, rules.ErrNotApplicable):
+		// A key given where it does not apply: the value it may keep
+		// there is the engine's, its default, not the field's range.
+		msg = fmt.Sprintf(t(i18n.ConflictF), shown, quietHint(w, f, reason))
 	case f.kind == kindList:
 		msg = listError(w, f, raw)
 	case f.kind == kindNumber && offered && wagerLimit != nil && !errors.Is(reason, rules.ErrConflict):
@@ -180,6 +184,25 @@ func allowedHere(w gameWords, f field, hidden bool) string {
 		return i18n.T(lang, i18n.AllowedOff)
 	}
 	return strconv.Itoa(f.min)
+}
+
+// quietHint says the value a key that does not apply may keep, the
+// engine's rules.NotApplicable.Quiet: unticked for a toggle, its option's
+// label for a choice, the value itself for a number or a list.
+func quietHint(w gameWords, f field, reason error) string {
+	var na *rules.NotApplicable
+	if !errors.As(reason, &na) {
+		return allowedHere(w, f, true)
+	}
+	switch f.kind {
+	case kindToggle:
+		return i18n.T(w.lang, i18n.AllowedOff)
+	case kindChoice:
+		if i := slices.IndexFunc(f.options, func(o option) bool { return o.value == na.Quiet }); i >= 0 {
+			return w.t(f.options[i].label)
+		}
+	}
+	return na.Quiet
 }
 
 // listError says which item of a list the field refuses, by its position.
