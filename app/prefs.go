@@ -145,8 +145,8 @@ func validMarks(list []mark, max int) []mark {
 // from the device, validated and capped.
 func loadPrefs(ctx goapp.Context) (p prefs, marks, recent []mark) {
 	store.Load(ctx, prefsKey, &p)
-	marks = store.LoadList[mark](ctx, marksKey)
-	recent = store.LoadList[mark](ctx, recentKey)
+	marks = store.LoadList[mark](ctx, marksKey, store.Last(maxMarks))
+	recent = store.LoadList[mark](ctx, recentKey, store.Last(maxRecent))
 	return p.valid(), validMarks(marks, maxMarks), validMarks(recent, maxRecent)
 }
 

@@ -173,7 +173,7 @@ var unsavedHistory []record
 func (h *historyList) OnMount(ctx goapp.Context) {
 	h.list, h.unsaved = unsavedHistory, unsavedHistory != nil
 	if !h.unsaved {
-		h.list = store.ReadList[record](historyKey)
+		h.list = store.ReadList[record](historyKey, store.First(maxHistory))
 		h.list = validRecords(h.list, h.Base)
 	}
 	ctx.Handle(actionRecord, h.onRecord)
@@ -217,7 +217,7 @@ func saveHistory(list []record) error {
 func storeEntry(e entry, base string) {
 	list := unsavedHistory
 	if list == nil {
-		list = validRecords(store.ReadList[record](historyKey), base)
+		list = validRecords(store.ReadList[record](historyKey, store.First(maxHistory)), base)
 	}
 	if list, changed := withEntry(list, e); changed {
 		saveHistory(list)

@@ -120,7 +120,7 @@ func (p *profilePicker) OnUpdate(ctx goapp.Context) {
 // loadProfiles reads the saved profiles: those the device keeps, or those
 // this visit kept in memory when the device refused them.
 func loadProfiles(ctx goapp.Context) []profile {
-	return validProfiles(store.LoadList[profile](ctx, profilesKey))
+	return validProfiles(store.LoadList[profile](ctx, profilesKey, store.Last(maxProfiles)))
 }
 
 // validProfiles keeps, of a stored list, the newest maxProfiles profiles
