@@ -54,7 +54,7 @@ func Blocked() bool {
 	return goapp.IsClient && goapp.Window().Get(BlockedFlag).Truthy()
 }
 
-// maxStored is the longest stored value Read decodes, in bytes of UTF-8:
+// maxStored is the longest stored value Read decodes, in characters:
 // several times what the app writes, which caps its lists and their
 // entries. Reading JSON into the wasm is slow: 20,000 planted entries, 1.3
 // and 1.5 MB, held a calculator for seconds. Past it, the value is not the
@@ -159,39 +159,41 @@ func Read[T any, P recordPtr[T]](key string, v P) bool {
 // device's; undefined when there is none or it is not JSON.
 func loadParsed(ctx goapp.Context, key string) goapp.Value {
 	var kept string
-	ctx.GetState(unsavedState(key), &kept)
-	if kept == "" {
-		kept = readItem(key)
+	if ctx.GetState(unsavedState(key), &kept); kept != "" {
+		return parseJS(kept)
 	}
-	return parseJS(kept)
+	return parseJS(readItem(key))
 }
 
-// readItem is the text the device stores under key, "" when there is none,
-// the storage refuses to be read, or the text is longer than maxStored.
-func readItem(key string) (s string) {
+// readItem is the text the device stores under key, left a JavaScript
+// string (a value the app did not write may be long, and crossing it into
+// Go and back to parse it costs twice its length); undefined when there
+// is none, the storage refuses to be read, or the text is longer than
+// maxStored characters.
+func readItem(key string) (v goapp.Value) {
 	if !goapp.IsClient {
-		return ""
+		return nil
 	}
 	defer func() {
 		if r := recover(); r != nil { // storage refused: as if empty
-			s = ""
+			v = goapp.Undefined()
 		}
 	}()
 	raw := goapp.Window().Get("localStorage").Call("getItem", key)
-	if raw.Type() != goapp.TypeString {
-		return ""
+	if raw.Type() != goapp.TypeString || raw.Length() > maxStored {
+		return goapp.Undefined()
 	}
-	if s = raw.String(); len(s) > maxStored {
-		return ""
-	}
-	return s
+	return raw
 }
 
-// parseJS reads JSON text with the browser's JSON.parse, leaving the value
-// on the JavaScript side; undefined for "", text that is not JSON, and on
-// the server.
-func parseJS(text string) (v goapp.Value) {
-	if text == "" || !goapp.IsClient {
+// parseJS reads JSON text, a Go string or a JavaScript one, with the
+// browser's JSON.parse, leaving the value on the JavaScript side;
+// undefined for no text, text that is not JSON, and on the server.
+func parseJS(text any) (v goapp.Value) {
+	if !goapp.IsClient || text == "" {
+		return goapp.Undefined()
+	}
+	if t, ok := text.(goapp.Value); ok && t.Type() != goapp.TypeString {
 		return goapp.Undefined()
 	}
 	defer func() {
