@@ -3,6 +3,7 @@ package calc
 import (
 	"errors"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -92,4 +93,76 @@ func TestNotApplicableWords(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLinkLangAndGameWords checks the words for the two keys every link
+// may carry and no engine input reads as the page does (issue 34 part 7):
+// a lang given twice or naming no language of the app, and a game that is
+// no game at all, said as a bad value in the page's language, not dropped
+// without a word nor taken for a game of another calculator; the answer
+// still comes, in the calculator's first game. A real game the calculator
+// does not run under keeps its own note (WrongGameF).
+func TestLinkLangAndGameWords(t *testing.T) {
+	tests := []struct {
+		name, calc, query, lang, want string
+	}{
+		{"lang given twice", "shoot", "game=at43&lang=en&lang=fr", "en",
+			"Language: the link gives it more than once; one value is allowed: the first is used."},
+		{"lang given twice fr", "shoot", "game=at43&lang=fr&lang=fr", "fr",
+			"Langue : le lien la donne plusieurs fois ; une seule valeur est acceptée : la première est retenue."},
+		{"lang of no language", "morale", "game=at43&lang=de", "en",
+			`Language: "de" is not one of the options: en (English), fr (Français).`},
+		{"lang of markup fr", "shoot", "game=at43&lang=%22%3E%3Cimg%20src%3Dx%3E", "fr",
+			"Langue : « \"><img src=x> » n’est pas une des options : en (English), fr (Français)."},
+		{"lang empty", "salvos", "game=at44&lang=", "en",
+			`Language: "" is not one of the options: en (English), fr (Français).`},
+		{"lang garbled fr", "melee", "game=at44&lang=%zz", "fr",
+			"Langue : «  » n’est pas une des options : en (English), fr (Français)."},
+		{"game of no game", "shoot", "game=at45&n=3", "en",
+			`Game: "at45" is not one of the options: at43 (AT-43), at44 (AT-44).`},
+		{"game of a script fr", "shoot", "game=javascript:alert(1)", "fr",
+			"Jeu : « javascript:alert(1) » n’est pas une des options : at43 (AT-43), at44 (AT-44)."},
+		{"game of no game in a d10 calculator", "d10morale", "game=x", "en",
+			`Game: "x" is not one of the options: d10 (d10).`},
+		{"game of no game in terrain fr", "terrain", "game=AT44", "fr",
+			"Jeu : « AT44 » n’est pas une des options : at44 (AT-44)."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := opened(t, tt.calc, tt.lang, "?"+tt.query)
+			if c.now.err != nil || len(c.now.errs) > 0 {
+				t.Fatalf("the calculation suffers: %v %v", c.now.err, c.now.errs)
+			}
+			if c.wrongGame != "" {
+				t.Errorf("the page says the link's game %q is another calculator's", c.wrongGame)
+			}
+			v, _ := url.ParseQuery(tt.query)
+			game := v.Get("game")
+			if !slices.Contains(c.spec.games, game) {
+				game = c.spec.games[0]
+			}
+			if c.now.game != game {
+				t.Errorf("the answer is for %q, want %q", c.now.game, game)
+			}
+			var got []string
+			if m := c.gameError(); m != "" {
+				got = append(got, m)
+			}
+			got = append(got, viewErrors(c.Lang, c.spec, c.bad)...)
+			if len(got) != 1 || !strings.HasPrefix(got[0], tt.want) {
+				t.Errorf("says %q, want one message starting %q", got, tt.want)
+			}
+			if q, _ := url.ParseQuery(strings.SplitN(c.link(), "?", 2)[1]); len(q["lang"]) != 1 || q.Get("lang") != tt.lang || q.Get("game") != game {
+				t.Errorf("link %s: want the page's language and the game %s, once each", c.link(), game)
+			}
+		})
+	}
+	t.Run("a game of another calculator", func(t *testing.T) {
+		for _, lang := range []string{"en", "fr"} {
+			c := opened(t, "terrain", lang, "?game=at43")
+			if c.wrongGame != "at43" || c.gameError() != "" {
+				t.Errorf("%s: AT-43 in terrain gives the note for %q and the error %q, want the note for at43 alone", lang, c.wrongGame, c.gameError())
+			}
+		}
+	})
 }

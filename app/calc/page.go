@@ -225,7 +225,12 @@ func (c *Page) form(pending bool) goapp.UI {
 		}
 	}
 	if !pending {
-		for _, m := range append(strayErrors(c.words, c.spec, shown, c.values, c.now.errs), viewErrors(c.Lang, c.spec, c.bad)...) {
+		var msgs []string
+		if m := c.gameError(); m != "" {
+			msgs = append(msgs, m)
+		}
+		msgs = append(msgs, strayErrors(c.words, c.spec, shown, c.values, c.now.errs)...)
+		for _, m := range append(msgs, viewErrors(c.Lang, c.spec, c.bad)...) {
 			items = append(items, ui.Elem("p").Class("error stray").Role("alert").Text(m))
 		}
 	}

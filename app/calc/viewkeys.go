@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
 )
@@ -107,7 +108,12 @@ func readView(v url.Values, sp *spec) view {
 			out.picked = picked
 		}
 	}
-	v.Del(keyLang) // the shell reads it
+	// The shell reads the language, the first given: the page says only
+	// what it did not read, and its link writes its own (shareLink).
+	if vs := v[keyLang]; len(vs) > 1 || len(vs) == 1 && !slices.Contains(content.Langs, vs[0]) {
+		out.bad[keyLang] = slices.Clone(vs)
+	}
+	v.Del(keyLang)
 	return out
 }
 
@@ -224,13 +230,28 @@ func viewErrors(lang string, sp *spec, bad url.Values) []string {
 			continue
 		}
 		label, msg := k, i18n.T(lang, i18n.UnknownKey)
-		if text, ok := viewTexts[k]; ok && (k != keyCompare || sp.comparable()) {
+		switch text, ok := viewTexts[k]; {
+		case k == keyLang && len(bad[k]) > 1:
+			label, msg = i18n.T(lang, i18n.LanguageLabel), i18n.T(lang, i18n.Repeated)
+		case k == keyLang:
+			label, msg = i18n.T(lang, i18n.LanguageLabel), fmt.Sprintf(i18n.T(lang, i18n.BadChoiceF), rules.Echo(bad.Get(k)), langChoices())
+		case ok && (k != keyCompare || sp.comparable()):
 			label = i18n.T(lang, text[0])
 			msg = fmt.Sprintf(i18n.T(lang, i18n.BadChoiceF), rules.Echo(bad.Get(k)), i18n.T(lang, text[1]))
 		}
 		out = append(out, fmt.Sprintf(i18n.T(lang, i18n.BadValueF), label, msg))
 	}
 	return out
+}
+
+// langChoices names the languages a link's lang may give, each by its
+// code and in its own words: "en (English), fr (Français)".
+func langChoices() string {
+	names := make([]string, len(content.Langs))
+	for i, l := range content.Langs {
+		names[i] = l + " (" + i18n.T(l, i18n.LangName) + ")"
+	}
+	return strings.Join(names, ", ")
 }
 
 // comparable tells whether the calculator runs under both AT games, so
