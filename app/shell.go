@@ -428,13 +428,16 @@ func (s *shell) switchTarget(lang, game string) (route, url.Values) {
 	}
 	if s.r.view == viewCalc || s.r.view == viewLanding || s.r.view == viewNotFound {
 		q := url.Values{}
-		for k, v := range s.query {
+		for k, v := range s.liveQuery() {
 			q[k] = v
 		}
 		q.Set("lang", lang)
 		q.Set("game", game)
 		if games := calc.Games(s.r.calc); s.r.view == viewCalc && games != nil && !slices.Contains(games, game) {
 			return route{view: viewCalc, calc: calc.First(game)}, url.Values{"lang": {lang}, "game": {game}}
+		}
+		if s.r.view == viewCalc && game != s.game {
+			q = calc.SwitchedGame(s.r.calc, q, game)
 		}
 		return s.r, q
 	}
@@ -447,6 +450,18 @@ func (s *shell) switchTarget(lang, game string) (route, url.Values) {
 		return to, url.Values{"from": {s.game}}
 	}
 	return to, nil
+}
+
+// liveQuery is the address's query as it stands: a calculator rewrites
+// it in place with each change of the reader's (no navigation), so the
+// one navigated to may be stale.
+func (s *shell) liveQuery() url.Values {
+	if !goapp.IsClient {
+		return s.query
+	}
+	// A bad percent-escape is dropped, as from the navigated query.
+	q, _ := url.ParseQuery(strings.TrimPrefix(goapp.Window().Get("location").Get("search").String(), "?"))
+	return q
 }
 
 // onSwitch follows a language or game switch (the top bar's actionSwitch,

@@ -28,6 +28,7 @@ type calculation struct {
 
 	values     url.Values       // what the link says, with the reader's changes
 	wrongGame  string           // the game the link asked for, when it does not fit
+	badGame    string           // the link's game when it names no game at all
 	renumbered int              // salvos of a link that skipped numbers, renumbered 1 to renumbered
 	linkErrs   map[string]error // values the link garbled, by key (rules.ParseLink)
 	now        evaluation
@@ -63,14 +64,19 @@ func (c *calculation) reset(name, query, game string) {
 	vw := readView(c.values, c.spec)
 	c.atLeast, c.whatIfs, c.compare, c.picked, c.bad = vw.atLeast, vw.whatIfs, vw.compare, vw.picked, vw.bad
 	for _, k := range viewKeys {
-		if _, garbled := c.linkErrs[k]; garbled && k != keyLang {
+		if _, garbled := c.linkErrs[k]; garbled {
 			c.bad.Set(k, "") // its value is lost: the message says so
 		}
 		delete(c.linkErrs, k)
 	}
-	c.wrongGame = ""
+	c.wrongGame, c.badGame = "", ""
 	g := c.values.Get("game")
 	switch {
+	case g != "" && !slices.Contains(content.GameIDs, g):
+		// Not a game at all (game=at45, game=javascript:...): a bad
+		// value, said as one, not a game of another calculator.
+		c.badGame = g
+		c.values.Set("game", c.spec.games[0])
 	case g != "" && !slices.Contains(c.spec.games, g):
 		c.wrongGame = g
 		c.values.Set("game", c.spec.games[0])
@@ -83,6 +89,20 @@ func (c *calculation) reset(name, query, game string) {
 	}
 	c.roll = rolled{}
 	c.compute()
+}
+
+// gameError is the message for a link's game that names no game, which
+// the page replaced by the calculator's first; "" for none.
+func (c *calculation) gameError() string {
+	if c.badGame == "" {
+		return ""
+	}
+	names := make([]string, len(c.spec.games))
+	for i, g := range c.spec.games {
+		names[i] = g + " (" + content.GameName(g) + ")"
+	}
+	msg := fmt.Sprintf(i18n.T(c.lang, i18n.BadChoiceF), rules.Echo(c.badGame), strings.Join(names, ", "))
+	return fmt.Sprintf(i18n.T(c.lang, i18n.BadValueF), i18n.T(c.lang, i18n.GameLabel), msg)
 }
 
 // canCompare tells whether the calculator runs under both AT games.
@@ -112,6 +132,7 @@ func (c *calculation) compute() {
 	if c.compare && c.canCompare() && c.now.shown != nil {
 		v := clone(c.now.shown)
 		v.Set("game", map[string]string{"at43": "at44", "at44": "at43"}[c.now.game])
+		c.spec.hide(v, c.now.shown, clone(v))
 		o := evaluate(c.spec, v)
 		c.other = &o
 	}
@@ -236,22 +257,41 @@ func (c *calculation) set(ch fieldChange) (string, bool) {
 		v.Del(prefix + "range")
 	}
 	v.Set(ch.Key, ch.Value)
+	before := c.formValues()
+	c.spec.hide(v, before, overlaid(before, v))
 	c.values = v
 	c.compute()
 	return ch.Value, true
 }
 
-// load takes a profile's values that this calculator has, and computes.
+// overlaid is the values v over the values under: what the form shows
+// once a change to v is made.
+func overlaid(under, v url.Values) url.Values {
+	out := clone(under)
+	for k, vs := range v {
+		out[k] = slices.Clone(vs)
+	}
+	return out
+}
+
+// load takes a profile's values that this calculator has and that show
+// with the profile's values, and computes; a field the profile hides
+// loses its value, as with any change (spec.hide).
 func (c *calculation) load(values map[string]string) {
 	v := c.base()
+	before := c.formValues()
+	after := clone(before)
 	for k, val := range values {
-		if k == "game" && !slices.Contains(c.spec.games, val) {
-			continue
+		if k != "game" || slices.Contains(c.spec.games, val) {
+			after.Set(k, val)
 		}
-		if k == "game" || c.spec.hasField(k) {
+	}
+	for k, val := range values {
+		if k == "game" && slices.Contains(c.spec.games, val) || c.spec.shows(k, after) {
 			v.Set(k, val)
 		}
 	}
+	c.spec.hide(v, before, after)
 	c.values = v
 	c.compute()
 }
