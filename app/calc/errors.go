@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
@@ -18,8 +17,9 @@ import (
 // sentinel reasons, rules.UnknownKeys); the page words them itself, in its
 // language, reading only their kind with errors.Is and errors.As. Every
 // message says what the field allows, and repeats at most rules.MaxEcho
-// characters of the link, however long the value or key, cut as the
-// engine's own messages cut it (rules.Echo, rules.EchoKey).
+// characters of the link, however long the value or key, escaped, cut and
+// isolated from the message one way in both languages (rules.Echo,
+// rules.EchoKey), so that no value can make a message read backwards.
 
 // errBadEscape marks a value the link itself garbled (a bad percent-escape),
 // found by rules.ParseLink before any calculator reads it.
@@ -95,16 +95,9 @@ func unknownKeysError(lang string, keys []string) string {
 	if len(keys) == 1 {
 		return fmt.Sprintf(i18n.T(lang, i18n.BadValueF), rules.EchoKey(keys[0]), i18n.T(lang, i18n.UnknownKey))
 	}
-	named := []string{rules.EchoKey(keys[0])}
-	budget := rules.MaxEcho - utf8.RuneCountInString(keys[0])
-	for _, k := range keys[1:] {
-		if budget -= utf8.RuneCountInString(k); budget < 0 {
-			break
-		}
-		named = append(named, rules.EchoKey(k))
-	}
+	named, more := rules.EchoKeys(keys)
 	list := strings.Join(named, ", ")
-	if more := len(keys) - len(named); more > 0 {
+	if more > 0 {
 		list = fmt.Sprintf(i18n.T(lang, i18n.MoreKeysF), list, more)
 	}
 	return fmt.Sprintf(i18n.T(lang, i18n.BadValueF), list, i18n.T(lang, i18n.UnknownKeys))

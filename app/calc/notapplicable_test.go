@@ -88,7 +88,7 @@ func TestNotApplicableWords(t *testing.T) {
 			if len(got) != 1 {
 				t.Fatalf("messages %q, want one", got)
 			}
-			if !strings.HasPrefix(got[0], tt.want) {
+			if !strings.HasPrefix(readable(got[0]), tt.want) {
 				t.Errorf("says\n %q\nwant it to start\n %q", got[0], tt.want)
 			}
 		})
@@ -149,7 +149,7 @@ func TestLinkLangAndGameWords(t *testing.T) {
 				got = append(got, m)
 			}
 			got = append(got, viewErrors(c.Lang, c.spec, c.bad)...)
-			if len(got) != 1 || !strings.HasPrefix(got[0], tt.want) {
+			if len(got) != 1 || !strings.HasPrefix(readable(got[0]), tt.want) {
 				t.Errorf("says %q, want one message starting %q", got, tt.want)
 			}
 			if q, _ := url.ParseQuery(strings.SplitN(c.link(), "?", 2)[1]); len(q["lang"]) != 1 || q.Get("lang") != tt.lang || q.Get("game") != game {
