@@ -211,11 +211,12 @@ func (s *shell) OnNav(ctx goapp.Context) {
 		if s.r.game != "" {
 			s.prefs.Game = s.game
 		}
-		store.Save(ctx, prefsKey, s.prefs)
+		// The app's own note of what the reader read: no word if refused.
+		store.Remember(ctx, prefsKey, s.prefs)
 	}
 	if sec := s.section(); sec != nil {
 		s.recent = withRecent(s.recent, s.markOf(sec))
-		store.SaveList(ctx, recentKey, s.recent)
+		store.RememberList(ctx, recentKey, s.recent)
 	}
 	if p := s.pending; p != nil {
 		s.pending = nil

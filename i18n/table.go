@@ -567,6 +567,7 @@ var table = [keyCount]struct{ en, fr string }{
 	CardEjectF:             {"%s: eject", "%s : éjection"},
 
 	// Site data the browser will not keep (issue 24).
-	StorageBlocked: {"This browser is set to keep no data for this site: your settings, bookmarks, profiles and history last until you close the app.",
-		"Ce navigateur est réglé pour ne rien garder de ce site : vos réglages, signets, profils et historique durent jusqu’à la fermeture de l’application."},
+	// Without site data no service worker registers: no offline either.
+	StorageBlocked: {"This browser is set to keep no data for this site: your settings, bookmarks, profiles and history last until you close the app, and the app will not work offline.",
+		"Ce navigateur est réglé pour ne rien garder de ce site : vos réglages, signets, profils et historique durent jusqu’à la fermeture de l’application, qui ne fonctionnera pas hors ligne."},
 }

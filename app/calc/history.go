@@ -224,6 +224,23 @@ func storeEntry(e entry, base string) {
 	}
 }
 
+// The history is the app's own record of what was worked out: when the
+// device refuses a save of the reader's (a profile, a bookmark), its oldest
+// entries go first.
+func init() { store.MakeRoom = dropOldestEntry }
+
+// dropOldestEntry drops the oldest calculation of the history the device
+// keeps (store.MakeRoom); false when it keeps none, or would not write the
+// shorter list.
+func dropOldestEntry() bool {
+	list := store.ReadList[record](historyKey, store.First(maxHistory))
+	if len(list) == 0 {
+		return false
+	}
+	list = list[:len(list)-1]
+	return store.WriteList(historyKey, list) == nil
+}
+
 func (h *historyList) clear(ctx goapp.Context, e goapp.Event) {
 	h.list = nil
 	h.save(ctx)

@@ -12,8 +12,10 @@
 //     an in-memory store in its place for the visit and sets BlockedFlag,
 //     and the shell says once that nothing is kept (Blocked);
 //   - a save the device refuses (storage full) is kept in go-app's state
-//     for the visit, where Load finds it first, and SaveFailedState raises
-//     the shell's notice;
+//     for the visit, where Load finds it first; for a change of the
+//     reader's (Save, not the app's own bookkeeping: Remember), the oldest
+//     entries of the history of calculations make room first (MakeRoom),
+//     and if that fails too SaveFailedState raises the shell's notice;
 //   - a stored value is read only up to maxStored, a list only for the
 //     entries its owner keeps (a Span) and each record for at most
 //     recordNodes values, so that no stored value can hold the start; what
@@ -292,18 +294,39 @@ func (c *converter) fromJS(v goapp.Value, depth int) any {
 	return nil
 }
 
-// Save saves the record v under key. A full or disabled storage must not
-// stop the reader: the value stays for the visit, where Load finds it, and
-// the save notice tells the reader that the change lasts only until the app
-// is closed.
+// Save saves the record v under key, a change the reader made (a theme, a
+// bookmark, a profile). A full storage first makes room (MakeRoom) and
+// tries again; a storage still full or disabled must not stop the reader:
+// the value stays for the visit, where Load finds it, and the save notice
+// tells the reader that the change lasts only until the app is closed.
 func Save(ctx goapp.Context, key string, v Record) {
-	saveJSON(ctx, key, map[string]any(v.Fields()))
+	saveJSON(ctx, key, map[string]any(v.Fields()), true)
 }
 
 // SaveList saves a list of records under key, as Save does.
 func SaveList[T Record](ctx goapp.Context, key string, list []T) {
-	saveJSON(ctx, key, listFields(list))
+	saveJSON(ctx, key, listFields(list), true)
 }
+
+// Remember saves the record v under key for the app's own bookkeeping
+// (the language and game of the page read, the sections read lately):
+// what the device refuses stays for the visit, as with Save, without a
+// word, since the reader changed nothing, and without making room.
+func Remember(ctx goapp.Context, key string, v Record) {
+	saveJSON(ctx, key, map[string]any(v.Fields()), false)
+}
+
+// RememberList saves a list of records under key, as Remember does.
+func RememberList[T Record](ctx goapp.Context, key string, list []T) {
+	saveJSON(ctx, key, listFields(list), false)
+}
+
+// MakeRoom, when set, frees some room in the storage for a save of the
+// reader's that the device refused, and reports whether it freed any: the
+// calculators drop their history's oldest entry, the app's own record of
+// what was worked out, which the reader's profiles and bookmarks outrank.
+// Save calls it until the save goes through or it frees nothing more.
+var MakeRoom func() bool
 
 // WriteList saves a list of records under key, or removes the key for an
 // empty list, and reports whether the device refused: for an owner that
@@ -333,16 +356,23 @@ func stringify(v any) string {
 	return goapp.Window().Get("JSON").Call("stringify", v).String()
 }
 
-// saveJSON saves v, JSON's Go values, as JSON text under key.
-func saveJSON(ctx goapp.Context, key string, v any) {
+// saveJSON saves v, JSON's Go values, as JSON text under key: for a
+// change of the reader's, making room and saying so when it fails.
+func saveJSON(ctx goapp.Context, key string, v any, reader bool) {
 	if !goapp.IsClient {
 		return
 	}
 	text := stringify(v)
-	if err := setItem(key, text); err != nil {
+	err := setItem(key, text)
+	for err != nil && reader && MakeRoom != nil && MakeRoom() {
+		err = setItem(key, text)
+	}
+	if err != nil {
 		goapp.Log("saving", key, "failed:", err)
 		ctx.SetState(unsavedState(key), text)
-		ctx.SetState(SaveFailedState, true)
+		if reader {
+			ctx.SetState(SaveFailedState, true)
+		}
 		return
 	}
 	var kept string

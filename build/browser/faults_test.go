@@ -3,6 +3,7 @@ package browser
 import (
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/page"
@@ -74,4 +75,82 @@ func TestStorageAtCapStartsQuickly(t *testing.T) {
 			t.Errorf("%s: a save notice shows with the lists at the cap", path)
 		}
 	}
+}
+
+// logWatch keeps, in the page, what the app writes to the console, to
+// know when a refused save has happened.
+const logWatch = `window.__logs = []; {
+	const log = console.log.bind(console);
+	console.log = (...a) => { window.__logs.push(a.join(" ")); log(...a); };
+}`
+
+// fillStorage fills the origin's local storage to its quota with filler
+// keys, to the character.
+var fillStorage = chromedp.Evaluate[chromedp.Void](`(() => {
+	let chunk = 1 << 22, i = 0;
+	while (chunk >= 1) {
+		try { localStorage.setItem("filler" + i, "x".repeat(chunk)); i++; } catch (e) { chunk >>= 1; }
+	}
+})()`)
+
+// TestStorageFullSaysOnlyWhatTheReaderDid fills the storage to its quota
+// (audit round 3, L4): reading a section and working out a calculation,
+// whose own notes of what was read the device refuses, raise no notice; a
+// profile saved then makes room by dropping the oldest calculations of the
+// history and is kept on the device, without a notice; a bookmark with no
+// history left to drop raises the notice.
+func TestStorageFullSaysOnlyWhatTheReaderDid(t *testing.T) {
+	s := newSession(t, 360, 740)
+	if _, err := chromedp.Call(s.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: logWatch}); err != nil {
+		t.Fatal(err)
+	}
+	s.do(t, chromedp.Navigate(s.url("/en/at43?wasm=false")))
+	s.poll(t, `document.readyState === "complete"`, "the page without the wasm")
+	// Twenty calculations of 1,900 characters each, the newest first.
+	s.do(t, chromedp.Evaluate[chromedp.Void](`(() => {
+		const history = [];
+		for (let i = 0; i < 20; i++) history.push({link: "/calc/shoot?game=at43&n=" + (i % 10 + 1) + "&x=" + "y".repeat(1900), headline: "Calculation " + i});
+		localStorage.setItem("at4x:/:history", JSON.stringify(history));
+	})()`), fillStorage)
+	notice := `document.querySelectorAll(".save-notice[role=alert]").length`
+	refused := func(key string) string {
+		return `window.__logs.some(l => l.includes("saving at4x:/:` + key + `") && l.includes("failed"))`
+	}
+
+	s.open(t, "/en/at43/shooting.cover")
+	s.poll(t, refused("recent"), "the app's note of the section read, refused")
+	s.poll(t, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, "two frames")
+	if n := eval[int](t, s, notice); n != 0 {
+		t.Errorf("reading a section with the storage full shows the notice %q", s.text(t, ".save-notice[role=alert]"))
+	}
+	s.open(t, shareLink)
+	s.poll(t, `!!(document.getElementById("calc-result")||{}).textContent`, "the calculator's result")
+	if n := eval[int](t, s, notice); n != 0 {
+		t.Errorf("working out a calculation with the storage full shows the notice %q", s.text(t, ".save-notice[role=alert]"))
+	}
+
+	s.do(t, chromedp.SendKeys(chromedp.ID("profile-name"), "Kept"),
+		chromedp.Click(chromedp.CSS(".save-profile button[type=submit]")))
+	s.poll(t, `(JSON.parse(localStorage.getItem("at4x:/:profiles")) || []).some(p => p.name === "Kept")`, "the profile saved on the device")
+	history := eval[int](t, s, `(JSON.parse(localStorage.getItem("at4x:/:history")) || []).length`)
+	if history >= 20 || history == 0 {
+		t.Errorf("the device keeps %d calculations after the profile made room, want fewer than 20", history)
+	}
+	if !eval[bool](t, s, `JSON.parse(localStorage.getItem("at4x:/:history")).every(r => !r.headline.endsWith(" 19"))`) {
+		t.Error("the oldest calculation was kept")
+	}
+	if n := eval[int](t, s, notice); n != 0 {
+		t.Errorf("a profile saved after making room shows the notice %q", s.text(t, ".save-notice[role=alert]"))
+	}
+	t.Logf("the profile made room: %d calculations left of 20", history)
+
+	// No history left to drop: the reader's bookmark is refused, and said.
+	s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.removeItem("at4x:/:history")`), fillStorage)
+	s.open(t, "/en/at43/shooting.cover")
+	s.do(t, chromedp.Click(chromedp.CSS("button.bookmark")))
+	s.poll(t, notice+` === 1`, "the notice that the bookmark was not saved")
+	if msg := s.text(t, ".save-notice[role=alert]"); !strings.Contains(msg, "would not save") {
+		t.Errorf("the notice says %q", msg)
+	}
+	s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.clear()`))
 }

@@ -142,7 +142,9 @@ func TestStorageBlocked(t *testing.T) {
 	notice := `document.querySelectorAll(".save-notice[role=alert]")`
 	s.open(t, "/en/at43/shooting.cover")
 	s.poll(t, notice+`.length === 1`, "the notice that nothing is kept")
-	if msg := s.text(t, ".save-notice[role=alert]"); !strings.Contains(msg, "keep no data") {
+	// No service worker registers without site data: the notice says the
+	// app will not work offline either (audit round 3, L5).
+	if msg := s.text(t, ".save-notice[role=alert]"); !strings.Contains(msg, "keep no data") || !strings.Contains(msg, "offline") {
 		t.Errorf("the notice says %q", msg)
 	}
 	s.screenshot(t, "storage-blocked-en")
@@ -171,7 +173,7 @@ func TestStorageBlocked(t *testing.T) {
 
 	s.open(t, "/fr/at44/shooting.cover")
 	s.poll(t, notice+`.length === 1`, "the French notice")
-	if msg := s.text(t, ".save-notice[role=alert]"); !strings.Contains(msg, "ne rien garder") {
+	if msg := s.text(t, ".save-notice[role=alert]"); !strings.Contains(msg, "ne rien garder") || !strings.Contains(msg, "hors ligne") {
 		t.Errorf("the French notice says %q", msg)
 	}
 	s.screenshot(t, "storage-blocked-fr")
