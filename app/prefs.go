@@ -31,6 +31,22 @@ func CachePrefix(base string) string { return store.Prefix(base) + "cache-" }
 // service worker already controlled the page as it loaded.
 const controlledFlag = "at4xControlled"
 
+// loadFailedFunc is the function the head script defines on window that
+// says the page could not load and offers to reload it.
+const loadFailedFunc = "at4xLoadFailed"
+
+// LoadFailed says, in the page, that the client could not start (its
+// library could not be fetched), and offers to reload it: the head script
+// writes the notice, as it does when the wasm could not be fetched.
+func LoadFailed() {
+	if !goapp.IsClient {
+		return
+	}
+	if f := goapp.Window().Get(loadFailedFunc); f.Type() == goapp.TypeFunction {
+		f.Invoke()
+	}
+}
+
 // Text sizes the reader can pick, in percent of the browser's size.
 var textSizes = []int{87, 100, 112, 125, 150}
 

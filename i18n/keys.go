@@ -577,6 +577,7 @@ const (
 
 	// Site data the browser will not keep (issue 24).
 	StorageBlocked
+	LoadFailed
 
 	keyCount
 )

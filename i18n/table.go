@@ -570,4 +570,8 @@ var table = [keyCount]struct{ en, fr string }{
 	// Without site data no service worker registers: no offline either.
 	StorageBlocked: {"This browser is set to keep no data for this site: your settings, bookmarks, profiles and history last until you close the app, and the app will not work offline.",
 		"Ce navigateur est réglé pour ne rien garder de ce site : vos réglages, signets, profils et historique durent jusqu’à la fermeture de l’application, qui ne fonctionnera pas hors ligne."},
+	// The wasm or the library could not be fetched (a first visit that
+	// straddles a deploy): the head script says it, with a Reload button.
+	LoadFailed: {"The app could not finish loading: a new version may have just come out, or the connection dropped.",
+		"L’application n’a pas pu finir de se charger : une nouvelle version vient peut-être de sortir, ou la connexion a été coupée."},
 }

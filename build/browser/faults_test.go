@@ -1,9 +1,11 @@
 package browser
 
 import (
+	"net/http"
 	"os"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/chromedp/cdproto/page"
@@ -153,4 +155,59 @@ func TestStorageFullSaysOnlyWhatTheReaderDid(t *testing.T) {
 		t.Errorf("the notice says %q", msg)
 	}
 	s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.clear()`))
+}
+
+// TestLoadFailureSaysSo deletes the wasm, then the library, as a first
+// visit that straddles a deploy finds them (audit round 3, L2): the page
+// says, in its language, that the app could not load, stops saying it is
+// starting, and its button loads it again, which works once the files are
+// back.
+func TestLoadFailureSaysSo(t *testing.T) {
+	tests := []struct {
+		name, gone, path, want string
+	}{
+		{"wasm, English section", ".wasm", "/en/at43/shooting.cover", "could not finish loading"},
+		{"wasm, French section", ".wasm", "/fr/at44/shooting.cover", "n’a pas pu finir de se charger"},
+		{"wasm, French calculator", ".wasm", "/calc/shoot?game=at43&n=3&lang=fr", "n’a pas pu finir de se charger"},
+		{"library, English calculator", "/web/library-", "/calc/salvos?game=at44&lang=en", "could not finish loading"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var gone atomic.Bool
+			gone.Store(true)
+			s := newSessionWith(t, 360, 740, func(dir string) http.Handler {
+				files := FileServer(dir)
+				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					if gone.Load() && strings.Contains(r.URL.Path, tt.gone) {
+						http.NotFound(w, r)
+						return
+					}
+					files.ServeHTTP(w, r)
+				})
+			})
+			s.do(t, chromedp.Navigate(s.url(tt.path)))
+			s.poll(t, `document.documentElement.dataset.app === "failed" && !!document.querySelector(".load-failed[role=alert] button")`, "the notice that the app could not load")
+			if msg := s.text(t, ".load-failed"); !strings.Contains(msg, tt.want) {
+				t.Errorf("the notice says %q, want %q", msg, tt.want)
+			}
+			if strings.HasPrefix(tt.path, "/calc/") {
+				if got := s.text(t, "#calc-sentence"); !strings.Contains(got, tt.want) {
+					t.Errorf("the calculator's answer still says %q", got)
+				}
+			}
+			if got := eval[string](t, s, `getComputedStyle(document.body, "::after").content`); got != "none" {
+				t.Errorf("the starting strip stays (%s)", got)
+			}
+			if !eval[bool](t, s, `(() => { const r = document.querySelector(".load-failed").getBoundingClientRect(); return r.bottom <= innerHeight + 1 && r.top >= 0 && r.height > 0 })()`) {
+				t.Error("the notice is not on the screen")
+			}
+			s.screenshot(t, "load-failed-"+strings.NewReplacer(" ", "-", ",", "").Replace(tt.name))
+			gone.Store(false)
+			s.do(t, chromedp.Click(chromedp.CSS(".load-failed button")))
+			s.waitApp(t)
+			if n := eval[int](t, s, `document.querySelectorAll(".load-failed").length`); n != 0 {
+				t.Error("the notice stays after the reload")
+			}
+		})
+	}
 }
