@@ -449,6 +449,7 @@ const (
 	ConflictF  // value, what is allowed here
 	NounWrecks
 	SimulatingTail
+	RefiningFigures
 	MarginF // chance, margin
 	UnknownKey
 	// Issue 24's refusals: what a value may be, list items by position,

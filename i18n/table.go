@@ -445,6 +445,9 @@ var table = [keyCount]struct{ en, fr string }{
 	BadEscapeF:            {"the link garbled this value (a bad %% sign); type it again: %s", "le lien a abîmé cette valeur (un signe %% invalide) ; saisissez-la à nouveau : %s"},
 	NounWrecks:            {"vehicles destroyed", "véhicules détruits"},
 	SimulatingTail:        {" (simulated, refining: see the notes)", " (simulation en cours d’affinage : voir les notes)"},
+	// What stands for a simulated result's charts, chances, table and
+	// export until every figure is within half a point.
+	RefiningFigures: {"Refining the simulated figures…", "Affinage des chiffres simulés…"},
 	MarginF:               {"%s ± %s", "%s ± %s"},
 	UnknownKey:            {"this calculator reads no such value: it was left out", "ce calculateur ne lit pas cette valeur : elle est ignorée"},
 	ConflictF:             {"\"%s\" does not apply with the game or target chosen; allowed here: %s", "« %s » ne s’applique pas avec le jeu ou la cible choisis ; accepté ici : %s"},

@@ -153,6 +153,17 @@ func (c *calculation) compute() {
 	}
 }
 
+// refining is the first result on show whose simulation still refines:
+// the current values', the other game's, the what-if's; nil when none.
+func (c *calculation) refining() *evaluation {
+	for _, s := range []*evaluation{&c.now, c.other, c.what} {
+		if s != nil && s.out.refine != nil {
+			return s
+		}
+	}
+	return nil
+}
+
 // summary is the summary's sentence for the current result. A failure
 // points at the fields marked in red only when there are some.
 func (c *calculation) summary() string {

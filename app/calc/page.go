@@ -299,7 +299,7 @@ func (c *Page) results() goapp.UI {
 	}
 	return goapp.Div().Class("results").Body(
 		more,
-		&exportBox{Lang: c.Lang, Copied: c.copied},
+		&exportBox{Lang: c.Lang, Copied: c.copied, Refining: c.now.out.refining()},
 		goapp.If(c.spec.hasProfileKeys(), func() goapp.UI {
 			return &profilePicker{Lang: c.Lang, Calc: c.spec.name, Game: c.now.game, Saved: c.savedProfiles}
 		}),
@@ -332,8 +332,12 @@ func (c *Page) details() goapp.UI {
 		return &detailsBox{Lang: c.Lang}
 	}
 	d := &detailsBox{Lang: c.Lang, Explain: explainSteps(c.words, c.spec, s.out.explain)}
-	for _, st := range s.out.stats {
-		d.Stats = append(d.Stats, i18n.Percent(c.Lang, st.p)+" "+statLabel(c.Lang, st))
+	if s.out.refining() {
+		d.Refining = c.t(i18n.RefiningFigures)
+	} else {
+		for _, st := range s.out.stats {
+			d.Stats = append(d.Stats, i18n.Percent(c.Lang, st.p)+" "+statLabel(c.Lang, st))
+		}
 	}
 	for _, n := range s.out.notes {
 		text := n.EN
@@ -375,13 +379,21 @@ func (c *Page) sideView(name string, s evaluation) goapp.UI {
 		return goapp.Div().Body(ui.Elem("p").Class("error").Text(c.t(i18n.CalcFailed)))
 	}
 	main := c.mainChart(name)
+	title := goapp.If(c.other != nil, func() goapp.UI {
+		return ui.Elem("h2").Textf(c.t(i18n.CompareOtherF), content.GameName(s.game))
+	})
+	sentence := goapp.If(c.other != nil && name == "other", func() goapp.UI {
+		return ui.Elem("p").Class("sentence").Text(headline(c.Lang, s.out, c.atLeast))
+	})
+	if s.out.refining() {
+		// The first slices' charts could be points off, with no margin:
+		// they wait for the figures within half a point (refine).
+		return goapp.Div().Class("side").Body(title, sentence,
+			ui.Elem("p").Class("muted refining").Role("status").Text(c.t(i18n.RefiningFigures)))
+	}
 	return goapp.Div().Class("side").Body(
-		goapp.If(c.other != nil, func() goapp.UI {
-			return ui.Elem("h2").Textf(c.t(i18n.CompareOtherF), content.GameName(s.game))
-		}),
-		goapp.If(c.other != nil && name == "other", func() goapp.UI {
-			return ui.Elem("p").Class("sentence").Text(headline(c.Lang, s.out, c.atLeast))
-		}),
+		title,
+		sentence,
 		goapp.If(name == "now" && main != "", func() goapp.UI {
 			return ui.Elem("p").Class("muted").Text(c.t(i18n.ThresholdHint))
 		}),
