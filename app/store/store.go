@@ -182,7 +182,8 @@ func readItem(key string) (v goapp.Value) {
 		}
 	}()
 	raw := goapp.Window().Get("localStorage").Call("getItem", key)
-	if raw.Type() != goapp.TypeString || raw.Length() > maxStored {
+	// Length is for objects: a string's is its length property.
+	if raw.Type() != goapp.TypeString || raw.Get("length").Int() > maxStored {
 		return goapp.Undefined()
 	}
 	return raw

@@ -81,9 +81,10 @@ func TestStorageAtCapStartsQuickly(t *testing.T) {
 
 // logWatch keeps, in the page, what the app writes to the console, to
 // know when a refused save has happened.
-const logWatch = `window.__logs = []; {
-	const log = console.log.bind(console);
-	console.log = (...a) => { window.__logs.push(a.join(" ")); log(...a); };
+const logWatch = `window.__logs = [];
+for (const level of ["log", "error"]) {
+	const log = console[level].bind(console);
+	console[level] = (...a) => { window.__logs.push(a.join(" ")); log(...a); };
 }`
 
 // fillStorage fills the origin's local storage to its quota with filler
@@ -133,7 +134,8 @@ func TestStorageFullSaysOnlyWhatTheReaderDid(t *testing.T) {
 
 	s.do(t, chromedp.SendKeys(chromedp.ID("profile-name"), "Kept"),
 		chromedp.Click(chromedp.CSS(".save-profile button[type=submit]")))
-	s.poll(t, `(JSON.parse(localStorage.getItem("at4x:/:profiles")) || []).some(p => p.name === "Kept")`, "the profile saved on the device")
+	s.pollOr(t, `(JSON.parse(localStorage.getItem("at4x:/:profiles")) || []).some(p => p.name === "Kept")`, "the profile saved on the device",
+		`JSON.stringify(window.__logs) + " history " + (localStorage.getItem("at4x:/:history") || "").length`)
 	history := eval[int](t, s, `(JSON.parse(localStorage.getItem("at4x:/:history")) || []).length`)
 	if history >= 20 || history == 0 {
 		t.Errorf("the device keeps %d calculations after the profile made room, want fewer than 20", history)
@@ -203,7 +205,9 @@ func TestLoadFailureSaysSo(t *testing.T) {
 			}
 			s.screenshot(t, "load-failed-"+strings.NewReplacer(" ", "-", ",", "").Replace(tt.name))
 			gone.Store(false)
-			s.do(t, chromedp.Click(chromedp.CSS(".load-failed button")))
+			if _, err := chromedp.RunResponse(s.ctx, chromedp.Click(chromedp.CSS(".load-failed button"))); err != nil {
+				t.Fatal(err)
+			}
 			s.waitApp(t)
 			if n := eval[int](t, s, `document.querySelectorAll(".load-failed").length`); n != 0 {
 				t.Error("the notice stays after the reload")
