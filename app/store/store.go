@@ -182,8 +182,9 @@ func readItem(key string) (v goapp.Value) {
 		}
 	}()
 	raw := goapp.Window().Get("localStorage").Call("getItem", key)
-	// Length is for objects: a string's is its length property.
-	if raw.Type() != goapp.TypeString || raw.Get("length").Int() > maxStored {
+	// syscall/js reads properties of objects only: a string's length is
+	// its String object's.
+	if raw.Type() != goapp.TypeString || goapp.Window().Get("Object").Invoke(raw).Get("length").Int() > maxStored {
 		return goapp.Undefined()
 	}
 	return raw
