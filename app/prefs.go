@@ -139,6 +139,10 @@ const (
 	maxMarks  = 100
 )
 
+// maxMarkChars is the most characters a stored mark may take: its language,
+// game, section id and title, far shorter.
+const maxMarkChars = 1024
+
 func (m mark) valid() bool {
 	return slices.Contains(content.Langs, m.Lang) && slices.Contains(content.GameIDs, m.Game) && m.Section != "" && !strings.ContainsAny(m.Section, "/?#")
 }
@@ -161,8 +165,8 @@ func validMarks(list []mark, max int) []mark {
 // from the device, validated and capped.
 func loadPrefs(ctx goapp.Context) (p prefs, marks, recent []mark) {
 	store.Load(ctx, prefsKey, &p)
-	marks = store.LoadList[mark](ctx, marksKey, store.Last(maxMarks))
-	recent = store.LoadList[mark](ctx, recentKey, store.Last(maxRecent))
+	marks = store.LoadList[mark](ctx, marksKey, store.Last(maxMarks, maxMarkChars))
+	recent = store.LoadList[mark](ctx, recentKey, store.Last(maxRecent, maxMarkChars))
 	return p.valid(), validMarks(marks, maxMarks), validMarks(recent, maxRecent)
 }
 

@@ -16,8 +16,9 @@
 //     reader's (Save, not the app's own bookkeeping: Remember), the oldest
 //     entries of the history of calculations make room first (MakeRoom),
 //     and if that fails too SaveFailedState raises the shell's notice;
-//   - a stored value is read only up to maxStored, a list only for the
-//     entries its owner keeps (a Span) and each record for at most
+//   - a record is read only up to maxRecord characters, a list only up to
+//     what the entries its owner keeps may take (a Span, maxStored at
+//     most), and only those entries cross into Go, each for at most
 //     recordNodes values, so that no stored value can hold the start; what
 //     it holds is validated by its owner: anything that runs on the origin
 //     can write there, another app under the same name included, which is
@@ -56,12 +57,16 @@ func Blocked() bool {
 	return goapp.IsClient && goapp.Window().Get(BlockedFlag).Truthy()
 }
 
-// maxStored is the longest stored value Read decodes, in characters:
-// several times what the app writes, which caps its lists and their
-// entries. Reading JSON into the wasm is slow: 20,000 planted entries, 1.3
-// and 1.5 MB, held a calculator for seconds. Past it, the value is not the
-// app's.
+// maxStored is the longest stored list LoadList and ReadList decode, in
+// characters, whatever their span: several times what the app writes,
+// which caps its lists and their entries. Reading JSON into the wasm is
+// slow: 20,000 planted entries, 1.3 and 1.5 MB, held a calculator for
+// seconds. Past it, the value is not the app's.
 const maxStored = 256 << 10
+
+// maxRecord is the longest record Read and Load decode, in characters:
+// the one the app keeps (the preferences) takes a hundred.
+const maxRecord = 4 << 10
 
 // SaveFailedState is the go-app state Save sets when a save fails; the
 // shell's save notice observes it.
@@ -91,7 +96,7 @@ type recordPtr[T any] interface {
 // Load reads the record saved under key into v: the one this visit kept in
 // memory when the device refused it, else the device's (see Read).
 func Load[T any, P recordPtr[T]](ctx goapp.Context, key string, v P) bool {
-	m, ok := recordFromJS(loadParsed(ctx, key)).(map[string]any)
+	m, ok := recordFromJS(loadParsed(ctx, key, maxRecord)).(map[string]any)
 	if ok {
 		v.SetFields(m)
 	}
@@ -99,34 +104,41 @@ func Load[T any, P recordPtr[T]](ctx goapp.Context, key string, v P) bool {
 }
 
 // A Span is the part of a stored list its owner keeps, the only part that
-// LoadList and ReadList convert into Go values: a list read from the
-// device is anything the origin wrote, and each entry crossed into Go, one
-// call at a time, costs the start (87,380 empty objects under each list
-// key, just under maxStored, held it for 6 s, and 26 s at a phone's
-// speed).
+// LoadList and ReadList read: a list read from the device is anything the
+// origin wrote, and reading it costs the start (87,380 empty objects under
+// each list key, just under maxStored, held it for 6 s, and 26 s at a
+// phone's speed, each entry crossing into Go one call at a time). A list
+// is read only up to the characters its span of records may take as the
+// app writes them, and only the span's entries cross into Go.
 type Span struct {
 	n    int  // how many entries
 	last bool // the last n, not the first
+	size int  // the most characters an entry takes as the app writes it
 }
 
 // First is the span of a list's first n entries (the newest first: the
-// history); Last, of its last n (the newest last: profiles, bookmarks).
-func First(n int) Span { return Span{n: n} }
+// history), each at most size characters long as the app writes it.
+func First(n, size int) Span { return Span{n: n, size: size} }
 
-// Last is the span of a list's last n entries.
-func Last(n int) Span { return Span{n: n, last: true} }
+// Last is the span of a list's last n entries (the newest last: profiles,
+// bookmarks), each at most size characters long.
+func Last(n, size int) Span { return Span{n: n, last: true, size: size} }
+
+// chars is the most characters the list of the span may take: past it,
+// the list is not the app's.
+func (s Span) chars() int { return min(s.n*s.size+2, maxStored) }
 
 // LoadList reads the records of span in the list saved under key, as Load
 // does; nil when there is none. Entries that are not objects are left out.
 func LoadList[T any, P recordPtr[T]](ctx goapp.Context, key string, span Span) []T {
-	return recordsOf[T, P](listFromJS(loadParsed(ctx, key), span))
+	return recordsOf[T, P](listFromJS(loadParsed(ctx, key, span.chars()), span))
 }
 
 // ReadList reads the records of span in the list the device stores under
 // key, as Read does, for an owner that keeps what the device refused
 // itself.
 func ReadList[T any, P recordPtr[T]](key string, span Span) []T {
-	return recordsOf[T, P](listFromJS(parseJS(readItem(key)), span))
+	return recordsOf[T, P](listFromJS(parseJS(readItem(key, span.chars())), span))
 }
 
 // recordsOf is the list of records a parsed JSON array holds; nil for
@@ -146,10 +158,10 @@ func recordsOf[T any, P recordPtr[T]](v any) []T {
 
 // Read reads the record the device stores under key into v, before go-app
 // gives a context. It reports false when there is none, or it is longer
-// than maxStored, or it is not the JSON of an object; v may then hold part
+// than maxRecord, or it is not the JSON of an object; v may then hold part
 // of it.
 func Read[T any, P recordPtr[T]](key string, v P) bool {
-	m, ok := recordFromJS(parseJS(readItem(key))).(map[string]any)
+	m, ok := recordFromJS(parseJS(readItem(key, maxRecord))).(map[string]any)
 	if ok {
 		v.SetFields(m)
 	}
@@ -158,21 +170,22 @@ func Read[T any, P recordPtr[T]](key string, v P) bool {
 
 // loadParsed is the value saved under key, parsed by the browser: the one
 // this visit kept in memory when the device refused it, else the
-// device's; undefined when there is none or it is not JSON.
-func loadParsed(ctx goapp.Context, key string) goapp.Value {
+// device's up to limit characters; undefined when there is none or it is
+// not JSON.
+func loadParsed(ctx goapp.Context, key string, limit int) goapp.Value {
 	var kept string
 	if ctx.GetState(unsavedState(key), &kept); kept != "" {
 		return parseJS(kept)
 	}
-	return parseJS(readItem(key))
+	return parseJS(readItem(key, limit))
 }
 
 // readItem is the text the device stores under key, left a JavaScript
 // string (a value the app did not write may be long, and crossing it into
 // Go and back to parse it costs twice its length); undefined when there
 // is none, the storage refuses to be read, or the text is longer than
-// maxStored characters.
-func readItem(key string) (v goapp.Value) {
+// limit characters.
+func readItem(key string, limit int) (v goapp.Value) {
 	if !goapp.IsClient {
 		return nil
 	}
@@ -184,7 +197,7 @@ func readItem(key string) (v goapp.Value) {
 	raw := goapp.Window().Get("localStorage").Call("getItem", key)
 	// syscall/js reads properties of objects only: a string's length is
 	// its String object's.
-	if raw.Type() != goapp.TypeString || goapp.Window().Get("Object").Invoke(raw).Get("length").Int() > maxStored {
+	if raw.Type() != goapp.TypeString || goapp.Window().Get("Object").Invoke(raw).Get("length").Int() > limit {
 		return goapp.Undefined()
 	}
 	return raw
