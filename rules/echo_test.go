@@ -18,7 +18,7 @@ func TestEcho(t *testing.T) {
 		{"right-to-left override", "\u202e6 ABC", `\u202e6 ABC`},
 		{"isolates and marks", "\u2066\u2067\u2068\u2069\u200e\u061c", `\u2066\u2067\u2068\u2069\u200e\u061c`},
 		{"zero widths and a byte order mark", "\u200b\u200c\u200d\ufeff", `\u200b\u200c\u200d\ufeff`},
-		{"controls", "a\x00\t\n\x7f\u0085", `a\x00\t\n\x7f\u0085`},
+		{"controls", "a\x00\t\n\x7f\u0085", `a\u0000\u0009\u000a\u007f\u0085`},
 		{"line and paragraph separators", "\u2028\u2029", `\u2028\u2029`},
 		{"a backslash doubled", `a\u202e`, `a\\u202e`},
 		{"bytes that are no UTF-8", strings.Repeat("\xff", MaxEcho+1), strings.Repeat("\uFFFD", MaxEcho) + "…"},

@@ -215,7 +215,7 @@ func clipTo(s string, n int) string {
 // app's messages in every language: each character that is not text, a
 // control (NUL, a line feed), a format character (the bidi controls that
 // reverse what follows, zero widths) or a line or paragraph separator, is
-// written as Go writes it in a quoted string (\u202e), and a backslash
+// written as its code (\u202e, \u0000, \U000e0041), and a backslash
 // doubled, so that the reader sees what the link holds; a byte that is no
 // UTF-8 is one U+FFFD; the result is cut to MaxEcho characters, counted
 // after escaping, an ellipsis marking the cut; and it is isolated between
@@ -284,8 +284,14 @@ func echoRune(r rune) string {
 	case r == '\\':
 		return `\\`
 	case unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp):
-		q := strconv.QuoteRuneToASCII(r)
-		return q[1 : len(q)-1]
+		e, n := []byte(`\u`), 4
+		if r > 0xffff {
+			e, n = []byte(`\U`), 8
+		}
+		for i := n - 1; i >= 0; i-- {
+			e = append(e, "0123456789abcdef"[r>>(4*i)&15])
+		}
+		return string(e)
 	}
 	return string(r) // a byte that is no UTF-8 comes as U+FFFD
 }

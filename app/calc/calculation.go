@@ -97,12 +97,8 @@ func (c *calculation) gameError() string {
 	if c.badGame == "" {
 		return ""
 	}
-	names := make([]string, len(c.spec.games))
-	for i, g := range c.spec.games {
-		names[i] = g + " (" + content.GameName(g) + ")"
-	}
-	msg := fmt.Sprintf(i18n.T(c.lang, i18n.BadChoiceF), rules.Echo(c.badGame), strings.Join(names, ", "))
-	return fmt.Sprintf(i18n.T(c.lang, i18n.BadValueF), i18n.T(c.lang, i18n.GameLabel), msg)
+	return fmt.Sprintf(i18n.T(c.lang, i18n.BadValueF), i18n.T(c.lang, i18n.GameLabel),
+		notAChoice(c.lang, c.badGame, idsNamed(c.spec.games, content.GameName)))
 }
 
 // canCompare tells whether the calculator runs under both AT games.

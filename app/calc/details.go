@@ -16,15 +16,13 @@ type detailsBox struct {
 	Lang    string
 	Explain []string // the steps of the calculation, in order
 	Stats   []string // "12.3% unit wiped out", the figure first
-	// Refining stands for the chances of a simulation still refining.
-	Refining string
-	Notes    []string
+	Notes   []string
 }
 
 func (d *detailsBox) Render() goapp.UI {
 	return ui.Elem("section").Class("result-box").ID("calc-details").Body(
 		// The charts' titles under the box follow this heading in order.
-		goapp.If(len(d.Explain)+len(d.Stats) > 0 || d.Refining != "", func() goapp.UI { return ui.Elem("h2").Text(i18n.T(d.Lang, i18n.Explain)) }),
+		goapp.If(len(d.Explain)+len(d.Stats) > 0, func() goapp.UI { return ui.Elem("h2").Text(i18n.T(d.Lang, i18n.Explain)) }),
 		goapp.If(len(d.Explain) > 0, func() goapp.UI {
 			return ui.Elem("ol").Class("explain").Body(goapp.Range(d.Explain).Slice(func(i int) goapp.UI {
 				return ui.Elem("li").Text(d.Explain[i])
@@ -34,9 +32,6 @@ func (d *detailsBox) Render() goapp.UI {
 			return ui.Elem("ul").Class("stats").Body(goapp.Range(d.Stats).Slice(func(i int) goapp.UI {
 				return ui.Elem("li").Text(d.Stats[i])
 			}))
-		}),
-		goapp.If(d.Refining != "", func() goapp.UI {
-			return ui.Elem("p").Class("muted refining").Role("status").Text(d.Refining)
 		}),
 		goapp.If(len(d.Notes) > 0, func() goapp.UI {
 			return goapp.Div().Class("notes").Body(

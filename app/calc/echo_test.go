@@ -25,7 +25,7 @@ func TestEchoesReadInOrder(t *testing.T) {
 	}{
 		{"right-to-left override", "indirect", "game=at43&aoe=%E2%80%AE6%20ABC", "aoe", `\u202e6 ABC`},
 		{"zero width", "shoot", "game=at43&n=%E2%80%8B3", "n", `\u200b3`},
-		{"NUL and a backslash", "shoot", "game=at43&n=3%00%5C", "n", `3\x00\\`},
+		{"NUL and a backslash", "shoot", "game=at43&n=3%00%5C", "n", `3\u0000\\`},
 		{"isolates of its own", "shoot", "game=at43&n=%E2%81%A93%E2%81%A6", "n", `\u20693\u2066`},
 		{"bytes that are no UTF-8", "shoot", "game=at43&n=" + ff, "n", strings.Repeat("\uFFFD", 40)},
 		{"escapes counted once escaped", "shoot", "game=at43&n=" + strings.Repeat("%E2%80%AE", 12), "n", strings.Repeat(`\u202e`, 6) + "…"},

@@ -190,9 +190,10 @@ func quietHint(w gameWords, f field, reason error) string {
 	switch f.kind {
 	case kindToggle:
 		return i18n.T(w.lang, i18n.AllowedOff)
-	case kindChoice:
-		if i := slices.IndexFunc(f.options, func(o option) bool { return o.value == na.Quiet }); i >= 0 {
-			return w.t(f.options[i].label)
+	}
+	for _, o := range f.options {
+		if o.value == na.Quiet {
+			return w.t(o.label)
 		}
 	}
 	return na.Quiet

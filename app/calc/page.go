@@ -332,12 +332,12 @@ func (c *Page) details() goapp.UI {
 		return &detailsBox{Lang: c.Lang}
 	}
 	d := &detailsBox{Lang: c.Lang, Explain: explainSteps(c.words, c.spec, s.out.explain)}
+	for _, st := range s.out.stats {
+		d.Stats = append(d.Stats, i18n.Percent(c.Lang, st.p)+" "+statLabel(c.Lang, st))
+	}
 	if s.out.refining() {
-		d.Refining = c.t(i18n.RefiningFigures)
-	} else {
-		for _, st := range s.out.stats {
-			d.Stats = append(d.Stats, i18n.Percent(c.Lang, st.p)+" "+statLabel(c.Lang, st))
-		}
+		// The chances wait for their margin, as the charts do.
+		d.Stats = []string{c.t(i18n.RefiningFigures)}
 	}
 	for _, n := range s.out.notes {
 		text := n.EN
@@ -379,26 +379,27 @@ func (c *Page) sideView(name string, s evaluation) goapp.UI {
 		return goapp.Div().Body(ui.Elem("p").Class("error").Text(c.t(i18n.CalcFailed)))
 	}
 	main := c.mainChart(name)
-	title := goapp.If(c.other != nil, func() goapp.UI {
-		return ui.Elem("h2").Textf(c.t(i18n.CompareOtherF), content.GameName(s.game))
-	})
-	sentence := goapp.If(c.other != nil && name == "other", func() goapp.UI {
-		return ui.Elem("p").Class("sentence").Text(headline(c.Lang, s.out, c.atLeast))
-	})
+	// The first slices' charts could be points off, with no margin: they
+	// wait for the figures within half a point (refine).
+	charts := s.out.charts
 	if s.out.refining() {
-		// The first slices' charts could be points off, with no margin:
-		// they wait for the figures within half a point (refine).
-		return goapp.Div().Class("side").Body(title, sentence,
-			ui.Elem("p").Class("muted refining").Role("status").Text(c.t(i18n.RefiningFigures)))
+		charts = nil
 	}
 	return goapp.Div().Class("side").Body(
-		title,
-		sentence,
+		goapp.If(c.other != nil, func() goapp.UI {
+			return ui.Elem("h2").Textf(c.t(i18n.CompareOtherF), content.GameName(s.game))
+		}),
+		goapp.If(c.other != nil && name == "other", func() goapp.UI {
+			return ui.Elem("p").Class("sentence").Text(headline(c.Lang, s.out, c.atLeast))
+		}),
+		goapp.If(s.out.refining(), func() goapp.UI {
+			return ui.Elem("p").Class("muted refining").Role("status").Text(c.t(i18n.RefiningFigures))
+		}),
 		goapp.If(name == "now" && main != "", func() goapp.UI {
 			return ui.Elem("p").Class("muted").Text(c.t(i18n.ThresholdHint))
 		}),
-		goapp.Range(s.out.charts).Slice(func(i int) goapp.UI {
-			ch := s.out.charts[i]
+		goapp.Range(charts).Slice(func(i int) goapp.UI {
+			ch := charts[i]
 			if ch.visible() == 0 {
 				return nil
 			}
@@ -413,7 +414,7 @@ func (c *Page) sideView(name string, s evaluation) goapp.UI {
 			return &chartView{Key: key, Lang: c.Lang, Title: ch.name(c.Lang), Labels: ch.labels, P: ch.p,
 				Picked: picked, Detail: barDetail(c.Lang, ch, picked), Main: key == main}
 		}),
-		goapp.If(s.out.main != nil, func() goapp.UI { return &tableView{Lang: c.Lang, Rows: tableRows(c.Lang, s.out.main.P)} }),
+		goapp.If(s.out.main != nil && charts != nil, func() goapp.UI { return &tableView{Lang: c.Lang, Rows: tableRows(c.Lang, s.out.main.P)} }),
 	)
 }
 

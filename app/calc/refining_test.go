@@ -44,8 +44,8 @@ func TestSimulatedFiguresWaitForTheirMargin(t *testing.T) {
 			t.Errorf("%s: while refining the side draws %.300s", lang, h)
 		}
 		d := c.details().(*detailsBox)
-		if len(d.Stats) > 0 || !strings.HasPrefix(d.Refining, refining) {
-			t.Errorf("%s: while refining the details give %q and %q", lang, d.Stats, d.Refining)
+		if len(d.Stats) != 1 || !strings.HasPrefix(d.Stats[0], refining) {
+			t.Errorf("%s: while refining the details give %q", lang, d.Stats)
 		}
 		if !strings.Contains(c.summary(), " ± ") {
 			t.Errorf("%s: the headline %q gives no margin", lang, c.summary())
@@ -57,8 +57,8 @@ func TestSimulatedFiguresWaitForTheirMargin(t *testing.T) {
 		if strings.Contains(h, refining) || !strings.Contains(h, `class="chart`) || !strings.Contains(h, "<table") {
 			t.Errorf("%s: refined, the side draws %.300s", lang, h)
 		}
-		if d := c.details().(*detailsBox); len(d.Stats) == 0 || d.Refining != "" {
-			t.Errorf("%s: refined, the details give %q and %q", lang, d.Stats, d.Refining)
+		if d := c.details().(*detailsBox); len(d.Stats) == 0 || strings.HasPrefix(d.Stats[0], refining) {
+			t.Errorf("%s: refined, the details give %q", lang, d.Stats)
 		}
 	}
 }

@@ -234,25 +234,35 @@ func viewErrors(lang string, sp *spec, bad url.Values) []string {
 		case k == keyLang && len(bad[k]) > 1:
 			label, msg = i18n.T(lang, i18n.LanguageLabel), i18n.T(lang, i18n.Repeated)
 		case k == keyLang:
-			label, msg = i18n.T(lang, i18n.LanguageLabel), fmt.Sprintf(i18n.T(lang, i18n.BadChoiceF), rules.Echo(bad.Get(k)), langChoices())
+			label, msg = i18n.T(lang, i18n.LanguageLabel), notAChoice(lang, bad.Get(k), idsNamed(content.Langs, langName))
 		case ok && (k != keyCompare || sp.comparable()):
-			label = i18n.T(lang, text[0])
-			msg = fmt.Sprintf(i18n.T(lang, i18n.BadChoiceF), rules.Echo(bad.Get(k)), i18n.T(lang, text[1]))
+			label, msg = i18n.T(lang, text[0]), notAChoice(lang, bad.Get(k), i18n.T(lang, text[1]))
 		}
 		out = append(out, fmt.Sprintf(i18n.T(lang, i18n.BadValueF), label, msg))
 	}
 	return out
 }
 
-// langChoices names the languages a link's lang may give, each by its
-// code and in its own words: "en (English), fr (Français)".
-func langChoices() string {
-	names := make([]string, len(content.Langs))
-	for i, l := range content.Langs {
-		names[i] = l + " (" + i18n.T(l, i18n.LangName) + ")"
-	}
-	return strings.Join(names, ", ")
+// notAChoice says, in lang, that value is not one of choices.
+func notAChoice(lang, value, choices string) string {
+	return fmt.Sprintf(i18n.T(lang, i18n.BadChoiceF), rules.Echo(value), choices)
 }
+
+// idsNamed lists the values a link may give, each with its name: "en
+// (English), fr (Français)", "at43 (AT-43), at44 (AT-44)".
+func idsNamed(ids []string, name func(string) string) string {
+	var b strings.Builder
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(id + " (" + name(id) + ")")
+	}
+	return b.String()
+}
+
+// langName is a language's name in its own words.
+func langName(l string) string { return i18n.T(l, i18n.LangName) }
 
 // comparable tells whether the calculator runs under both AT games, so
 // that the other game's result can be shown beside.
