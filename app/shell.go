@@ -460,9 +460,7 @@ func (s *shell) liveQuery() url.Values {
 	if !goapp.IsClient {
 		return s.query
 	}
-	// A bad percent-escape is dropped, as from the navigated query.
-	q, _ := url.ParseQuery(strings.TrimPrefix(goapp.Window().Get("location").Get("search").String(), "?"))
-	return q
+	return goapp.Window().URL().Query()
 }
 
 // onSwitch follows a language or game switch (the top bar's actionSwitch,
