@@ -1,9 +1,11 @@
 package browser
 
 import (
+	"encoding/json"
 	"net/http"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -213,5 +215,49 @@ func TestLoadFailureSaysSo(t *testing.T) {
 				t.Error("the notice stays after the reload")
 			}
 		})
+	}
+}
+
+// readsInOrder is a JavaScript test that the parts of the element's text
+// show in reading order, left to right and line by line: each part's
+// first box is below the one before, or on its line and to its right.
+func readsInOrder(css string, parts ...string) string {
+	list, _ := json.Marshal(parts)
+	return `(() => {
+		const el = document.querySelector(` + strconv.Quote(css) + `), text = el.firstChild;
+		let at = 0, last = null;
+		for (const p of ` + string(list) + `) {
+			const i = text.data.indexOf(p, at);
+			if (i < 0) return false;
+			const r = document.createRange();
+			r.setStart(text, i); r.setEnd(text, i + 1);
+			const box = r.getClientRects()[0];
+			if (last && (box.top < last.top - 2 || Math.abs(box.top - last.top) <= 2 && box.left <= last.left)) return false;
+			last = box; at = i + p.length;
+		}
+		return true;
+	})()`
+}
+
+// TestEchoReadsInOrder opens the audit's link whose value starts with a
+// right-to-left override (round 3, L3), in French and English: the
+// message under the field echoes it escaped and isolated, and reads in
+// order, the rest of the sentence after the value.
+func TestEchoReadsInOrder(t *testing.T) {
+	s := newSession(t, 360, 740)
+	for _, tt := range []struct{ lang, before, after string }{
+		{"fr", "Zone d", "n’est pas accepté"},
+		{"en", "Area", "is not allowed"},
+	} {
+		s.open(t, "/calc/indirect?game=at43&aoe=%E2%80%AE6%20ABC&n=3&lang="+tt.lang)
+		msg := ".field.bad .error"
+		s.poll(t, `!!document.querySelector("`+msg+`")`, "the message under the field")
+		text := s.text(t, msg)
+		if strings.ContainsAny(text, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067") || !strings.Contains(text, "\u2068\\u202e6 ABC\u2069") {
+			t.Errorf("%s: the message %q does not echo the value escaped and isolated", tt.lang, text)
+		}
+		s.poll(t, readsInOrder(msg, tt.before, `\u202e6`, "ABC", tt.after), tt.lang+": the message in reading order")
+		s.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector("`+msg+`").scrollIntoView({block: "center"})`))
+		s.screenshot(t, "echo-bidi-"+tt.lang)
 	}
 }
