@@ -449,6 +449,7 @@ const (
 	ConflictF  // value, what is allowed here
 	NounWrecks
 	SimulatingTail
+	RefiningFigures
 	MarginF // chance, margin
 	UnknownKey
 	// Issue 24's refusals: what a value may be, list items by position,
@@ -576,6 +577,7 @@ const (
 
 	// Site data the browser will not keep (issue 24).
 	StorageBlocked
+	LoadFailed
 
 	// At the table, third pass (issue 35).
 	WhatIfSameRollF // the what-if, the action value, one more, the roll both need

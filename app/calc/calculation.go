@@ -28,6 +28,7 @@ type calculation struct {
 
 	values     url.Values       // what the link says, with the reader's changes
 	wrongGame  string           // the game the link asked for, when it does not fit
+	badGame    string           // the link's game when it names no game at all
 	renumbered int              // salvos of a link that skipped numbers, renumbered 1 to renumbered
 	linkErrs   map[string]error // values the link garbled, by key (rules.ParseLink), until the reader's first change
 	now        evaluation
@@ -68,14 +69,19 @@ func (c *calculation) reset(name, query, game string) {
 	c.atLeast, c.whatIfs, c.compare, c.picked, c.bad = vw.atLeast, vw.whatIfs, vw.compare, vw.picked, vw.bad
 	c.atLeastSet = vw.atLeast > 0
 	for _, k := range viewKeys {
-		if _, garbled := c.linkErrs[k]; garbled && k != keyLang {
+		if _, garbled := c.linkErrs[k]; garbled {
 			c.bad.Set(k, "") // its value is lost: the message says so
 		}
 		delete(c.linkErrs, k)
 	}
-	c.wrongGame = ""
+	c.wrongGame, c.badGame = "", ""
 	g := c.values.Get("game")
 	switch {
+	case g != "" && !slices.Contains(content.GameIDs, g):
+		// Not a game at all (game=at45, game=javascript:...): a bad
+		// value, said as one, not a game of another calculator.
+		c.badGame = g
+		c.values.Set("game", c.spec.games[0])
 	case g != "" && !slices.Contains(c.spec.games, g):
 		c.wrongGame = g
 		c.values.Set("game", c.spec.games[0])
@@ -88,6 +94,16 @@ func (c *calculation) reset(name, query, game string) {
 	}
 	c.roll = rolled{}
 	c.compute()
+}
+
+// gameError is the message for a link's game that names no game, which
+// the page replaced by the calculator's first; "" for none.
+func (c *calculation) gameError() string {
+	if c.badGame == "" {
+		return ""
+	}
+	return fmt.Sprintf(i18n.T(c.lang, i18n.BadValueF), i18n.T(c.lang, i18n.GameLabel),
+		notAChoice(c.lang, c.badGame, idsNamed(c.spec.games, content.GameName)))
 }
 
 // canCompare tells whether the calculator runs under both AT games.
@@ -118,6 +134,7 @@ func (c *calculation) compute() {
 	if c.compare && c.canCompare() && c.now.shown != nil {
 		v := clone(c.now.shown)
 		v.Set("game", map[string]string{"at43": "at44", "at44": "at43"}[c.now.game])
+		c.spec.hide(v, c.now.shown, clone(v))
 		o := evaluate(c.spec, v)
 		c.other = &o
 	}
@@ -136,6 +153,17 @@ func (c *calculation) compute() {
 		w := evaluate(c.spec, v)
 		c.what = &w
 	}
+}
+
+// refining is the first result on show whose simulation still refines:
+// the current values', the other game's, the what-if's; nil when none.
+func (c *calculation) refining() *evaluation {
+	for _, s := range []*evaluation{&c.now, c.other, c.what} {
+		if s != nil && s.out.refine != nil {
+			return s
+		}
+	}
+	return nil
 }
 
 // summary is the summary's sentence for the current result. A failure
@@ -253,22 +281,41 @@ func (c *calculation) set(ch fieldChange) (string, bool) {
 		v.Del(prefix + "range")
 	}
 	v.Set(ch.Key, ch.Value)
+	before := c.formValues()
+	c.spec.hide(v, before, overlaid(before, v))
 	c.values = v
 	c.compute()
 	return ch.Value, true
 }
 
-// load takes a profile's values that this calculator has, and computes.
+// overlaid is the values v over the values under: what the form shows
+// once a change to v is made.
+func overlaid(under, v url.Values) url.Values {
+	out := clone(under)
+	for k, vs := range v {
+		out[k] = slices.Clone(vs)
+	}
+	return out
+}
+
+// load takes a profile's values that this calculator has and that show
+// with the profile's values, and computes; a field the profile hides
+// loses its value, as with any change (spec.hide).
 func (c *calculation) load(values map[string]string) {
 	v := c.change()
+	before := c.formValues()
+	after := clone(before)
 	for k, val := range values {
-		if k == "game" && !slices.Contains(c.spec.games, val) {
-			continue
+		if k != "game" || slices.Contains(c.spec.games, val) {
+			after.Set(k, val)
 		}
-		if k == "game" || c.spec.hasField(k) {
+	}
+	for k, val := range values {
+		if k == "game" && slices.Contains(c.spec.games, val) || c.spec.shows(k, after) {
 			v.Set(k, val)
 		}
 	}
+	c.spec.hide(v, before, after)
 	c.values = v
 	c.compute()
 }

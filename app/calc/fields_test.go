@@ -371,7 +371,7 @@ func TestStrayErrors(t *testing.T) {
 				t.Fatal(s.err)
 			}
 			got := strayErrors(gameWords{lang: tt.lang}, spec, s.shown, v, s.errs)
-			if len(got) != 1 || !strings.Contains(got[0], tt.want) {
+			if len(got) != 1 || !strings.Contains(readable(got[0]), tt.want) {
 				t.Errorf("stray errors %q, want one with %q", got, tt.want)
 			}
 		})
@@ -380,7 +380,7 @@ func TestStrayErrors(t *testing.T) {
 	c := &Page{Name: "shoot", Lang: "en", Query: "game=at43&k1=%zz&k2=%zz&k3=1&n=%zz"}
 	c.open()
 	got := strayErrors(gameWords{lang: "en"}, c.spec, c.now.shown, c.values, c.now.errs)
-	if len(got) != 1 || !strings.HasPrefix(got[0], "k1, k2, k3: this calculator reads none") {
+	if len(got) != 1 || !strings.HasPrefix(readable(got[0]), "k1, k2, k3: this calculator reads none") {
 		t.Errorf("stray errors %q, want one for k1, k2 and k3", got)
 	}
 	// A bad value of a field on show is the field's to say.
@@ -444,7 +444,7 @@ func TestRepeatedKey(t *testing.T) {
 				t.Errorf("the result used n=%s acc=%s, want n=%s acc=5", got, c.now.shown.Get("acc"), tt.shown)
 			}
 			f, _ := c.spec.field("n", c.now.shown)
-			if got := c.fieldOf(f, c.now.shown, false).Err; !strings.Contains(got, tt.says) {
+			if got := c.fieldOf(f, c.now.shown, false).Err; !strings.Contains(readable(got), tt.says) {
 				t.Errorf("the field says %q, want %q", got, tt.says)
 			}
 			if vs := c.base()["n"]; !slices.Equal(vs, tt.next) {

@@ -146,6 +146,12 @@ type outcome struct {
 	refine             func() outcome
 }
 
+// refining tells whether the figures are a simulation's first slices,
+// which may be off by more than half a point: the page holds its charts,
+// chances, table and export until refined (only the headline shows,
+// with its margin).
+func (o outcome) refining() bool { return o.simulated && !o.refined }
+
 // stat is one probability the result gives.
 type stat struct {
 	key i18n.Key

@@ -232,7 +232,12 @@ func (c *Page) form(pending bool) goapp.UI {
 		}
 	}
 	if !pending {
-		for _, m := range append(strayErrors(c.words, c.spec, shown, c.values, c.now.errs), viewErrors(c.Lang, c.spec, c.bad)...) {
+		var msgs []string
+		if m := c.gameError(); m != "" {
+			msgs = append(msgs, m)
+		}
+		msgs = append(msgs, strayErrors(c.words, c.spec, shown, c.values, c.now.errs)...)
+		for _, m := range append(msgs, viewErrors(c.Lang, c.spec, c.bad)...) {
 			items = append(items, ui.Elem("p").Class("error stray").Role("alert").Text(m))
 		}
 	}
@@ -301,7 +306,7 @@ func (c *Page) results() goapp.UI {
 	}
 	return goapp.Div().Class("results").Body(
 		more,
-		&exportBox{Lang: c.Lang, Copied: c.copied},
+		&exportBox{Lang: c.Lang, Copied: c.copied, Refining: c.now.out.refining()},
 		goapp.If(c.spec.hasProfileKeys(), func() goapp.UI {
 			return &profilePicker{Lang: c.Lang, Calc: c.spec.name, Game: c.now.game, Saved: c.savedProfiles}
 		}),
@@ -337,6 +342,10 @@ func (c *Page) details() goapp.UI {
 	d := &detailsBox{Lang: c.Lang, Explain: explainSteps(c.words, c.spec, s.out.explain)}
 	for _, st := range s.out.stats {
 		d.Stats = append(d.Stats, i18n.Percent(c.Lang, st.p)+" "+statLabel(c.Lang, st))
+	}
+	if s.out.refining() {
+		// The chances wait for their margin, as the charts do.
+		d.Stats = []string{c.t(i18n.RefiningFigures)}
 	}
 	for _, n := range s.out.notes {
 		text := n.EN
@@ -386,6 +395,12 @@ func (c *Page) sideView(name string, s evaluation) goapp.UI {
 		return goapp.Div().Body(ui.Elem("p").Class("error").Text(c.t(i18n.CalcFailed)))
 	}
 	main := c.mainChart(name)
+	// The first slices' charts could be points off, with no margin: they
+	// wait for the figures within half a point (refine).
+	charts := s.out.charts
+	if s.out.refining() {
+		charts = nil
+	}
 	return goapp.Div().Class("side").Body(
 		goapp.If(c.other != nil, func() goapp.UI {
 			return ui.Elem("h2").Textf(c.t(i18n.CompareOtherF), content.GameName(s.game))
@@ -393,11 +408,14 @@ func (c *Page) sideView(name string, s evaluation) goapp.UI {
 		goapp.If(c.other != nil && name == "other", func() goapp.UI {
 			return ui.Elem("p").Class("sentence").Text(headline(c.Lang, s.out, c.atLeast))
 		}),
+		goapp.If(s.out.refining(), func() goapp.UI {
+			return ui.Elem("p").Class("muted refining").Role("status").Text(c.t(i18n.RefiningFigures))
+		}),
 		goapp.If(name == "now" && main != "", func() goapp.UI {
 			return ui.Elem("p").Class("muted").Text(c.t(i18n.ThresholdHint))
 		}),
-		goapp.Range(s.out.charts).Slice(func(i int) goapp.UI {
-			ch := s.out.charts[i]
+		goapp.Range(charts).Slice(func(i int) goapp.UI {
+			ch := charts[i]
 			if ch.visible() == 0 {
 				return nil
 			}
@@ -412,7 +430,7 @@ func (c *Page) sideView(name string, s evaluation) goapp.UI {
 			return &chartView{Key: key, Lang: c.Lang, Title: ch.name(c.Lang), Labels: ch.labels, P: ch.p,
 				Picked: picked, Detail: barDetail(c.Lang, ch, picked), Main: key == main}
 		}),
-		goapp.If(s.out.main != nil, func() goapp.UI { return &tableView{Lang: c.Lang, Rows: tableRows(c.Lang, s.out.main.P)} }),
+		goapp.If(s.out.main != nil && charts != nil, func() goapp.UI { return &tableView{Lang: c.Lang, Rows: tableRows(c.Lang, s.out.main.P)} }),
 	)
 }
 

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
 )
@@ -108,7 +109,12 @@ func readView(v url.Values, sp *spec) view {
 			out.picked = picked
 		}
 	}
-	v.Del(keyLang) // the shell reads it
+	// The shell reads the language, the first given: the page says only
+	// what it did not read, and its link writes its own (shareLink).
+	if vs := v[keyLang]; len(vs) > 1 || len(vs) == 1 && !slices.Contains(content.Langs, vs[0]) {
+		out.bad[keyLang] = slices.Clone(vs)
+	}
+	v.Del(keyLang)
 	return out
 }
 
@@ -239,14 +245,39 @@ func viewErrors(lang string, sp *spec, bad url.Values) []string {
 			continue
 		}
 		label, msg := k, i18n.T(lang, i18n.UnknownKey)
-		if text, ok := viewTexts[k]; ok && (k != keyCompare || sp.comparable()) {
-			label = i18n.T(lang, text[0])
-			msg = fmt.Sprintf(i18n.T(lang, i18n.BadChoiceF), rules.Echo(bad.Get(k)), i18n.T(lang, text[1]))
+		switch text, ok := viewTexts[k]; {
+		case k == keyLang && len(bad[k]) > 1:
+			label, msg = i18n.T(lang, i18n.LanguageLabel), i18n.T(lang, i18n.Repeated)
+		case k == keyLang:
+			label, msg = i18n.T(lang, i18n.LanguageLabel), notAChoice(lang, bad.Get(k), idsNamed(content.Langs, langName))
+		case ok && (k != keyCompare || sp.comparable()):
+			label, msg = i18n.T(lang, text[0]), notAChoice(lang, bad.Get(k), i18n.T(lang, text[1]))
 		}
 		out = append(out, fmt.Sprintf(i18n.T(lang, i18n.BadValueF), label, msg))
 	}
 	return out
 }
+
+// notAChoice says, in lang, that value is not one of choices.
+func notAChoice(lang, value, choices string) string {
+	return fmt.Sprintf(i18n.T(lang, i18n.BadChoiceF), rules.Echo(value), choices)
+}
+
+// idsNamed lists the values a link may give, each with its name: "en
+// (English), fr (Français)", "at43 (AT-43), at44 (AT-44)".
+func idsNamed(ids []string, name func(string) string) string {
+	var b strings.Builder
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(id + " (" + name(id) + ")")
+	}
+	return b.String()
+}
+
+// langName is a language's name in its own words.
+func langName(l string) string { return i18n.T(l, i18n.LangName) }
 
 // comparable tells whether the calculator runs under both AT games, so
 // that the other game's result can be shown beside.

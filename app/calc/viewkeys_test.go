@@ -133,7 +133,7 @@ func TestBadViewValues(t *testing.T) {
 				t.Fatalf("the calculation suffers: %v %v", c.now.err, c.now.errs)
 			}
 			msgs := viewErrors(c.Lang, c.spec, c.bad)
-			if len(msgs) != 1 || !strings.Contains(msgs[0], tt.want) || strings.Contains(msgs[0], "%!") {
+			if len(msgs) != 1 || !strings.Contains(readable(msgs[0]), tt.want) || strings.Contains(msgs[0], "%!") {
 				t.Fatalf("messages %q, want one with %q", msgs, tt.want)
 			}
 			q, _ := url.ParseQuery(strings.SplitN(c.link(), "?", 2)[1])

@@ -226,7 +226,7 @@ func TestFieldError(t *testing.T) {
 			if tt.f.key == "aw" {
 				label = "Wager"
 			}
-			if got := fieldError(wordsFor(lib, tt.lang, "at43"), label, tt.f, tt.hidden, tt.raw, tt.why, tt.limit); got != tt.want {
+			if got := fieldError(wordsFor(lib, tt.lang, "at43"), label, tt.f, tt.hidden, tt.raw, tt.why, tt.limit); readable(got) != tt.want {
 				t.Errorf("fieldError =\n %q\nwant\n %q", got, tt.want)
 			}
 		})
