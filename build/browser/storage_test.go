@@ -42,8 +42,10 @@ func TestStorageFullOnSave(t *testing.T) {
 }
 
 // TestStoredPrefsAreValidated plants hostile or stale values in local
-// storage: the home page neither leaves the site nor shows "not found", and
-// a long bookmark list is cut to the cap.
+// storage: the home page neither leaves the site nor shows "not found"; a
+// list of 150 bookmarks is cut to the newest 100, and one of 3,001, longer
+// than the app ever writes (100 marks of at most 1,024 characters), is not
+// the app's and is not read (app/store, Span).
 func TestStoredPrefsAreValidated(t *testing.T) {
 	s := newSession(t, 360, 740)
 	s.open(t, "/en/at43")
@@ -51,7 +53,7 @@ func TestStoredPrefsAreValidated(t *testing.T) {
 		const key = Object.keys(localStorage).find(k => k.endsWith(":prefs"));
 		localStorage.setItem(key, JSON.stringify({lang: "/example.com", game: "at43"}));
 		const marks = [];
-		for (let i = 0; i < 3000; i++) marks.push({lang: "en", game: "at43", section: "s" + i, title: "Mark " + i});
+		for (let i = 0; i < 150; i++) marks.push({lang: "en", game: "at43", section: "s" + i, title: "Mark " + i});
 		marks.push({lang: "xx", game: "at43", section: "bad", title: "Bad language"});
 		localStorage.setItem(key.replace(/prefs$/, "bookmarks"), JSON.stringify(marks));
 	})()`))
@@ -72,11 +74,21 @@ func TestStoredPrefsAreValidated(t *testing.T) {
 	}
 	s.open(t, "/en/settings")
 	n := eval[int](t, s, `document.querySelectorAll(".settings .marks li").length`)
-	if n != 100 {
-		t.Errorf("settings lists %d bookmarks from a stored 3,001, want the newest 100", n)
+	if n != 99 {
+		t.Errorf("settings lists %d bookmarks from a stored 151, want the newest 100 but the one in no language", n)
 	}
-	if strings.Contains(s.text(t, ".settings .marks"), "Bad language") {
-		t.Error("a bookmark in an unknown language is listed")
+	if text := s.text(t, ".settings .marks"); strings.Contains(text, "Bad language") || !strings.Contains(text, "Mark 149") {
+		t.Errorf("the bookmarks listed are not the newest valid ones: %q", text)
+	}
+	s.do(t, chromedp.Evaluate[chromedp.Void](`(() => {
+		const key = Object.keys(localStorage).find(k => k.endsWith(":bookmarks"));
+		const marks = [];
+		for (let i = 0; i < 3001; i++) marks.push({lang: "en", game: "at43", section: "s" + i, title: "Mark " + i});
+		localStorage.setItem(key, JSON.stringify(marks));
+	})()`))
+	s.open(t, "/en/settings")
+	if n := eval[int](t, s, `document.querySelectorAll(".settings .marks li").length`); n != 0 {
+		t.Errorf("settings lists %d bookmarks from a stored 3,001, longer than the app writes, want none", n)
 	}
 }
 
@@ -234,14 +246,16 @@ func plant(t *testing.T, s *session, n int) {
 // links off the app, a theme that is markup and a text size of 100000 %:
 // 20,000 of each (1 and 1.5 MB, the audit's case) are not decoded at all,
 // and pages open at their usual speed; of 3,000 of each, only the newest
-// 100 profiles and the first 20 history entries are read.
+// 100 profiles are read, the history being longer than the app writes (20
+// entries of at most 2,600 characters); of 150 of each, the newest 100
+// profiles and the first 20 history entries.
 // Only the app's own links are listed, and neither the head script nor the
 // app applies the bad look.
 func TestStoredDataIsCapped(t *testing.T) {
 	s := newSession(t, 360, 740)
 	s.open(t, "/en/at43")
 	look := `(document.documentElement.getAttribute("data-theme") || "") + "|" + document.documentElement.style.fontSize`
-	for _, n := range []int{20000, 3000} {
+	for _, n := range []int{20000, 3000, 150} {
 		plant(t, s, n)
 		s.do(t, chromedp.Navigate(s.url("/en/at43?wasm=false")))
 		s.poll(t, `document.readyState === "complete"`, "the page without the wasm")
@@ -256,8 +270,9 @@ func TestStoredDataIsCapped(t *testing.T) {
 		history := eval[int](t, s, `document.querySelectorAll("#calc-history li").length`)
 		// The history's first 20 entries are read, three of them off the
 		// app.
-		if n > 10000 && (profiles > 0 || history > 0) || n < 10000 && (profiles != 100 || history != 17) {
-			t.Errorf("from %d stored: %d profiles and %d calculations listed", n, profiles, history)
+		wantProfiles, wantHistory := map[int]int{20000: 0, 3000: 100, 150: 100}[n], map[int]int{20000: 0, 3000: 0, 150: 17}[n]
+		if profiles != wantProfiles || history != wantHistory {
+			t.Errorf("from %d stored: %d profiles and %d calculations listed, want %d and %d", n, profiles, history, wantProfiles, wantHistory)
 		}
 		if bad := eval[[]string](t, s, `[...document.querySelectorAll("#calc-history a")].map(a => a.getAttribute("href")).filter(h => !h.startsWith("/calc/shoot?"))`); len(bad) > 0 {
 			t.Errorf("the history links off the app: %q", bad)
