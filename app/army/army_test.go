@@ -174,7 +174,7 @@ func TestTrimmed(t *testing.T) {
 					t.Errorf("name %q: a name is text, kept as it is", a.Units[0].Name)
 				}
 			}},
-		{"too many weapons", unit(`"weapons": [`+strings.TrimSuffix(strings.Repeat(`{"name": "x", "shoot": {}},`, 9), ",")+`]`), PartUnit, "weapons", ErrTooMany,
+		{"too many weapons", unit(`"weapons": [` + strings.TrimSuffix(strings.Repeat(`{"name": "x", "shoot": {}},`, 9), ",") + `]`), PartUnit, "weapons", ErrTooMany,
 			func(t *testing.T, a Army) {
 				if len(a.Units[0].Weapons) != MaxWeapons {
 					t.Errorf("%d weapons", len(a.Units[0].Weapons))

@@ -62,7 +62,7 @@ type Problem struct {
 	Unit       int    // the unit's number in the file, from 1; 0 for the army itself
 	UnitName   string // the unit's name as read (cut, never markup)
 	Part       Part
-	Weapon     int    // the weapon's number in its unit, from 1, for PartWeapon
+	Weapon     int // the weapon's number in its unit, from 1, for PartWeapon
 	WeaponName string
 	Key        string // the share-link key or the file's property
 	Value      string // what the file gave, at most 40 characters
