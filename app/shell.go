@@ -243,7 +243,7 @@ func (s *shell) read(u *url.URL) {
 	s.fragment = u.Fragment
 	s.lang = readerLang(s.r, s.query, s.prefs, browserLangs())
 	s.game = firstOf(s.r.game, validGame(s.query.Get("game")), validGame(s.prefs.Game))
-	s.chosen = s.game != "" || s.r.view == viewCalc
+	s.chosen = s.game != "" || s.r.view == viewCalc || s.r.view == viewArmies
 	s.game = firstOf(s.game, "at43")
 	s.missing = s.query.Get("from") != "" && s.r.view == viewSection
 	if s.r.view == viewSection && s.section() == nil || s.r.view == viewCard && !hasCard(s.lib(), s.game, s.lang) {
@@ -298,6 +298,8 @@ func (s *shell) title() string {
 		return s.t(i18n.Settings) + " · " + app
 	case viewCalc:
 		return calc.Title(s.lang, s.game, s.r.calc) + " · " + app
+	case viewArmies:
+		return s.t(i18n.ArmiesTitle) + " · " + app
 	case viewNotFound:
 		return s.t(i18n.NotFound)
 	}
@@ -357,6 +359,8 @@ func (s *shell) view() goapp.UI {
 		return &settingsView{Lang: s.lang, Prefs: s.prefs, WakeErr: s.awake.failed, Marks: s.marks, Recent: s.recent, site: s.site}
 	case viewCalc:
 		return (&calc.Page{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.rawQuery, Base: s.site.base}).WithLibrary(s.lib())
+	case viewArmies:
+		return (&calc.Armies{Lang: s.lang, Game: s.game, Query: s.rawQuery, Base: s.site.base}).WithLibrary(s.lib())
 	}
 	return ui.Elem("article").Class("notfound").Body(
 		ui.Elem("h1").Text(s.t(i18n.NotFound)),
@@ -369,7 +373,7 @@ func (s *shell) view() goapp.UI {
 // settings, with the search panel under them.
 func (s *shell) header() goapp.UI {
 	home, homeLabel := "/", s.t(i18n.Home)
-	if s.r.lang != "" || s.r.view == viewCalc {
+	if s.r.lang != "" || s.r.view == viewCalc || s.r.view == viewArmies {
 		home = route{view: viewContents, lang: s.lang, game: s.game}.path()
 		homeLabel = s.t(i18n.Contents) + " " + ui.GameName(s.game)
 	}
@@ -425,7 +429,7 @@ func (s *shell) switchTarget(lang, game string) (route, url.Values) {
 		// From the home page, a game is a way into its text.
 		return route{view: viewContents, lang: lang, game: game}, nil
 	}
-	if s.r.view == viewCalc || s.r.view == viewLanding || s.r.view == viewNotFound {
+	if s.r.view == viewCalc || s.r.view == viewArmies || s.r.view == viewLanding || s.r.view == viewNotFound {
 		q := url.Values{}
 		for k, v := range s.query {
 			q[k] = v
@@ -496,7 +500,7 @@ func (s *shell) carriedPlace(p place, to route, game string) place {
 // on the contents); elsewhere the calculators.
 func (s *shell) footerNav() goapp.UI {
 	t := s.text()
-	if t == nil || s.r.view == viewCalc || s.r.view == viewLanding {
+	if t == nil || s.r.view == viewCalc || s.r.view == viewArmies || s.r.view == viewLanding {
 		return &bottomNav{Label: s.t(i18n.Calculators), Items: s.calcItems(), List: true}
 	}
 	var prev, next *content.Section
@@ -543,6 +547,9 @@ func (s *shell) calcItems() []navItem {
 			Text:    calc.Title(s.lang, s.game, name),
 			Current: s.r.view == viewCalc && s.r.calc == name,
 		})
+	}
+	if s.game != "d10" {
+		out = append(out, navItem{Href: s.site.href("/armies?lang=" + s.lang), Text: s.t(i18n.ArmiesTitle), Current: s.r.view == viewArmies})
 	}
 	return out
 }

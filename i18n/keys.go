@@ -571,5 +571,82 @@ const (
 	// Site data the browser will not keep (issue 24).
 	StorageBlocked
 
+	// Armies (issue 32).
+	ArmiesTitle
+	ArmiesIntro
+	ArmyMine
+	ArmyTheirs
+	ArmySwap
+	ArmyViewFire
+	ArmyViewThreat
+	ArmyViewMelee
+	ArmyViewMeleeThreat
+	ArmyCorner
+	ArmyFillingF // cells done, cells
+	ArmyLegend
+	ArmyCellF // row, column, figures
+	ArmyRefusedCell
+	ArmyEmptyMatrix
+	ArmyDifferentGames
+	ArmyPickTwo
+	ArmyYours
+	ArmyNone
+	ArmyNew
+	ArmyNewNameF // number
+	ArmyImport
+	ArmyExport
+	ArmyEdit
+	ArmyCopy
+	ArmyCopyNameF // name
+	ArmyDelete
+	ArmyUndo
+	ArmyDeletedF // name
+	ArmyAddedF   // name
+	ArmyUnitsF   // count
+	ArmyName
+	ArmyLink
+	ArmyQRCaption
+	ArmyFull // count
+	UnitAdd
+	UnitFromProfile
+	UnitName
+	UnitNewNameF // number
+	UnitUp
+	UnitDown
+	UnitAsTarget
+	UnitWeaponF // number
+	UnitWeaponName
+	UnitAddWeapon
+	UnitRemoveWeapon
+	UnitMelee
+	UnitMorale
+	UnitHasPart
+	UnitDone
+	UnitSave
+	UnitSaveAttacker
+	UnitSaveTarget
+	UnitSaveInto
+	UnitSaveNewArmy
+	UnitSavedF    // army name
+	ArmyRefusedF  // why
+	ArmyTooLargeF // size, KB
+	ArmyNotJSON
+	ArmyTooDeep
+	ArmyFormatF // format
+	ArmyGameF   // game
+	ArmyBadLink
+	ArmyWhereArmy
+	ArmyWhereUnitF   // number, name
+	ArmyWhereWeaponF // number, name, weapon
+	ArmyProblemF     // where, what
+	ArmyUnknownKeyF  // key
+	ArmyBadTypeF     // key, value
+	ArmyLongF        // key, most
+	ArmyLongValueF   // key, most
+	ArmyTooManyF     // key, count, most
+	ArmyNoNameF      // name
+	ArmyPartOutF     // part
+	ArmyLeftOutF     // message
+
 	keyCount
 )

@@ -1,0 +1,50 @@
+package calc
+
+import (
+	"strconv"
+
+	"github.com/at4x/companion/app/army"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// importFile reads the army file chosen in the file input: one larger
+// than an army file can be is refused unread, with its size.
+func (c *Armies) importFile(ctx goapp.Context, e goapp.Event) {
+	files := ctx.JSSrc().Get("files")
+	if !files.Truthy() || files.Length() == 0 {
+		return
+	}
+	f := files.Index(0)
+	ctx.JSSrc().Set("value", "")
+	if size := f.Get("size").Int(); size > army.MaxFile {
+		c.messages = []string{fileErrorText(c.Lang, &army.FileError{Reason: army.ErrTooLarge, Detail: strconv.Itoa(size>>10) + " KB"})}
+		return
+	}
+	settle(f.Call("text"), func(v goapp.Value) {
+		text := v.String()
+		ctx.Dispatch(func(ctx goapp.Context) { c.imported(ctx, text) })
+	}, func(goapp.Value) {
+		ctx.Dispatch(func(ctx goapp.Context) {
+			c.messages = []string{fileErrorText(c.Lang, &army.FileError{Reason: army.ErrNotJSON})}
+		})
+	})
+}
+
+// imported adds the army a file held, as the opponent's.
+func (c *Armies) imported(ctx goapp.Context, text string) {
+	c.messages = nil
+	a, problems, err := army.Decode([]byte(text))
+	if err != nil {
+		c.messages = []string{fileErrorText(c.Lang, err)}
+		return
+	}
+	i, added := c.add(a, problems)
+	if added && !storeArmies(ctx, c.armies) {
+		c.full = true
+	}
+	if i >= 0 && i != c.mine {
+		c.theirs = i
+	}
+	c.pickDefaults()
+	c.recompute(ctx)
+}

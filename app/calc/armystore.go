@@ -1,0 +1,51 @@
+package calc
+
+import (
+	"github.com/at4x/companion/app/army"
+	"github.com/at4x/companion/app/ui"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// armiesKey is where the armies are kept on the device: a list of
+// records, each an army's file as text, read back through army.Decode so
+// that a stored army is checked exactly as an imported one. The device
+// keeps army.MaxArmies armies and maxArmiesText bytes of them (about 60
+// armies of 12 units), under ui.maxStored, which it would not read.
+var armiesKey = ui.StorageKey("armies")
+
+const maxArmiesText = 200 << 10
+
+// armyRecord is one stored army.
+type armyRecord struct{ File string }
+
+func (r armyRecord) Fields() map[string]any { return map[string]any{"file": r.File} }
+
+func (r *armyRecord) SetFields(m map[string]any) { r.File = ui.String(m, "file") }
+
+// loadArmies reads the stored armies, leaving out what is not an army and
+// trimming what an army file would be trimmed of.
+func loadArmies(ctx goapp.Context) []army.Army {
+	var out []army.Army
+	for _, r := range ui.LoadList[armyRecord](ctx, armiesKey) {
+		if a, _, err := army.Decode([]byte(r.File)); err == nil && len(out) < army.MaxArmies {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// storeArmies keeps the armies on the device; false when they are past
+// the caps, and nothing was written.
+func storeArmies(ctx goapp.Context, list []army.Army) bool {
+	records := make([]armyRecord, len(list))
+	total := 0
+	for i, a := range list {
+		records[i].File = string(army.Encode(a))
+		total += len(records[i].File)
+	}
+	if len(list) > army.MaxArmies || total > maxArmiesText {
+		return false
+	}
+	ui.StoreList(ctx, armiesKey, records)
+	return true
+}
