@@ -90,8 +90,8 @@ func (c *Armies) matrixSection() goapp.UI {
 			return goapp.Button().Type("button").Class("chip").ID("army-view-"+string(v)).Value(string(v)).
 				Aria("pressed", v == c.view).Text(c.t(views[i])).OnClick(c.pickView)
 		})),
-		goapp.Div().Class("fields army-situation").Body(sitFields...),
 		c.matrixView(),
+		goapp.Div().Class("fields army-situation").Body(sitFields...),
 		ui.Elem("p").Class("field").Body(
 			goapp.Label().For("army-link").Text(c.t(i18n.ArmyLink)),
 			goapp.Input().Type("url").Class("share-link").ID("army-link").ReadOnly(true).Value(absolute(link)),
@@ -124,21 +124,21 @@ func (c *Armies) matrixView() goapp.UI {
 		ui.Elem("figcaption").Class("muted").Text(c.t(i18n.ArmyLegend)),
 		ui.Elem("p").Class("muted").ID("army-progress").Role("status").Text(c.progress()),
 		goapp.Div().Class("matrix-frame").TabIndex(0).Role("region").Aria("label", c.t(i18n.ArmiesTitle)).Body(
-			goapp.Table().ID("army-matrix").DataSet("done", done).DataSet("view", string(m.View)).Body(
-				goapp.THead().Body(goapp.Tr().Body(
-					goapp.Th().Class("corner").Text(c.t(i18n.ArmyCorner)),
+			ui.Elem("table").ID("army-matrix").DataSet("done", done).DataSet("view", string(m.View)).Body(
+				ui.Elem("thead").Body(ui.Elem("tr").Body(
+					ui.Elem("th").Class("corner").Text(c.t(i18n.ArmyCorner)),
 					goapp.Range(m.Cols).Slice(func(j int) goapp.UI {
-						return goapp.Th().Scope("col").Text(m.Cols[j].Unit)
+						return ui.Elem("th").Attr("scope", "col").Text(m.Cols[j].Unit)
 					}),
 				)),
-				goapp.TBody().Body(goapp.Range(m.Rows).Slice(func(i int) goapp.UI {
+				ui.Elem("tbody").Body(goapp.Range(m.Rows).Slice(func(i int) goapp.UI {
 					row := m.Rows[i]
 					best := -1
 					if done {
 						best = m.BestInRow(i)
 					}
-					return goapp.Tr().Body(
-						goapp.Th().Scope("row").Body(
+					return ui.Elem("tr").Body(
+						ui.Elem("th").Attr("scope", "row").Body(
 							ui.Elem("span").Class("unit").Text(row.Unit),
 							goapp.If(row.Weapon != "", func() goapp.UI { return ui.Elem("span").Class("weapon").Text(row.Weapon) }),
 						),
@@ -175,7 +175,7 @@ func (c *Armies) cellView(i, j int, bestRow, bestCol bool) goapp.UI {
 	if m.Rows[i].Weapon != "" {
 		name += ", " + m.Rows[i].Weapon
 	}
-	return goapp.Td().ID("ac-" + strconv.Itoa(i) + "-" + strconv.Itoa(j)).Class(cls).Body(
+	return ui.Elem("td").ID("ac-" + strconv.Itoa(i) + "-" + strconv.Itoa(j)).Class(cls).Body(
 		goapp.A().Href(c.cellHref(cell)).Aria("label", fmt.Sprintf(c.t(i18n.ArmyCellF), name, m.Cols[j].Unit, text)).Text(text),
 	)
 }
