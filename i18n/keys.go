@@ -641,7 +641,6 @@ const (
 	ArmyProblemF     // where, what
 	ArmyUnknownKeyF  // key
 	ArmyBadTypeF     // key, value
-	ArmyLongF        // key, most
 	ArmyLongValueF   // key, most
 	ArmyTooManyF     // key, count, most
 	ArmyNoNameF      // name

@@ -86,6 +86,18 @@ const (
 	MaxFile = 128 << 10
 )
 
+// Clone is a copy of v; nil for nil.
+func (v Values) Clone() Values {
+	if v == nil {
+		return nil
+	}
+	out := make(Values, len(v))
+	for k, s := range v {
+		out[k] = s
+	}
+	return out
+}
+
 // Vehicle tells whether the unit is a vehicle as a target.
 func (u Unit) Vehicle() bool { return u.Target["target"] == "veh" }
 
@@ -100,10 +112,10 @@ func (a Army) Clone() Army {
 
 // Clone is a deep copy of u.
 func (u Unit) Clone() Unit {
-	out := Unit{Name: u.Name, Target: maps.Clone(u.Target), Melee: maps.Clone(u.Melee), Morale: maps.Clone(u.Morale)}
+	out := Unit{Name: u.Name, Target: u.Target.Clone(), Melee: u.Melee.Clone(), Morale: u.Morale.Clone()}
 	out.Weapons = make([]Weapon, len(u.Weapons))
 	for i, w := range u.Weapons {
-		out.Weapons[i] = Weapon{Name: w.Name, Shoot: maps.Clone(w.Shoot)}
+		out.Weapons[i] = Weapon{Name: w.Name, Shoot: w.Shoot.Clone()}
 	}
 	return out
 }

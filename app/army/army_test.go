@@ -2,6 +2,7 @@ package army
 
 import (
 	"errors"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -28,8 +29,8 @@ func TestSamplesAreClean(t *testing.T) {
 func TestRoundTrips(t *testing.T) {
 	mine, _ := Samples()
 	odd := mine.Clone()
-	odd.Name = `Strike "group" <script>alert(1)</script> ~*% é`
-	odd.Units[0].Name = "Steel * Troopers ~ 100%"
+	odd.Name = `Strike "group" <script>alert(1)</script> ~*% é *h ~A }}`
+	odd.Units[0].Name = "Steel * Troopers ~ 100% (heavy), \"x\": 1 {"
 	odd.Units[1].Melee = Values{}
 	tests := []struct {
 		name   string
@@ -38,7 +39,7 @@ func TestRoundTrips(t *testing.T) {
 	}{
 		{"file", func(a Army) string { return string(Encode(a)) }, func(s string) (Army, []Problem, error) { return Decode([]byte(s)) }},
 		{"base64url", EncodeBase64, DecodeBase64},
-		{"compact", func(a Army) string { s, _ := EncodeCompact(a); return s }, DecodeCompact},
+		{"packed", Pack, func(s string) (Army, []Problem, error) { return Decode(Unpack(s)) }},
 	}
 	for _, tt := range tests {
 		for _, a := range []Army{mine, odd} {
@@ -56,21 +57,21 @@ func TestRoundTrips(t *testing.T) {
 }
 
 // TestTwelveUnitsFitOneQRCode: the compact link of a 12-unit army, under
-// a long site address, fits a QR code of version 25 or less, which a
+// a long site address, fits a QR code of version 28 or less (129 modules a side), which a
 // phone reads from another phone's screen.
 func TestTwelveUnitsFitOneQRCode(t *testing.T) {
 	mine, theirs := Samples()
 	for _, a := range []Army{mine, theirs} {
-		k, v := LinkValue(a, KeyTheirs, KeyTheirsCompact)
+		k, v := LinkValue(a, KeyTheirs, KeyTheirsPacked)
 		link := "https://example.github.io/at4x-companion/armies?" + k + "=" + v
 		code, err := qr.Encode([]byte(link))
 		if err != nil {
 			t.Fatal(err)
 		}
 		file := len(Encode(a))
-		t.Logf("%s: file %d bytes, base64url %d, compact link %d bytes, QR version %d (%d modules)", a.Name, file, len(EncodeBase64(a)), len(link), code.Version(), 17+4*code.Version())
-		if k != KeyTheirsCompact || code.Version() > 25 {
-			t.Errorf("%s: key %s, version %d: want the compact key and version 25 at most", a.Name, k, code.Version())
+		t.Logf("%s: file %d bytes, base64url %d, packed link %d bytes, QR version %d (%d modules)", a.Name, file, len(EncodeBase64(a)), len(link), code.Version(), 17+4*code.Version())
+		if k != KeyTheirsPacked || code.Version() > 28 {
+			t.Errorf("%s: key %s, version %d: want the packed key and version 28 at most", a.Name, k, code.Version())
 		}
 	}
 }
@@ -232,13 +233,18 @@ func TestTrimmed(t *testing.T) {
 	}
 }
 
-func TestCompactRefused(t *testing.T) {
-	for _, s := range []string{"", "2*at43*x", "1*at43", "1*at43*A~u", "1*at43*A~u*Q5*_*_*w", "1*at43*A~u*Z5Z6*_*_", "1*at43*A~u*z*_*_", "1*at43*A~u*_*_*_*w*N" + strings.Repeat("1", MaxFile)} {
-		t.Run(s[:min(len(s), 30)], func(t *testing.T) {
-			if _, _, err := DecodeCompact(s); err == nil {
-				t.Fatalf("DecodeCompact(%q) = nil error", s)
+func TestPackedRefused(t *testing.T) {
+	for _, s := range []string{"", "*h", "*hat43*n", "*x*y*z", "~Z~Z", "*hat43*nA*u*vU*t~Z1*c*x*c*E garbage", "{" + strings.Repeat("*e", 1000)} {
+		t.Run(s[:min(len(s), 20)], func(t *testing.T) {
+			if _, _, err := Decode(Unpack(s)); err == nil {
+				t.Fatalf("Decode(Unpack(%q)) = nil error", s)
 			}
 		})
+	}
+	// A link's packed value is refused past MaxFile before it is unpacked.
+	q := url.Values{KeyTheirsPacked: {strings.Repeat("*h", MaxFile)}}
+	if _, _, found, err := FromLink(q, KeyTheirs, KeyTheirsPacked, Parse); !found || !errors.Is(err, ErrTooLarge) {
+		t.Errorf("FromLink of a long packed value = %v, %v", found, err)
 	}
 }
 
@@ -311,11 +317,10 @@ func FuzzDecode(f *testing.F) {
 	mine, _ := Samples()
 	f.Add(Encode(mine))
 	f.Add([]byte(`{"format": "at4x-army/1", "game": "at44", "units": [{"name": "x", "weapons": [{"name": "y", "shoot": {"lock": 3}}]}]}`))
-	s, _ := EncodeCompact(mine)
-	f.Add([]byte(s))
+	f.Add([]byte(Pack(mine)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, decode := range []func([]byte) (Army, []Problem, error){Decode,
-			func(b []byte) (Army, []Problem, error) { return DecodeCompact(string(b)) },
+			func(b []byte) (Army, []Problem, error) { return Decode(Unpack(string(b))) },
 			func(b []byte) (Army, []Problem, error) { return DecodeBase64(string(b)) }} {
 			a, problems, err := decode(data)
 			if err != nil {
@@ -334,11 +339,9 @@ func FuzzDecode(f *testing.F) {
 			if err != nil || len(problems) > 0 || !again.Equal(a) {
 				t.Fatalf("re-read: %v %v\n%s\n%s", problems, err, Encode(a), Encode(again))
 			}
-			if c, ok := EncodeCompact(a); ok {
-				again, problems, err := DecodeCompact(c)
-				if err != nil || len(problems) > 0 || !again.Equal(a) {
-					t.Fatalf("compact re-read: %v %v\n%s", problems, err, c)
-				}
+			packed := Pack(a)
+			if again, problems, err := Decode(Unpack(packed)); err != nil || len(problems) > 0 || !again.Equal(a) {
+				t.Fatalf("packed re-read: %v %v\n%s", problems, err, packed)
 			}
 		}
 	})

@@ -1,57 +1,50 @@
 package army
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"unicode/utf8"
 )
 
+// reason is a sentinel error: a constant string, so that the reasons
+// cost the program no start-up code.
+type reason string
+
+func (r reason) Error() string { return string(r) }
+
 // Reasons a file or a link is refused as a whole (a *FileError's Reason),
 // for errors.Is.
-var (
-	ErrTooLarge = errors.New("too large")          // more than MaxFile bytes
-	ErrNotJSON  = errJSON                          // not JSON text
-	ErrTooDeep  = errors.New("nested too deeply")  // more than maxDepth levels
-	ErrFormat   = errors.New("not an army file")   // no "format": "at4x-army/1", or not an object
-	ErrGame     = errors.New("not a game's army")  // a game other than at43, at44
-	ErrEncoding = errors.New("not an army's link") // a link value that is not base64url or compact text
+const (
+	ErrTooLarge = reason("too large")          // more than MaxFile bytes
+	ErrNotJSON  = errJSON                      // not JSON text
+	ErrTooDeep  = reason("nested too deeply")  // more than maxDepth levels
+	ErrFormat   = reason("not an army file")   // no "format": "at4x-army/1", or not an object
+	ErrGame     = reason("not a game's army")  // a game other than at43, at44
+	ErrEncoding = reason("not an army's link") // a link value that is not base64url or compact text
 )
 
 // Reasons a value is left out or cut (a Problem's Reason) besides the
 // engine's own (rules.ErrSyntax, ErrRange, ErrChoice, ErrConflict,
 // ErrUnknownKey), for errors.Is.
-var (
-	ErrType     = errors.New("not a value of that kind") // an object where a value goes, a number where a name goes...
-	ErrTooLong  = errors.New("too long")                 // a name past MaxName characters, a value past MaxValue bytes
-	ErrTooMany  = errors.New("too many")                 // units past MaxUnits, weapons past MaxWeapons
-	ErrNoName   = errors.New("no name")                  // a unit or weapon without a name
-	ErrLeftOut  = errors.New("left out")                 // a weapon or part the engine refuses even without its bad values
-	ErrUnknown  = errors.New("not a key of an army")     // a property the format does not have
-	ErrNotUnits = errors.New("not a list of units")      // units is not an array
+const (
+	ErrType     = reason("not a value of that kind") // an object where a value goes, a number where a name goes...
+	ErrTooLong  = reason("too long")                 // a name past MaxName characters, a value past MaxValue bytes
+	ErrTooMany  = reason("too many")                 // units past MaxUnits, weapons past MaxWeapons
+	ErrNoName   = reason("no name")                  // a unit or weapon without a name
+	ErrLeftOut  = reason("left out")                 // a weapon or part the engine refuses even without its bad values
+	ErrUnknown  = reason("not a key of an army")     // a property the format does not have
+	ErrNotUnits = reason("not a list of units")      // units is not an array
 )
 
 // A FileError is why a file or link is not read at all.
 type FileError struct {
+	_      [0]func() // not comparable: no equality code
 	Reason error
 	Detail string // what was found, at most 40 characters of it
 }
 
 func (e *FileError) Error() string {
-	msg := "army file refused: " + e.Reason.Error()
-	switch {
-	case errors.Is(e.Reason, ErrTooLarge):
-		msg += fmt.Sprintf(" (%s): at most %d KB", e.Detail, MaxFile>>10)
-	case errors.Is(e.Reason, ErrTooDeep):
-		msg += fmt.Sprintf(": at most %d levels", maxDepth)
-	case errors.Is(e.Reason, ErrFormat):
-		msg += fmt.Sprintf(" (format %s): allowed %q", e.Detail, Format)
-	case errors.Is(e.Reason, ErrGame):
-		msg += fmt.Sprintf(" (game %s): allowed at43, at44", e.Detail)
-	case e.Detail != "":
-		msg += " (" + e.Detail + ")"
-	}
-	return msg
+	return fmt.Sprintf("army file refused: %v (%s); allowed: %s JSON of at most %d KB and %d levels, game at43 or at44", e.Reason, e.Detail, Format, MaxFile>>10, maxDepth)
 }
 
 func (e *FileError) Unwrap() error { return e.Reason }
@@ -59,8 +52,9 @@ func (e *FileError) Unwrap() error { return e.Reason }
 // A Problem is one thing a file held that reading left out or cut; the
 // rest of the army is read.
 type Problem struct {
-	Unit       int    // the unit's number in the file, from 1; 0 for the army itself
-	UnitName   string // the unit's name as read (cut, never markup)
+	_          [0]func() // not comparable: no equality code
+	Unit       int       // the unit's number in the file, from 1; 0 for the army itself
+	UnitName   string    // the unit's name as read (cut, never markup)
 	Part       Part
 	Weapon     int // the weapon's number in its unit, from 1, for PartWeapon
 	WeaponName string

@@ -19,16 +19,35 @@ var Games = []string{"at43", "at44"}
 
 // Decode reads an army file. It refuses with a *FileError only what is not
 // an army at all; every value it leaves out or cuts is a Problem.
-func Decode(data []byte) (Army, []Problem, error) {
+func Decode(data []byte) (Army, []Problem, error) { return Read(data, Parse) }
+
+// A Parser reads JSON text into JSON's Go values, as Parse does: the
+// browser's JSON.parse stands in for Parse in the client, which then
+// carries no JSON reader of its own.
+type Parser func(text string) (any, error)
+
+// Parse reads JSON text into JSON's Go values (map[string]any, []any,
+// string, numbers as their text, bool, nil), refusing duplicate keys and
+// nesting past 8 levels.
+func Parse(text string) (any, error) {
+	v, err := parseJSON(text)
+	if err == ErrTooDeep {
+		return nil, &FileError{Reason: ErrTooDeep}
+	}
+	if err != nil {
+		return nil, &FileError{Reason: ErrNotJSON, Detail: err.Error()}
+	}
+	return v, nil
+}
+
+// Read reads an army file with parse, as Decode does.
+func Read(data []byte, parse Parser) (Army, []Problem, error) {
 	if len(data) > MaxFile {
 		return Army{}, nil, &FileError{Reason: ErrTooLarge, Detail: strconv.Itoa(len(data)>>10) + " KB"}
 	}
-	v, err := parseJSON(string(data))
+	v, err := parse(string(data))
 	if err != nil {
-		if err == ErrTooDeep {
-			return Army{}, nil, &FileError{Reason: ErrTooDeep}
-		}
-		return Army{}, nil, &FileError{Reason: ErrNotJSON, Detail: err.Error()}
+		return Army{}, nil, err
 	}
 	return FromValue(v)
 }

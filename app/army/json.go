@@ -1,7 +1,6 @@
 package army
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -23,10 +22,11 @@ type number string
 const maxDepth = 8
 
 // errJSON is the reason of a file that is not JSON.
-var errJSON = errors.New("not JSON")
+const errJSON = reason("not JSON")
 
 // jsonError says where the text stopped being JSON.
 type jsonError struct {
+	_      [0]func() // not comparable: no equality code
 	Offset int
 	Msg    string
 }
@@ -282,7 +282,8 @@ func (r *jsonReader) hex4() rune {
 }
 
 // jsonWriter writes the army file: keys in a fixed order, strings escaped
-// so that the text is safe inside HTML too.
+// so that the text is safe inside HTML too, and holds "*" and "~" only
+// where Pack writes them.
 type jsonWriter struct{ b strings.Builder }
 
 func (w *jsonWriter) raw(s string) { w.b.WriteString(s) }
@@ -294,7 +295,7 @@ func (w *jsonWriter) str(s string) {
 		case c == '"' || c == '\\':
 			w.b.WriteByte('\\')
 			w.b.WriteRune(c)
-		case c < 0x20 || c == '<' || c == '>' || c == '&' || c == 0x2028 || c == 0x2029:
+		case c < 0x20 || c == '<' || c == '>' || c == '&' || c == '*' || c == '~' || c == 0x2028 || c == 0x2029:
 			fmt.Fprintf(&w.b, `\u%04x`, c)
 		default:
 			w.b.WriteRune(c)

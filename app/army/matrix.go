@@ -1,7 +1,6 @@
 package army
 
 import (
-	"errors"
 	"math"
 	"net/url"
 	"strconv"
@@ -59,7 +58,7 @@ type Cell struct {
 }
 
 // ErrGames is New's error for two armies of different games.
-var ErrGames = errors.New("the armies are of different games")
+const ErrGames = reason("the armies are of different games")
 
 // A Matrix is every attack of one view, filled a slice at a time.
 type Matrix struct {
@@ -87,26 +86,30 @@ func New(mine, theirs Army, view View, s Situation) (*Matrix, error) {
 		m.Cols = append(m.Cols, Col{Unit: u.Name, Vehicle: u.Vehicle()})
 	}
 	for _, u := range from.Units {
-		if melee {
-			if u.Melee == nil {
-				continue
-			}
+		if melee && u.Melee != nil {
 			m.Rows = append(m.Rows, Row{Unit: u.Name})
-			m.Cells = append(m.Cells, m.row(func(t Unit) Cell { return meleeCell(m.Game, u.Melee, t) }, to))
-			continue
+			m.Cells = append(m.Cells, cells(m.Game, u.Melee, to, nil))
 		}
 		for _, w := range u.Weapons {
-			m.Rows = append(m.Rows, Row{Unit: u.Name, Weapon: w.Name})
-			m.Cells = append(m.Cells, m.row(func(t Unit) Cell { return shotCell(m.Game, w.Shoot, t, s) }, to))
+			if !melee {
+				m.Rows = append(m.Rows, Row{Unit: u.Name, Weapon: w.Name})
+				m.Cells = append(m.Cells, cells(m.Game, w.Shoot, to, &s))
+			}
 		}
 	}
 	return m, nil
 }
 
-func (m *Matrix) row(cell func(Unit) Cell, to Army) []Cell {
+// cells are the attacks of one weapon (a shot in situation s) or of one
+// unit's close combat (s nil) at each unit of to.
+func cells(game string, v Values, to Army, s *Situation) []Cell {
 	out := make([]Cell, len(to.Units))
 	for i, t := range to.Units {
-		out[i] = cell(t)
+		if s != nil {
+			out[i] = shotCell(game, v, t, *s)
+		} else {
+			out[i] = meleeCell(game, v, t)
+		}
 	}
 	return out
 }

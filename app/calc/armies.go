@@ -41,6 +41,7 @@ type Armies struct {
 	sit     army.Situation
 	matrix  *army.Matrix
 	mErr    error
+	table   string // the matrix's HTML as last drawn (matrixHTML)
 	fillSeq int
 	// messages say what the last link or file brought, refused or left
 	// out, in the page's language.
@@ -114,8 +115,8 @@ func (c *Armies) load(ctx goapp.Context) {
 	for _, side := range []struct {
 		file, compact string
 		at            *int
-	}{{army.KeyMine, army.KeyMineCompact, &c.mine}, {army.KeyTheirs, army.KeyTheirsCompact, &c.theirs}} {
-		a, problems, found, err := army.FromLink(q, side.file, side.compact)
+	}{{army.KeyMine, army.KeyMinePacked, &c.mine}, {army.KeyTheirs, army.KeyTheirsPacked, &c.theirs}} {
+		a, problems, found, err := army.FromLink(q, side.file, side.compact, browserJSON)
 		if !found {
 			continue
 		}
@@ -127,10 +128,14 @@ func (c *Armies) load(ctx goapp.Context) {
 		*side.at = i
 		changed = changed || added
 	}
+	c.pickDefaults()
+	if q.Has("save") {
+		c.saveUnits(q)
+		changed = true
+	}
 	if changed && !storeArmies(ctx, c.armies) {
 		c.full = true
 	}
-	c.pickDefaults()
 	c.words = wordsFor(c.lib, c.Lang, c.game())
 	c.recompute(ctx)
 }
@@ -142,8 +147,11 @@ func (c *Armies) add(a army.Army, problems []army.Problem) (int, bool) {
 	for _, p := range problems {
 		c.messages = append(c.messages, problemText(w, p))
 	}
-	if i := slices.IndexFunc(c.armies, a.Equal); i >= 0 {
-		return i, false
+	file := string(army.Encode(a))
+	for i, o := range c.armies {
+		if string(army.Encode(o)) == file {
+			return i, false
+		}
 	}
 	if len(c.armies) >= army.MaxArmies {
 		c.messages = append(c.messages, fmt.Sprintf(c.t(i18n.ArmyFull), army.MaxArmies))
@@ -195,9 +203,11 @@ func (c *Armies) recompute(ctx goapp.Context) {
 	}
 	c.syncURL()
 	if c.matrix == nil || !goapp.IsClient {
+		c.table = ""
 		return
 	}
 	c.matrix.Fill(fillSlice)
+	c.table = c.matrixHTML()
 	c.fill(ctx, c.fillSeq)
 }
 
@@ -211,14 +221,13 @@ func (c *Armies) fill(ctx goapp.Context, seq int) {
 			ctx.PreventUpdate()
 			return
 		}
-		from := c.matrix.Filled()
 		if !c.matrix.Fill(fillSlice) {
-			// Written straight into the page: go-app redraws it all
-			// once, when the matrix is done.
 			ctx.PreventUpdate()
-			c.writeCells(from)
+			c.writeProgress()
 			c.fill(ctx, seq)
+			return
 		}
+		c.table = c.matrixHTML()
 	})
 }
 
@@ -227,11 +236,11 @@ func (c *Armies) fill(ctx goapp.Context, seq int) {
 func (c *Armies) link() string {
 	parts := []string{"lang=" + c.Lang}
 	if c.mine >= 0 && c.mine < len(c.armies) {
-		k, v := army.LinkValue(c.armies[c.mine], army.KeyMine, army.KeyMineCompact)
+		k, v := army.LinkValue(c.armies[c.mine], army.KeyMine, army.KeyMinePacked)
 		parts = append(parts, k+"="+v)
 	}
 	if c.theirs >= 0 && c.theirs < len(c.armies) {
-		k, v := army.LinkValue(c.armies[c.theirs], army.KeyTheirs, army.KeyTheirsCompact)
+		k, v := army.LinkValue(c.armies[c.theirs], army.KeyTheirs, army.KeyTheirsPacked)
 		parts = append(parts, k+"="+v)
 	}
 	if c.view != army.ViewFire {
@@ -250,7 +259,7 @@ func (c *Armies) link() string {
 
 // armyLink is the link that opens one army as the reader's opponent's.
 func (c *Armies) armyLink(i int) string {
-	k, v := army.LinkValue(c.armies[i], army.KeyTheirs, army.KeyTheirsCompact)
+	k, v := army.LinkValue(c.armies[i], army.KeyTheirs, army.KeyTheirsPacked)
 	return c.Base + "/armies?lang=" + c.Lang + "&" + k + "=" + v
 }
 

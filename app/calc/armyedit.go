@@ -95,15 +95,7 @@ func (c *Armies) saved(ctx goapp.Context) {
 
 // Army and unit commands: the button's data says which.
 
-func dataInt(ctx goapp.Context, name string) int {
-	n, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get(name).String())
-	if err != nil {
-		return -1
-	}
-	return n
-}
-
-func (c *Armies) newArmy(ctx goapp.Context, e goapp.Event) {
+func (c *Armies) newArmy(ctx goapp.Context) {
 	if len(c.armies) >= army.MaxArmies {
 		c.full = true
 		return
@@ -113,60 +105,64 @@ func (c *Armies) newArmy(ctx goapp.Context, e goapp.Event) {
 	c.saved(ctx)
 }
 
-func (c *Armies) editArmy(ctx goapp.Context, e goapp.Event) {
-	if i := dataInt(ctx, "army"); i >= 0 && i < len(c.armies) {
+func (c *Armies) editArmy(i int) {
+	if i >= 0 && i < len(c.armies) {
 		c.edit = editState{i, -1}
 		c.words = wordsFor(c.lib, c.Lang, c.armies[i].Game)
 	}
 }
 
-func (c *Armies) copyArmy(ctx goapp.Context, e goapp.Event) {
-	i := dataInt(ctx, "army")
+func (c *Armies) copyArmy(ctx goapp.Context, i int) {
 	if i < 0 || i >= len(c.armies) || len(c.armies) >= army.MaxArmies {
 		return
 	}
-	cp := c.armies[i].Clone()
+	cp := copyOf(c.armies[i])
 	cp.Name, _ = army.CleanName(fmt.Sprintf(c.t(i18n.ArmyCopyNameF), cp.Name))
-	c.armies = slices.Insert(c.armies, i+1, cp)
-	c.shift(i+1, 1)
+	c.armies = append(c.armies, cp)
 	c.saved(ctx)
 }
 
-func (c *Armies) deleteArmy(ctx goapp.Context, e goapp.Event) {
-	i := dataInt(ctx, "army")
+func (c *Armies) deleteArmy(ctx goapp.Context, i int) {
 	if i < 0 || i >= len(c.armies) {
 		return
 	}
 	c.undo = &undoState{name: c.armies[i].Name, armies: cloneArmies(c.armies)}
-	c.armies = slices.Delete(c.armies, i, i+1)
+	c.armies = append(c.armies[:i], c.armies[i+1:]...)
 	c.shift(i, -1)
 	c.edit = editState{-1, -1}
 	c.saved(ctx)
 }
 
-// shift moves the picked armies' indexes after an army was put in (d = 1)
-// or taken out (d = -1) at i.
+// shift moves the picked armies' indexes after the army at i was taken
+// out.
 func (c *Armies) shift(i, d int) {
 	for _, at := range []*int{&c.mine, &c.theirs} {
-		switch {
-		case d < 0 && *at == i:
+		if *at == i {
 			*at = -1
-		case *at >= i:
+		} else if *at > i {
 			*at += d
 		}
 	}
 	c.pickDefaults()
 }
 
+// cloneArmies is a deep copy of list.
 func cloneArmies(list []army.Army) []army.Army {
 	out := make([]army.Army, len(list))
 	for i, a := range list {
-		out[i] = a.Clone()
+		out[i] = copyOf(a)
 	}
 	return out
 }
 
-func (c *Armies) undoDelete(ctx goapp.Context, e goapp.Event) {
+// copyOf is a deep copy of a, through its file: the client carries the
+// codec already, and no copying code of its own.
+func copyOf(a army.Army) army.Army {
+	cp, _, _ := readArmy(string(army.Encode(a)))
+	return cp
+}
+
+func (c *Armies) undoDelete(ctx goapp.Context) {
 	if c.undo == nil {
 		return
 	}
@@ -178,12 +174,12 @@ func (c *Armies) undoDelete(ctx goapp.Context, e goapp.Event) {
 }
 
 // pick chooses my army or theirs from a select.
-func (c *Armies) pick(ctx goapp.Context, e goapp.Event) {
-	i, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+func (c *Armies) pick(ctx goapp.Context, id, value string) {
+	i, err := strconv.Atoi(value)
 	if err != nil || i >= len(c.armies) {
 		i = -1
 	}
-	if ctx.JSSrc().Get("id").String() == "army-mine" {
+	if id == "army-mine" {
 		c.mine = i
 	} else {
 		c.theirs = i
@@ -192,43 +188,24 @@ func (c *Armies) pick(ctx goapp.Context, e goapp.Event) {
 	c.recompute(ctx)
 }
 
-func (c *Armies) swap(ctx goapp.Context, e goapp.Event) {
-	c.mine, c.theirs = c.theirs, c.mine
-	c.recompute(ctx)
-}
-
-func (c *Armies) pickView(ctx goapp.Context, e goapp.Event) {
-	c.view = army.View(ctx.JSSrc().Get("value").String())
-	c.recompute(ctx)
-}
-
-func (c *Armies) toggleQR(ctx goapp.Context, e goapp.Event) {
-	if i := dataInt(ctx, "army"); i == c.qrFor {
-		c.qrFor = -1
-	} else {
-		c.qrFor = i
-	}
-}
-
 // Names, typed into text boxes.
 
-func (c *Armies) renameArmy(ctx goapp.Context, e goapp.Event) {
+func (c *Armies) renameArmy(ctx goapp.Context, value string) {
 	if c.edit.army < 0 || c.edit.army >= len(c.armies) {
 		return
 	}
-	if name, _ := army.CleanName(ctx.JSSrc().Get("value").String()); name != "" {
+	if name, _ := army.CleanName(value); name != "" {
 		c.armies[c.edit.army].Name = name
 	}
 	c.saved(ctx)
 }
 
-func (c *Armies) renameUnit(ctx goapp.Context, e goapp.Event) {
+func (c *Armies) renameUnit(ctx goapp.Context, value string, w int) {
 	u := c.editedUnit()
 	if u == nil {
 		return
 	}
-	name, _ := army.CleanName(ctx.JSSrc().Get("value").String())
-	w := dataInt(ctx, "weapon")
+	name, _ := army.CleanName(value)
 	switch {
 	case name == "":
 	case w >= 0 && w < len(u.Weapons):
@@ -241,7 +218,7 @@ func (c *Armies) renameUnit(ctx goapp.Context, e goapp.Event) {
 
 // Units.
 
-func (c *Armies) addUnit(ctx goapp.Context, e goapp.Event) {
+func (c *Armies) addUnit(ctx goapp.Context) {
 	a := c.editedArmy()
 	if a == nil || len(a.Units) >= army.MaxUnits {
 		return
@@ -254,11 +231,10 @@ func (c *Armies) addUnit(ctx goapp.Context, e goapp.Event) {
 
 // addFromProfile makes a unit of a saved profile: its weapon values one
 // weapon, its target values the unit as a target, its morale its morale.
-func (c *Armies) addFromProfile(ctx goapp.Context, e goapp.Event) {
+func (c *Armies) addFromProfile(ctx goapp.Context, value string) {
 	a := c.editedArmy()
-	i, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
-	ctx.JSSrc().Set("value", "")
-	list := loadProfiles(ctx)
+	i, err := strconv.Atoi(value)
+	list := c.profiles
 	if a == nil || err != nil || i < 0 || i >= len(list) || len(a.Units) >= army.MaxUnits {
 		return
 	}
@@ -298,38 +274,37 @@ func (c *Armies) editedArmy() *army.Army {
 	return &c.armies[c.edit.army]
 }
 
-func (c *Armies) unitCommand(ctx goapp.Context, e goapp.Event) {
+func (c *Armies) unitCommand(ctx goapp.Context, do string, i int) {
 	a := c.editedArmy()
-	i := dataInt(ctx, "unit")
 	if a == nil || i < 0 || i >= len(a.Units) {
 		return
 	}
-	switch ctx.JSSrc().Get("dataset").Get("do").String() {
-	case "edit":
+	switch do {
+	case "unit-edit":
 		c.edit.unit = i
-	case "up":
+	case "unit-up":
 		if i > 0 {
 			a.Units[i-1], a.Units[i] = a.Units[i], a.Units[i-1]
 		}
-	case "down":
+	case "unit-down":
 		if i+1 < len(a.Units) {
 			a.Units[i+1], a.Units[i] = a.Units[i], a.Units[i+1]
 		}
-	case "copy":
+	case "unit-copy":
 		if len(a.Units) < army.MaxUnits {
-			cp := a.Units[i].Clone()
+			cp := copyOf(army.Army{Game: a.Game, Units: a.Units[i : i+1]}).Units[0]
 			cp.Name, _ = army.CleanName(fmt.Sprintf(c.t(i18n.ArmyCopyNameF), cp.Name))
-			a.Units = slices.Insert(a.Units, i+1, cp)
+			a.Units = append(a.Units, cp)
 		}
-	case "delete":
+	case "unit-delete":
 		c.undo = &undoState{name: a.Units[i].Name, armies: cloneArmies(c.armies)}
-		a.Units = slices.Delete(a.Units, i, i+1)
+		a.Units = append(a.Units[:i], a.Units[i+1:]...)
 		c.edit.unit = -1
 	}
 	c.saved(ctx)
 }
 
-func (c *Armies) doneUnit(ctx goapp.Context, e goapp.Event) {
+func (c *Armies) doneUnit() {
 	if c.edit.unit >= 0 {
 		c.edit.unit = -1
 		return
@@ -337,31 +312,30 @@ func (c *Armies) doneUnit(ctx goapp.Context, e goapp.Event) {
 	c.edit.army = -1
 }
 
-func (c *Armies) addWeapon(ctx goapp.Context, e goapp.Event) {
+func (c *Armies) addWeapon(ctx goapp.Context) {
 	if u := c.editedUnit(); u != nil && len(u.Weapons) < army.MaxWeapons {
 		u.Weapons = append(u.Weapons, army.Weapon{Name: fmt.Sprintf(c.t(i18n.UnitWeaponF), len(u.Weapons)+1), Shoot: army.Values{}})
 		c.saved(ctx)
 	}
 }
 
-func (c *Armies) removeWeapon(ctx goapp.Context, e goapp.Event) {
+func (c *Armies) removeWeapon(ctx goapp.Context, i int) {
 	if u := c.editedUnit(); u != nil {
-		if i := dataInt(ctx, "weapon"); i >= 0 && i < len(u.Weapons) {
-			u.Weapons = slices.Delete(u.Weapons, i, i+1)
+		if i >= 0 && i < len(u.Weapons) {
+			u.Weapons = append(u.Weapons[:i], u.Weapons[i+1:]...)
 			c.saved(ctx)
 		}
 	}
 }
 
 // togglePart keeps or drops the unit's close combat or morale.
-func (c *Armies) togglePart(ctx goapp.Context, e goapp.Event) {
+func (c *Armies) togglePart(ctx goapp.Context, melee, on bool) {
 	u := c.editedUnit()
 	if u == nil {
 		return
 	}
-	on := ctx.JSSrc().Get("checked").Bool()
 	at := &u.Morale
-	if ctx.JSSrc().Get("dataset").Get("part").String() == "m" {
+	if melee {
 		at = &u.Melee
 	}
 	if *at = nil; on {

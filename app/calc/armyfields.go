@@ -98,80 +98,91 @@ func partField(p army.Part, key string, shown url.Values) (field, bool) {
 	return field{}, false
 }
 
+// problemWords are the messages of what reading an army left out or cut,
+// by reason; each takes the key, the value and the most allowed.
+var problemWords = []struct {
+	reason error
+	format i18n.Key
+}{
+	{army.ErrUnknown, i18n.ArmyUnknownKeyF}, {rules.ErrUnknownKey, i18n.ArmyUnknownKeyF},
+	{army.ErrType, i18n.ArmyBadTypeF}, {army.ErrNotUnits, i18n.ArmyBadTypeF},
+	{army.ErrTooLong, i18n.ArmyLongValueF}, {army.ErrTooMany, i18n.ArmyTooManyF},
+	{army.ErrNoName, i18n.ArmyNoNameF}, {army.ErrLeftOut, i18n.ArmyPartOutF},
+}
+
+// partWords name a unit's parts in a message.
+var partWords = map[army.Part]i18n.Key{army.PartTarget: i18n.UnitAsTarget, army.PartMelee: i18n.UnitMelee, army.PartMorale: i18n.UnitMorale}
+
 // problemText says, in the page's language and the game's words, what
 // reading an army left out or cut, naming the unit, the weapon and the
 // key.
 func problemText(w gameWords, p army.Problem) string {
-	t := func(k i18n.Key) string { return w.t(k) }
-	where := t(i18n.ArmyWhereArmy)
-	switch {
-	case p.Unit > 0 && p.Part == army.PartWeapon && p.WeaponName != "":
-		where = fmt.Sprintf(t(i18n.ArmyWhereWeaponF), p.Unit, p.UnitName, p.WeaponName)
-	case p.Unit > 0:
-		where = fmt.Sprintf(t(i18n.ArmyWhereUnitF), p.Unit, p.UnitName)
-	}
-	switch p.Part {
-	case army.PartTarget:
-		where += ", " + t(i18n.UnitAsTarget)
-	case army.PartMelee:
-		where += ", " + t(i18n.UnitMelee)
-	case army.PartMorale:
-		where += ", " + t(i18n.UnitMorale)
-	}
-	key := clipKey(p.Key)
-	var what string
-	switch {
-	case errors.Is(p.Reason, army.ErrUnknown), errors.Is(p.Reason, rules.ErrUnknownKey):
-		what = fmt.Sprintf(t(i18n.ArmyUnknownKeyF), key)
-	case errors.Is(p.Reason, army.ErrType), errors.Is(p.Reason, army.ErrNotUnits):
-		what = fmt.Sprintf(t(i18n.ArmyBadTypeF), key, clipValue(p.Value))
-	case errors.Is(p.Reason, army.ErrTooLong) && p.Key == "name":
-		what = fmt.Sprintf(t(i18n.ArmyLongF), key, army.MaxName)
-	case errors.Is(p.Reason, army.ErrTooLong):
-		what = fmt.Sprintf(t(i18n.ArmyLongValueF), key, army.MaxValue)
-	case errors.Is(p.Reason, army.ErrTooMany):
-		most := army.MaxWeapons
-		if p.Key == "units" {
-			most = army.MaxUnits
+	where := w.t(i18n.ArmyWhereArmy)
+	if p.Unit > 0 {
+		f := i18n.ArmyWhereUnitF
+		if p.Part == army.PartWeapon && p.WeaponName != "" {
+			f = i18n.ArmyWhereWeaponF
 		}
-		what = fmt.Sprintf(t(i18n.ArmyTooManyF), key, p.Value, most)
-	case errors.Is(p.Reason, army.ErrNoName):
-		what = fmt.Sprintf(t(i18n.ArmyNoNameF), p.UnitName)
+		where = fmt.Sprintf(w.t(f), p.Unit, p.UnitName, p.WeaponName)
+	}
+	if k, ok := partWords[p.Part]; ok {
+		where += ", " + w.t(k)
+	}
+	most := army.MaxValue
+	switch {
+	case p.Key == "name":
+		most = army.MaxName
+	case p.Key == "units":
+		most = army.MaxUnits
+	case p.Key == "weapons":
+		most = army.MaxWeapons
+	}
+	value := clipValue(p.Value)
+	if errors.Is(p.Reason, army.ErrNoName) {
+		value = p.UnitName
 		if p.Part == army.PartWeapon {
-			what = fmt.Sprintf(t(i18n.ArmyNoNameF), "#"+strconv.Itoa(p.Weapon))
-		}
-	case errors.Is(p.Reason, army.ErrLeftOut):
-		what = fmt.Sprintf(t(i18n.ArmyPartOutF), key)
-	default:
-		// The engine's own reason: the calculator's message for the field.
-		if f, ok := partField(p.Part, p.Key, nil); ok {
-			label, _, _ := fieldLabel(w, f)
-			what = fmt.Sprintf(t(i18n.ArmyLeftOutF), fieldError(w, label, f, false, p.Value, p.Reason, nil))
-		} else {
-			what = fmt.Sprintf(t(i18n.ArmyUnknownKeyF), key)
+			value = "#" + strconv.Itoa(p.Weapon)
 		}
 	}
-	return fmt.Sprintf(t(i18n.ArmyProblemF), where, what)
+	what := ""
+	for _, pw := range problemWords {
+		if errors.Is(p.Reason, pw.reason) {
+			what = fmt.Sprintf(w.t(pw.format), clipKey(p.Key), value, most)
+			break
+		}
+	}
+	if what == "" {
+		// The engine's own reason: the calculator's message for the field.
+		f, ok := partField(p.Part, p.Key, nil)
+		if !ok {
+			f = field{key: p.Key, label: i18n.InTarget}
+		}
+		label, _, _ := fieldLabel(w, f)
+		what = fmt.Sprintf(w.t(i18n.ArmyLeftOutF), fieldError(w, label, f, false, p.Value, p.Reason, nil))
+	}
+	return fmt.Sprintf(w.t(i18n.ArmyProblemF), where, what)
+}
+
+// fileWords say why a file or link was not read, by reason; each takes
+// what was found and the most allowed.
+var fileWords = []struct {
+	reason error
+	format i18n.Key
+}{
+	{army.ErrTooLarge, i18n.ArmyTooLargeF}, {army.ErrNotJSON, i18n.ArmyNotJSON}, {army.ErrTooDeep, i18n.ArmyTooDeep},
+	{army.ErrFormat, i18n.ArmyFormatF}, {army.ErrGame, i18n.ArmyGameF},
 }
 
 // fileErrorText says why a file or link was not read at all.
 func fileErrorText(lang string, err error) string {
-	t := func(k i18n.Key) string { return i18n.T(lang, k) }
+	why := i18n.T(lang, i18n.ArmyBadLink)
 	var fe *army.FileError
-	why := t(i18n.ArmyBadLink)
 	if errors.As(err, &fe) {
-		switch {
-		case errors.Is(err, army.ErrTooLarge):
-			why = fmt.Sprintf(t(i18n.ArmyTooLargeF), fe.Detail, army.MaxFile>>10)
-		case errors.Is(err, army.ErrNotJSON):
-			why = t(i18n.ArmyNotJSON)
-		case errors.Is(err, army.ErrTooDeep):
-			why = t(i18n.ArmyTooDeep)
-		case errors.Is(err, army.ErrFormat):
-			why = fmt.Sprintf(t(i18n.ArmyFormatF), fe.Detail)
-		case errors.Is(err, army.ErrGame):
-			why = fmt.Sprintf(t(i18n.ArmyGameF), fe.Detail)
+		for _, w := range fileWords {
+			if errors.Is(err, w.reason) {
+				why = fmt.Sprintf(i18n.T(lang, w.format), fe.Detail, army.MaxFile>>10)
+			}
 		}
 	}
-	return fmt.Sprintf(t(i18n.ArmyRefusedF), why)
+	return fmt.Sprintf(i18n.T(lang, i18n.ArmyRefusedF), why)
 }

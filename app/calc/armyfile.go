@@ -9,13 +9,13 @@ import (
 
 // importFile reads the army file chosen in the file input: one larger
 // than an army file can be is refused unread, with its size.
-func (c *Armies) importFile(ctx goapp.Context, e goapp.Event) {
-	files := ctx.JSSrc().Get("files")
+func (c *Armies) importFile(ctx goapp.Context, input goapp.Value) {
+	files := input.Get("files")
 	if !files.Truthy() || files.Length() == 0 {
 		return
 	}
 	f := files.Index(0)
-	ctx.JSSrc().Set("value", "")
+	input.Set("value", "")
 	if size := f.Get("size").Int(); size > army.MaxFile {
 		c.messages = []string{fileErrorText(c.Lang, &army.FileError{Reason: army.ErrTooLarge, Detail: strconv.Itoa(size>>10) + " KB"})}
 		return
@@ -33,7 +33,7 @@ func (c *Armies) importFile(ctx goapp.Context, e goapp.Event) {
 // imported adds the army a file held, as the opponent's.
 func (c *Armies) imported(ctx goapp.Context, text string) {
 	c.messages = nil
-	a, problems, err := army.Decode([]byte(text))
+	a, problems, err := readArmy(text)
 	if err != nil {
 		c.messages = []string{fileErrorText(c.Lang, err)}
 		return

@@ -7,7 +7,7 @@ import (
 )
 
 // armiesKey is where the armies are kept on the device: a list of
-// records, each an army's file as text, read back through army.Decode so
+// records, each an army's file as text, read back through army.Read so
 // that a stored army is checked exactly as an imported one. The device
 // keeps army.MaxArmies armies and maxArmiesText bytes of them (about 60
 // armies of 12 units), under ui.maxStored, which it would not read.
@@ -27,7 +27,7 @@ func (r *armyRecord) SetFields(m map[string]any) { r.File = ui.String(m, "file")
 func loadArmies(ctx goapp.Context) []army.Army {
 	var out []army.Army
 	for _, r := range ui.LoadList[armyRecord](ctx, armiesKey) {
-		if a, _, err := army.Decode([]byte(r.File)); err == nil && len(out) < army.MaxArmies {
+		if a, _, err := readArmy(r.File); err == nil && len(out) < army.MaxArmies {
 			out = append(out, a)
 		}
 	}
@@ -48,4 +48,17 @@ func storeArmies(ctx goapp.Context, list []army.Army) bool {
 	}
 	ui.StoreList(ctx, armiesKey, records)
 	return true
+}
+
+// browserJSON reads an army file's JSON with the browser's JSON.parse.
+func browserJSON(text string) (any, error) {
+	if v := ui.ParseJSON(text, 8); v != nil {
+		return v, nil
+	}
+	return nil, &army.FileError{Reason: army.ErrNotJSON}
+}
+
+// readArmy reads an army file as the client does.
+func readArmy(text string) (army.Army, []army.Problem, error) {
+	return army.Read([]byte(text), browserJSON)
 }

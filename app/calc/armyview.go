@@ -3,7 +3,7 @@ package calc
 import (
 	"encoding/base64"
 	"fmt"
-	"slices"
+	"html"
 	"strconv"
 
 	"github.com/at4x/companion/app/army"
@@ -13,143 +13,192 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Render draws the picks, the matrix, the share bar, the reader's armies
-// and the editor.
+// Render draws the picks and the matrix, the situation's fields, the
+// share bar, the reader's armies and the editor. The parts without
+// components are raw HTML (markup); the page's two handlers read their
+// taps and changes.
 func (c *Armies) Render() goapp.UI {
-	return ui.Elem("article").Class("armies").Body(
-		ui.Elem("h1").Text(c.t(i18n.ArmiesTitle)),
-		ui.Elem("p").Class("muted").Text(c.t(i18n.ArmiesIntro)),
-		goapp.If(len(c.messages) > 0 || c.full, func() goapp.UI {
-			items := slices.Clone(c.messages)
-			if c.full {
-				items = append(items, fmt.Sprintf(c.t(i18n.ArmyFull), army.MaxArmies))
-			}
-			return ui.Elem("ul").Class("army-messages").ID("army-messages").Role("alert").Body(goapp.Range(items).Slice(func(i int) goapp.UI {
-				return ui.Elem("li").Text(items[i])
-			}))
-		}),
-		goapp.If(c.undo != nil, func() goapp.UI {
-			return ui.Elem("p").Class("note").Role("status").Body(
-				goapp.Text(fmt.Sprintf(c.t(i18n.ArmyDeletedF), c.undo.name)+" "),
-				goapp.Button().Type("button").Class("btn ghost").ID("army-undo").Text(c.t(i18n.ArmyUndo)).OnClick(c.undoDelete),
-			)
-		}),
-		goapp.If(goapp.IsClient, c.matrixSection),
-		goapp.If(goapp.IsClient, c.listSection),
-		goapp.If(goapp.IsClient && c.edit.army >= 0 && c.edit.army < len(c.armies), c.editor),
-	)
+	body := []goapp.UI{goapp.Raw(c.topHTML())}
+	if goapp.IsClient {
+		body = append(body, goapp.Raw(c.matrixSectionHTML()), goapp.Div().Class("fields army-situation").Body(c.situationFields()...),
+			goapp.Raw(c.linkHTML()), &shareBar{Lang: c.Lang, Link: c.link()}, goapp.Raw(c.listHTML()))
+		if c.edit.army >= 0 && c.edit.army < len(c.armies) {
+			body = append(body, c.editor())
+		}
+	}
+	return ui.Elem("article").Class("armies").OnClick(c.onClick).OnChange(c.onChange).Body(body...)
 }
 
-// matrixSection is the two picks, the view, the situation, the matrix and
-// the share bar.
-func (c *Armies) matrixSection() goapp.UI {
-	pick := func(id string, label i18n.Key, at int) goapp.UI {
-		return goapp.Div().Class("field").Body(
-			goapp.Label().For(id).Text(c.t(label)),
-			goapp.Select().ID(id).OnChange(c.pick).Body(
-				ui.Selected(goapp.Option().Value("-1"), at < 0).Text("—"),
-				goapp.Range(c.armies).Slice(func(i int) goapp.UI {
-					a := c.armies[i]
-					return ui.Selected(goapp.Option().Value(strconv.Itoa(i)), i == at).Text(a.Name + " · " + ui.GameName(a.Game))
-				}),
-			),
-		)
+// topHTML is the title, the messages, the undo, the two picks and the views.
+func (c *Armies) topHTML() string {
+	var m markup
+	m.open("div", "class", "army-top")
+	m.el("h1", c.t(i18n.ArmiesTitle))
+	m.el("p", c.t(i18n.ArmiesIntro), "class", "muted")
+	msgs := c.messages
+	if c.full {
+		msgs = append(msgs[:len(msgs):len(msgs)], fmt.Sprintf(c.t(i18n.ArmyFull), army.MaxArmies))
 	}
-	sitFields := []goapp.UI{}
-	shoot := specFor("shoot")
-	sitValues := map[string]string{"range": strconv.Itoa(c.sit.Range), "cm": c.sit.CM, "cover": c.sit.Cover}
-	if c.sit.CM != "" {
-		if g := gameRules(c.game()); g != nil && g.RangeBand != nil {
-			sitValues["range"] = strconv.Itoa(g.RangeBand(atoi(c.sit.CM)))
+	if len(msgs) > 0 {
+		m.open("ul", "id", "army-messages", "class", "army-messages", "role", "alert")
+		for _, s := range msgs {
+			m.el("li", s)
 		}
+		m.end("ul")
 	}
-	melee := c.view == army.ViewMelee || c.view == army.ViewMeleeThreat
-	for _, k := range []string{"range", "cm", "cover"} {
-		f, _ := shoot.field(k, nil)
-		if melee {
-			break
-		}
-		label, term, help := fieldLabel(c.words, f)
-		var opts []fieldOption
-		for _, o := range f.options {
-			opts = append(opts, fieldOption{Value: o.value, Label: c.words.t(o.label)})
-		}
-		sitFields = append(sitFields, &fieldView{Lang: c.Lang, Key: k, Kind: f.kind, Label: label, Term: term, Help: help,
-			Value: sitValues[k], Min: f.min, Max: f.max, Options: opts})
+	if c.undo != nil {
+		m.open("p", "class", "note", "role", "status")
+		m.WriteString(html.EscapeString(fmt.Sprintf(c.t(i18n.ArmyDeletedF), c.undo.name)) + " ")
+		m.button("army-undo", "btn ghost", "undo", "", c.t(i18n.ArmyUndo))
+		m.end("p")
 	}
-	views := []i18n.Key{i18n.ArmyViewFire, i18n.ArmyViewThreat, i18n.ArmyViewMelee, i18n.ArmyViewMeleeThreat}
-	link := c.link()
-	return ui.Elem("section").Class("army-pick").Body(
-		goapp.Div().Class("army-picks").Body(
-			pick("army-mine", i18n.ArmyMine, c.mine),
-			goapp.Button().Type("button").Class("btn ghost").ID("army-swap").Text(c.t(i18n.ArmySwap)).OnClick(c.swap),
-			pick("army-theirs", i18n.ArmyTheirs, c.theirs),
-		),
-		goapp.Div().Class("army-views").Role("group").Body(goapp.Range(army.Views).Slice(func(i int) goapp.UI {
-			v := army.Views[i]
-			return goapp.Button().Type("button").Class("chip").ID("army-view-"+string(v)).Value(string(v)).
-				Aria("pressed", v == c.view).Text(c.t(views[i])).OnClick(c.pickView)
-		})),
-		c.matrixView(),
-		goapp.Div().Class("fields army-situation").Body(sitFields...),
-		ui.Elem("p").Class("field").Body(
-			goapp.Label().For("army-link").Text(c.t(i18n.ArmyLink)),
-			goapp.Input().Type("url").Class("share-link").ID("army-link").ReadOnly(true).Value(absolute(link)),
-		),
-		&shareBar{Lang: c.Lang, Link: link},
-	)
+	if goapp.IsClient {
+		m.open("div", "class", "army-picks")
+		c.pickHTML(&m, "army-mine", i18n.ArmyMine, c.mine)
+		m.button("army-swap", "btn ghost", "swap", "", c.t(i18n.ArmySwap))
+		c.pickHTML(&m, "army-theirs", i18n.ArmyTheirs, c.theirs)
+		m.end("div")
+		m.open("div", "class", "army-views", "role", "group")
+		for i, v := range army.Views {
+			m.button("army-view-"+string(v), "chip", "view", string(v), c.t(viewNames[i]), "aria-pressed", strconv.FormatBool(v == c.view))
+		}
+		m.end("div")
+	}
+	m.end("div")
+	return m.String()
 }
 
-// matrixView is the matrix, in a frame of its own that scrolls with its
-// row and column names kept in view.
-func (c *Armies) matrixView() goapp.UI {
+var viewNames = []i18n.Key{i18n.ArmyViewFire, i18n.ArmyViewThreat, i18n.ArmyViewMelee, i18n.ArmyViewMeleeThreat}
+
+// pickHTML is a select of the reader's armies, at the one picked.
+func (c *Armies) pickHTML(m *markup, id string, label i18n.Key, at int) {
+	m.open("div", "class", "field")
+	m.el("label", c.t(label), "for", id)
+	m.open("select", "id", id)
+	m.el("option", "—", "value", "-1")
+	for i, a := range c.armies {
+		m.el("option", a.Name+" · "+ui.GameName(a.Game), "value", strconv.Itoa(i), "selected", when(i == at, ""))
+	}
+	m.end("select")
+	m.end("div")
+}
+
+// matrixSectionHTML is the matrix with its legend and progress, or why
+// there is none.
+func (c *Armies) matrixSectionHTML() string {
+	var m markup
+	note := i18n.Key(0)
 	switch {
 	case c.mErr != nil:
-		return ui.Elem("p").Class("note").Text(c.t(i18n.ArmyDifferentGames))
+		note = i18n.ArmyDifferentGames
 	case c.matrix == nil:
-		return ui.Elem("p").Class("note").Text(c.t(i18n.ArmyPickTwo))
+		note = i18n.ArmyPickTwo
 	case c.matrix.Size() == 0:
-		return ui.Elem("p").Class("note").Text(c.t(i18n.ArmyEmptyMatrix))
+		note = i18n.ArmyEmptyMatrix
 	}
-	m := c.matrix
-	done := m.Done()
-	bestCol := make([]int, len(m.Cols))
-	for j := range m.Cols {
-		bestCol[j] = -1
-		if done {
-			bestCol[j] = m.BestInCol(j)
+	if note != 0 {
+		m.el("p", c.t(note), "class", "note")
+		return m.String()
+	}
+	m.open("figure", "class", "army-matrix")
+	m.el("figcaption", c.t(i18n.ArmyLegend), "class", "muted")
+	m.el("p", c.progress(), "id", "army-progress", "class", "muted", "role", "status")
+	m.open("div", "class", "matrix-frame", "tabindex", "0", "role", "region", "aria-label", c.t(i18n.ArmiesTitle))
+	m.WriteString(c.table)
+	m.end("div")
+	m.end("figure")
+	return m.String()
+}
+
+// situationFields are the range band, the distance and cover chosen for
+// every shot: the shooting calculator's own fields. Close combat has none.
+func (c *Armies) situationFields() []goapp.UI {
+	if c.view == army.ViewMelee || c.view == army.ViewMeleeThreat {
+		return nil
+	}
+	values := map[string]string{"range": strconv.Itoa(c.sit.Range), "cm": c.sit.CM, "cover": c.sit.Cover}
+	if g := gameRules(c.game()); c.sit.CM != "" && g != nil && g.RangeBand != nil {
+		values["range"] = strconv.Itoa(g.RangeBand(atoi(c.sit.CM)))
+	}
+	var out []goapp.UI
+	for _, k := range []string{"range", "cm", "cover"} {
+		f, _ := specFor("shoot").field(k, nil)
+		out = append(out, c.fieldOf(f, k, values[k], ""))
+	}
+	return out
+}
+
+// fieldOf is the component of a calculator field under key, showing value
+// and the message msg.
+func (c *Armies) fieldOf(f field, key, value, msg string) *fieldView {
+	label, term, help := fieldLabel(c.words, f)
+	var opts []fieldOption
+	for _, o := range f.options {
+		opts = append(opts, fieldOption{Value: o.value, Label: c.words.t(o.label)})
+	}
+	return &fieldView{Lang: c.Lang, Key: key, Kind: f.kind, Label: label, Term: term, Help: help,
+		Value: value, Min: f.min, Max: f.max, Options: opts, Err: msg}
+}
+
+// linkHTML is the page's link, to copy.
+func (c *Armies) linkHTML() string {
+	var m markup
+	m.open("p", "class", "field")
+	m.el("label", c.t(i18n.ArmyLink), "for", "army-link")
+	m.open("input", "type", "url", "class", "share-link", "id", "army-link", "readonly", "", "value", absolute(c.link()))
+	m.end("p")
+	return m.String()
+}
+
+// matrixHTML is the matrix's table: a row per weapon (or close combat), a
+// column per unit, each cell a link to its calculator; once it is done,
+// the best cell of each row is starred and of each column framed. It is
+// drawn at the start and once every cell is worked out (writeCells fills
+// the cells between): a table of hundreds of links built element by
+// element took longer than working the matrix out.
+func (c *Armies) matrixHTML() string {
+	mx := c.matrix
+	if mx == nil || mx.Size() == 0 {
+		return ""
+	}
+	done := mx.Done()
+	var m markup
+	m.open("table", "id", "army-matrix", "data-done", strconv.FormatBool(done), "data-view", string(mx.View))
+	m.WriteString("<thead><tr>")
+	m.el("th", c.t(i18n.ArmyCorner), "class", "corner")
+	for _, col := range mx.Cols {
+		m.el("th", col.Unit, "scope", "col")
+	}
+	m.WriteString("</tr></thead><tbody>")
+	for i, row := range mx.Rows {
+		name := row.Unit
+		m.WriteString(`<tr><th scope="row">`)
+		m.el("span", row.Unit, "class", "unit")
+		if row.Weapon != "" {
+			name += ", " + row.Weapon
+			m.el("span", row.Weapon, "class", "weapon")
 		}
+		m.end("th")
+		best := -1
+		if done {
+			best = mx.BestInRow(i)
+		}
+		for j, cell := range mx.Cells[i] {
+			text, cls := cellText(c.Lang, cell)
+			if best == j {
+				cls += " br"
+			}
+			if done && mx.BestInCol(j) == i {
+				cls += " bc"
+			}
+			m.open("td", "id", "ac-"+strconv.Itoa(i)+"-"+strconv.Itoa(j), "class", cls)
+			m.el("a", text, "href", shareLink(c.Base, cell.Calc, c.Lang, cell.Query), "aria-label", fmt.Sprintf(c.t(i18n.ArmyCellF), name, mx.Cols[j].Unit, text))
+			m.end("td")
+		}
+		m.end("tr")
 	}
-	return ui.Elem("figure").Class("army-matrix").Body(
-		ui.Elem("figcaption").Class("muted").Text(c.t(i18n.ArmyLegend)),
-		ui.Elem("p").Class("muted").ID("army-progress").Role("status").Text(c.progress()),
-		goapp.Div().Class("matrix-frame").TabIndex(0).Role("region").Aria("label", c.t(i18n.ArmiesTitle)).Body(
-			ui.Elem("table").ID("army-matrix").DataSet("done", done).DataSet("view", string(m.View)).Body(
-				ui.Elem("thead").Body(ui.Elem("tr").Body(
-					ui.Elem("th").Class("corner").Text(c.t(i18n.ArmyCorner)),
-					goapp.Range(m.Cols).Slice(func(j int) goapp.UI {
-						return ui.Elem("th").Attr("scope", "col").Text(m.Cols[j].Unit)
-					}),
-				)),
-				ui.Elem("tbody").Body(goapp.Range(m.Rows).Slice(func(i int) goapp.UI {
-					row := m.Rows[i]
-					best := -1
-					if done {
-						best = m.BestInRow(i)
-					}
-					return ui.Elem("tr").Body(
-						ui.Elem("th").Attr("scope", "row").Body(
-							ui.Elem("span").Class("unit").Text(row.Unit),
-							goapp.If(row.Weapon != "", func() goapp.UI { return ui.Elem("span").Class("weapon").Text(row.Weapon) }),
-						),
-						goapp.Range(m.Cells[i]).Slice(func(j int) goapp.UI {
-							return c.cellView(i, j, best == j, bestCol[j] == i)
-						}),
-					)
-				})),
-			),
-		),
-	)
+	m.WriteString("</tbody></table>")
+	return m.String()
 }
 
 // progress says how much of the matrix is worked out, "" once it all is.
@@ -158,26 +207,6 @@ func (c *Armies) progress() string {
 		return ""
 	}
 	return fmt.Sprintf(c.t(i18n.ArmyFillingF), c.matrix.Filled(), c.matrix.Size())
-}
-
-// cellView is one cell: a link to its calculator, showing the figures.
-func (c *Armies) cellView(i, j int, bestRow, bestCol bool) goapp.UI {
-	m := c.matrix
-	cell := m.Cells[i][j]
-	text, cls := cellText(c.Lang, cell)
-	if bestRow {
-		cls += " br"
-	}
-	if bestCol {
-		cls += " bc"
-	}
-	name := m.Rows[i].Unit
-	if m.Rows[i].Weapon != "" {
-		name += ", " + m.Rows[i].Weapon
-	}
-	return ui.Elem("td").ID("ac-" + strconv.Itoa(i) + "-" + strconv.Itoa(j)).Class(cls).Body(
-		goapp.A().Href(c.cellHref(cell)).Aria("label", fmt.Sprintf(c.t(i18n.ArmyCellF), name, m.Cols[j].Unit, text)).Text(text),
-	)
 }
 
 // cellText is a cell's figures and its class on the colour scale.
@@ -195,89 +224,63 @@ func cellText(lang string, cell army.Cell) (string, string) {
 	return i18n.Fixed(lang, cell.Mean, 1) + " · " + i18n.Percent(lang, cell.AtLeast1), cls
 }
 
-// cellHref is the cell's calculator link, in the page's language.
-func (c *Armies) cellHref(cell army.Cell) string {
-	return shareLink(c.Base, cell.Calc, c.Lang, cell.Query)
-}
-
-// writeCells writes the cells filled since from straight into the page,
-// while the matrix fills: go-app redraws the whole page once it is done.
-func (c *Armies) writeCells(from int) {
-	m := c.matrix
-	doc := goapp.Window().Get("document")
-	for n := from; n < m.Filled(); n++ {
-		i, j := n/len(m.Cols), n%len(m.Cols)
-		td := doc.Call("getElementById", "ac-"+strconv.Itoa(i)+"-"+strconv.Itoa(j))
-		if !td.Truthy() {
-			continue
-		}
-		text, cls := cellText(c.Lang, m.Cells[i][j])
-		td.Set("className", cls)
-		if a := td.Get("firstChild"); a.Truthy() {
-			a.Set("textContent", text)
-		}
-	}
-	if p := doc.Call("getElementById", "army-progress"); p.Truthy() {
+// writeProgress says in the page how much of the matrix is worked out,
+// while it fills: the table is drawn again once, when it is done.
+func (c *Armies) writeProgress() {
+	if p := goapp.Window().Get("document").Call("getElementById", "army-progress"); p.Truthy() {
 		p.Set("textContent", c.progress())
 	}
 }
 
-// listSection lists the reader's armies with what can be done to each,
-// and the import.
-func (c *Armies) listSection() goapp.UI {
-	return ui.Elem("section").Class("army-list").Body(
-		ui.Elem("h2").Text(c.t(i18n.ArmyYours)),
-		goapp.If(len(c.armies) == 0, func() goapp.UI { return ui.Elem("p").Class("muted").Text(c.t(i18n.ArmyNone)) }),
-		ui.Elem("ul").Class("marks").Body(goapp.Range(c.armies).Slice(func(i int) goapp.UI {
-			a := c.armies[i]
-			n := strconv.Itoa(i)
-			btn := func(id string, label i18n.Key, h goapp.EventHandler) goapp.UI {
-				return goapp.Button().Type("button").Class("btn ghost").ID(id+"-"+n).DataSet("army", i).Text(c.t(label)).OnClick(h)
-			}
-			return ui.Elem("li").Class("army-item").Body(
-				ui.Elem("span").Class("army-name").Text(a.Name),
-				ui.Elem("span").Class("muted").Text(" "+ui.GameName(a.Game)+" · "+fmt.Sprintf(c.t(i18n.ArmyUnitsF), len(a.Units))+" "),
-				goapp.Div().Class("army-actions").Body(
-					btn("army-edit", i18n.ArmyEdit, c.editArmy),
-					btn("army-copy", i18n.ArmyCopy, c.copyArmy),
-					goapp.A().Class("btn ghost").ID("army-export-"+n).Attr("download", fileName(a.Name)).
-						Href("data:application/json;base64,"+base64.StdEncoding.EncodeToString(army.Encode(a))).Text(c.t(i18n.ArmyExport)),
-					btn("army-qr", i18n.ShowQR, c.toggleQR),
-					btn("army-delete", i18n.ArmyDelete, c.deleteArmy),
-				),
-				goapp.If(c.qrFor == i, func() goapp.UI { return c.armyQR(i) }),
-			)
-		})),
-		goapp.Div().Class("army-add").Body(
-			goapp.Button().Type("button").Class("btn").ID("army-new").Text(c.t(i18n.ArmyNew)).OnClick(c.newArmy),
-			goapp.Label().For("army-import").Class("btn ghost").Text(c.t(i18n.ArmyImport)),
-			goapp.Input().Type("file").ID("army-import").Class("visually-hidden").Accept(".json,application/json").OnChange(c.importFile),
-		),
-	)
+// listHTML lists the reader's armies with what can be done to each, and
+// the import.
+func (c *Armies) listHTML() string {
+	var m markup
+	m.open("section", "class", "army-list")
+	m.el("h2", c.t(i18n.ArmyYours))
+	if len(c.armies) == 0 {
+		m.el("p", c.t(i18n.ArmyNone), "class", "muted")
+	}
+	m.open("ul", "class", "marks")
+	for i, a := range c.armies {
+		n := strconv.Itoa(i)
+		m.open("li", "class", "army-item")
+		m.el("span", a.Name, "class", "army-name")
+		m.el("span", " "+ui.GameName(a.Game)+" · "+fmt.Sprintf(c.t(i18n.ArmyUnitsF), len(a.Units))+" ", "class", "muted")
+		m.open("div", "class", "army-actions")
+		m.button("army-edit-"+n, "btn ghost", "edit-army", n, c.t(i18n.ArmyEdit))
+		m.button("army-copy-"+n, "btn ghost", "copy-army", n, c.t(i18n.ArmyCopy))
+		m.el("a", c.t(i18n.ArmyExport), "class", "btn ghost", "id", "army-export-"+n, "download", a.Name+".json",
+			"href", "data:application/json;base64,"+base64.StdEncoding.EncodeToString(army.Encode(a)))
+		m.button("army-qr-"+n, "btn ghost", "qr", n, c.t(i18n.ShowQR), "aria-expanded", strconv.FormatBool(c.qrFor == i))
+		m.button("army-delete-"+n, "btn ghost", "delete-army", n, c.t(i18n.ArmyDelete))
+		m.end("div")
+		if c.qrFor == i {
+			c.qrHTML(&m, absolute(c.armyLink(i)))
+		}
+		m.end("li")
+	}
+	m.end("ul")
+	m.open("div", "class", "army-add")
+	m.button("army-new", "btn", "new-army", "", c.t(i18n.ArmyNew))
+	m.el("label", c.t(i18n.ArmyImport), "for", "army-import", "class", "btn ghost")
+	m.open("input", "type", "file", "id", "army-import", "class", "visually-hidden", "accept", ".json,application/json")
+	m.end("div")
+	m.end("section")
+	return m.String()
 }
 
-// armyQR is the QR code of the link that opens army i as the opponent's.
-func (c *Armies) armyQR(i int) goapp.UI {
-	link := absolute(c.armyLink(i))
+// qrHTML is the QR code of link, which opens an army as the opponent's.
+func (c *Armies) qrHTML(m *markup, link string) {
 	code, err := qr.Encode([]byte(link))
 	if err != nil {
-		return ui.Elem("p").Class("note").Text(c.t(i18n.QRTooLong))
+		m.el("p", c.t(i18n.QRTooLong), "class", "note")
+		return
 	}
-	return ui.Elem("figure").Class("qr").ID("army-qr").DataSet("link", link).Body(
-		goapp.Div().Class("qr-box").Role("img").Aria("label", fmt.Sprintf(c.t(i18n.QRLabelF), link)).Body(goapp.Raw(code.SVG())),
-		ui.Elem("figcaption").Class("muted").Text(c.t(i18n.ArmyQRCaption)),
-	)
-}
-
-// fileName is an army's file name: its name, with what a file name cannot
-// hold replaced.
-func fileName(name string) string {
-	out := []rune{}
-	for _, r := range name {
-		if r < 32 || r == '/' || r == '\\' || r == ':' || r == '*' || r == '?' || r == '"' || r == '<' || r == '>' || r == '|' {
-			r = '_'
-		}
-		out = append(out, r)
-	}
-	return string(out) + ".json"
+	m.open("figure", "class", "qr", "id", "army-qr", "data-link", link)
+	m.open("div", "class", "qr-box", "role", "img", "aria-label", fmt.Sprintf(c.t(i18n.QRLabelF), link))
+	m.WriteString(code.SVG())
+	m.end("div")
+	m.el("figcaption", c.t(i18n.ArmyQRCaption), "class", "muted")
+	m.end("figure")
 }

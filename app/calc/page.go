@@ -337,9 +337,7 @@ func (c *Page) results() goapp.UI {
 		goapp.If(c.spec.hasProfileKeys(), func() goapp.UI {
 			return &profilePicker{Lang: c.Lang, Calc: c.spec.name, Game: c.now.game, Saved: c.savedProfiles}
 		}),
-		goapp.If(slices.Contains(unitCalcs, c.spec.name) && c.now.shown != nil, func() goapp.UI {
-			return &unitSaver{Lang: c.Lang, Game: c.now.game, Calc: c.spec.name, Values: flat(c.now.shown)}
-		}),
+		c.saveUnitLink(),
 	)
 }
 

@@ -166,7 +166,13 @@ func readItem(key string) (s string) {
 
 // parseJSON reads JSON text with the browser's JSON.parse into JSON's Go
 // values; nil for "" or text that is not JSON.
-func parseJSON(text string) (v any) {
+func parseJSON(text string) any { return ParseJSON(text, maxDepth) }
+
+// ParseJSON reads JSON text with the browser's JSON.parse into JSON's Go
+// values (objects as map[string]any, numbers as float64), objects and
+// arrays nested deeper than limit as nil; nil for "" or text that is not
+// JSON, and on the server.
+func ParseJSON(text string, limit int) (v any) {
 	if text == "" || !goapp.IsClient {
 		return nil
 	}
@@ -175,7 +181,7 @@ func parseJSON(text string) (v any) {
 			v = nil
 		}
 	}()
-	return fromJS(goapp.Window().Get("JSON").Call("parse", text), 0)
+	return fromJS(goapp.Window().Get("JSON").Call("parse", text), 0, limit)
 }
 
 // maxDepth is the deepest nesting fromJS reads: the app's records are two
@@ -183,7 +189,7 @@ func parseJSON(text string) (v any) {
 const maxDepth = 4
 
 // fromJS turns a parsed JavaScript value into JSON's Go values.
-func fromJS(v goapp.Value, depth int) any {
+func fromJS(v goapp.Value, depth, limit int) any {
 	switch v.Type() {
 	case goapp.TypeString:
 		return v.String()
@@ -192,13 +198,13 @@ func fromJS(v goapp.Value, depth int) any {
 	case goapp.TypeBoolean:
 		return v.Bool()
 	case goapp.TypeObject:
-		if depth >= maxDepth || v.IsNull() {
+		if depth >= limit || v.IsNull() {
 			return nil
 		}
 		if goapp.Window().Get("Array").Call("isArray", v).Bool() {
 			out := make([]any, v.Length())
 			for i := range out {
-				out[i] = fromJS(v.Index(i), depth+1)
+				out[i] = fromJS(v.Index(i), depth+1, limit)
 			}
 			return out
 		}
@@ -206,7 +212,7 @@ func fromJS(v goapp.Value, depth int) any {
 		out := make(map[string]any, keys.Length())
 		for i := range keys.Length() {
 			k := keys.Index(i).String()
-			out[k] = fromJS(v.Get(k), depth+1)
+			out[k] = fromJS(v.Get(k), depth+1, limit)
 		}
 		return out
 	}

@@ -1,8 +1,11 @@
 package browser
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"github.com/at4x/companion/i18n"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,8 +23,8 @@ import (
 
 // armiesLink is the armies page's link for two armies.
 func armiesLink(lang string, mine, theirs army.Army) string {
-	km, vm := army.LinkValue(mine, army.KeyMine, army.KeyMineCompact)
-	kt, vt := army.LinkValue(theirs, army.KeyTheirs, army.KeyTheirsCompact)
+	km, vm := army.LinkValue(mine, army.KeyMine, army.KeyMinePacked)
+	kt, vt := army.LinkValue(theirs, army.KeyTheirs, army.KeyTheirsPacked)
 	return "/armies?lang=" + lang + "&" + km + "=" + vm + "&" + kt + "=" + vt
 }
 
@@ -280,4 +283,158 @@ func sameCells(got, want []matrixCell, wantHost, gotHost string) bool {
 	return slices.EqualFunc(got, want, func(g, w matrixCell) bool {
 		return g.Text == w.Text && strings.TrimPrefix(g.Href, gotHost) == strings.TrimPrefix(w.Href, wantHost)
 	})
+}
+
+// exported is the file of the army listed at i, from its Export link.
+func exported(t *testing.T, s *session, i int) []byte {
+	t.Helper()
+	href := eval[string](t, s, fmt.Sprintf(`document.getElementById("army-export-%d").getAttribute("href")`, i))
+	data, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(href, "data:application/json;base64,"))
+	if err != nil {
+		t.Fatalf("export link %.60s: %v", href, err)
+	}
+	return data
+}
+
+// upload gives the import input a file holding data.
+func upload(t *testing.T, s *session, name string, data []byte) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.do(t, chromedp.SetUploadFiles(chromedp.CSS("#army-import"), []string{file}))
+}
+
+// TestArmiesFileRoundTrip exports an army on one phone and imports the
+// file on another: the second phone's export is the same file, and the
+// army the same as the sender's.
+func TestArmiesFileRoundTrip(t *testing.T) {
+	for _, lang := range []string{"en", "fr"} {
+		t.Run(lang, func(t *testing.T) {
+			mine, theirs := army.Samples()
+			a := newSessionPreferring(t, 360, 740, prefers[lang])
+			a.open(t, armiesLink(lang, mine, theirs))
+			a.poll(t, `document.querySelectorAll(".army-item").length === 2`, "the two armies")
+			file := exported(t, a, 1)
+			if got, problems, err := army.Decode(file); err != nil || len(problems) > 0 || !got.Equal(theirs) {
+				t.Fatalf("the exported file reads %v %v:\n%s", problems, err, file)
+			}
+			b := newSessionPreferring(t, 360, 740, prefers[lang])
+			b.open(t, "/armies?lang="+lang)
+			upload(t, b, "cohort.json", file)
+			b.poll(t, `document.querySelectorAll(".army-item").length === 1`, "the army imported")
+			b.poll(t, fmt.Sprintf(`document.getElementById("army-messages").textContent.includes(%q)`, theirs.Name), "the import said")
+			if again := exported(t, b, 0); string(again) != string(file) {
+				t.Errorf("exported again:\n%s\nwant:\n%s", again, file)
+			}
+			// The same file again adds nothing.
+			upload(t, b, "cohort.json", file)
+			b.poll(t, `document.getElementById("army-messages").textContent.includes("`+theirs.Name+`")`, "the import said")
+			if n := eval[int](t, b, `document.querySelectorAll(".army-item").length`); n != 1 {
+				t.Errorf("%d armies after importing one twice", n)
+			}
+		})
+	}
+}
+
+// TestArmiesHostileInput imports damaged and hostile files and opens
+// such links on a phone that keeps an army: each is refused, or trimmed
+// with a message in the page's language naming the unit and the key; a
+// name is shown as text, never run; the army kept is untouched.
+func TestArmiesHostileInput(t *testing.T) {
+	const hostile = `{"format": "at4x-army/1", "game": "at43", "name": "Raiders",
+ "units": [{"name": "<img src=x onerror=\"window.pwned=1\">", "colour": "red",
+   "weapons": [{"name": "<script>window.pwned=2</script>", "shoot": {"acc": 99, "pen": 5}}]}]}`
+	deep := []byte(strings.Repeat(`{"a":`, 5000) + "1" + strings.Repeat("}", 5000))
+	for _, lang := range []string{"en", "fr"} {
+		t.Run(lang, func(t *testing.T) {
+			T := func(k i18n.Key) string { return i18n.T(lang, k) }
+			mine, _ := smallArmies()
+			s := newSessionPreferring(t, 360, 740, prefers[lang])
+			s.open(t, armiesLink(lang, mine, mine)) // one army kept
+			s.poll(t, `document.querySelectorAll(".army-item").length === 1`, "the army kept")
+			kept := exported(t, s, 0)
+			files := []struct {
+				name string
+				data []byte
+				want []string
+			}{
+				{"wrong-format.json", []byte(`{"format": "unit-crunch/2", "game": "at43"}`), []string{"unit-crunch/2", "at4x-army/1"}},
+				{"not-json.json", []byte("<html><script>window.pwned=3</script>"), []string{T(i18n.ArmyNotJSON)}},
+				{"deep.json", deep, []string{T(i18n.ArmyTooDeep)}},
+				{"big.json", bytes.Repeat([]byte(" "), 10<<20), []string{"10240"}},
+				{"d10.json", []byte(`{"format": "at4x-army/1", "game": "d10"}`), []string{"d10"}},
+			}
+			for _, f := range files {
+				upload(t, s, f.name, f.data)
+				for _, w := range f.want {
+					s.poll(t, fmt.Sprintf(`document.getElementById("army-messages").textContent.includes(%q)`, w), fmt.Sprintf("%s: %q in the message", f.name, w))
+				}
+			}
+			if n := eval[int](t, s, `document.querySelectorAll(".army-item").length`); n != 1 {
+				t.Fatalf("%d armies after refused files, want the one kept", n)
+			}
+			// Trimmed: the unit stays, its unknown key and its bad value go.
+			upload(t, s, "hostile.json", []byte(hostile))
+			s.poll(t, `document.querySelectorAll(".army-item").length === 2`, "the trimmed army added")
+			for _, w := range []string{"colour", "99", "<img src=x onerror=", "<script>window.pwned=2</script>"} {
+				s.poll(t, fmt.Sprintf(`document.getElementById("army-messages").textContent.includes(%q)`, w), fmt.Sprintf("%q in the messages", w))
+			}
+			s.change(t, "army-theirs", "1")
+			s.matrixDone(t)
+			s.poll(t, `[...document.querySelectorAll("#army-matrix th")].some(th => th.textContent.includes("<img src=x"))`, "the name shown as text")
+			if eval[bool](t, s, `window.pwned !== undefined || !!document.querySelector("main img[src=x], main script")`) {
+				t.Fatal("a name ran as markup")
+			}
+			if again := exported(t, s, 0); string(again) != string(kept) {
+				t.Errorf("the army kept changed")
+			}
+
+			// Links: damaged, of another format, in range but unknown keys.
+			bad := army.EncodeBase64(army.Army{Game: "at43", Name: "x"})
+			links := []struct {
+				query string
+				want  string
+			}{
+				{"t=1*at43*x~u*Q9*_*_", T(i18n.ArmyBadLink)},
+				{"t=zz", T(i18n.ArmyBadLink)},
+				{"theirs=%%%", T(i18n.ArmyBadLink)},
+				{"theirs=" + base64.RawURLEncoding.EncodeToString([]byte(`{"format":"x"}`)), "at4x-army/1"},
+				{"theirs=" + strings.Repeat("A", 300000), "KB"},
+				{"theirs=" + bad[:len(bad)-4], T(i18n.ArmyBadLink)},
+			}
+			for _, l := range links {
+				s.open(t, "/armies?lang="+lang+"&"+l.query)
+				s.poll(t, fmt.Sprintf(`document.getElementById("army-messages").textContent.includes(%q)`, l.want), fmt.Sprintf("%.30s: %q", l.query, l.want))
+				if n := eval[int](t, s, `document.querySelectorAll(".army-item").length`); n != 2 {
+					t.Fatalf("%.30s: %d armies, want the two kept", l.query, n)
+				}
+			}
+		})
+	}
+}
+
+// TestArmiesSaveAsUnit saves a calculator's attacker and target as units
+// of a new army, which the armies page then lists.
+func TestArmiesSaveAsUnit(t *testing.T) {
+	s := newSessionPreferring(t, 360, 740, prefers["en"])
+	s.open(t, "/calc/shoot?game=at43&n=5&acc=4&pen=7&target=veh&prot=12&frame=4&prop=2&weapons=2,1&lang=en")
+	s.showResults(t)
+	s.change(t, "unit-save-attacker", "Grey Sharks")
+	s.change(t, "unit-save-target", "Fire Toad walker")
+	s.press(t, "unit-save")
+	s.poll(t, `document.querySelector("#unit-saver .share-said").textContent !== ""`, "saved")
+	s.open(t, "/armies?lang=en")
+	s.poll(t, `document.querySelectorAll(".army-item").length === 1`, "the new army")
+	a, problems, err := army.Decode(exported(t, s, 0))
+	if err != nil || len(problems) > 0 || len(a.Units) != 2 {
+		t.Fatalf("saved %v %v %+v", problems, err, a)
+	}
+	if w := a.Units[0].Weapons[0].Shoot; w["n"] != "5" || w["acc"] != "4" || w["pen"] != "7" {
+		t.Errorf("the attacker's weapon: %v", w)
+	}
+	if tg := a.Units[1].Target; tg["target"] != "veh" || tg["prot"] != "12" || tg["weapons"] != "2,1" {
+		t.Errorf("the target: %v", tg)
+	}
 }
