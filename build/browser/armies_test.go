@@ -349,7 +349,7 @@ func TestArmiesHostileInput(t *testing.T) {
 	deep := []byte(strings.Repeat(`{"a":`, 5000) + "1" + strings.Repeat("}", 5000))
 	for _, lang := range []string{"en", "fr"} {
 		t.Run(lang, func(t *testing.T) {
-			T := func(k i18n.Key) string { return i18n.T(lang, k) }
+			T := func(k i18n.Key) string { return strings.TrimSuffix(strings.TrimSuffix(i18n.T(lang, k), "%.0[1]s"), "%s.") }
 			mine, _ := smallArmies()
 			s := newSessionPreferring(t, 360, 740, prefers[lang])
 			s.open(t, armiesLink(lang, mine, mine)) // one army kept
@@ -362,7 +362,7 @@ func TestArmiesHostileInput(t *testing.T) {
 			}{
 				{"wrong-format.json", []byte(`{"format": "unit-crunch/2", "game": "at43"}`), []string{"unit-crunch/2", "at4x-army/1"}},
 				{"not-json.json", []byte("<html><script>window.pwned=3</script>"), []string{T(i18n.ArmyNotJSON)}},
-				{"deep.json", deep, []string{T(i18n.ArmyTooDeep)}},
+				{"deep.json", deep, []string{T(i18n.ArmyRefusedF), "at4x-army/1"}},
 				{"big.json", bytes.Repeat([]byte(" "), 10<<20), []string{"10240"}},
 				{"d10.json", []byte(`{"format": "at4x-army/1", "game": "d10"}`), []string{"d10"}},
 			}
@@ -397,12 +397,12 @@ func TestArmiesHostileInput(t *testing.T) {
 				query string
 				want  string
 			}{
-				{"t=1*at43*x~u*Q9*_*_", T(i18n.ArmyBadLink)},
-				{"t=zz", T(i18n.ArmyBadLink)},
-				{"theirs=%%%", T(i18n.ArmyBadLink)},
+				{"t=*hat43*n*x*y*z*q", T(i18n.ArmyNotJSON)},
+				{"t=zz", T(i18n.ArmyNotJSON)},
+				{"theirs=%%%", T(i18n.ArmyRefusedF)},
 				{"theirs=" + base64.RawURLEncoding.EncodeToString([]byte(`{"format":"x"}`)), "at4x-army/1"},
 				{"theirs=" + strings.Repeat("A", 300000), "KB"},
-				{"theirs=" + bad[:len(bad)-4], T(i18n.ArmyBadLink)},
+				{"theirs=" + bad[:len(bad)-4], T(i18n.ArmyRefusedF)},
 			}
 			for _, l := range links {
 				s.open(t, "/armies?lang="+lang+"&"+l.query)
