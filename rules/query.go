@@ -33,12 +33,18 @@ import (
 var (
 	ErrSyntax     = errors.New("not a whole number")             // not a number, an empty list item, or a bad percent-escape
 	ErrRange      = errors.New("out of range")                   // a number outside the allowed range, or too many values
-	ErrChoice     = errors.New("not one of the allowed names")   // a name outside its list (game, cover, target...), or an ability the game lacks
+	ErrChoice     = errors.New("not one of the allowed names")   // a name outside its list (game, cover, target...)
 	ErrBothRanges = errors.New("range and cm both given")        // the distance given twice
 	ErrConflict   = errors.New("values that exclude each other") // two options that cannot go together
 	ErrUnknownKey = errors.New("unknown key")                    // keys a calculator does not read (s01.n, s1.bogus, picker in melee): see UnknownKeys
 	ErrRepeated   = errors.New("key given more than once")       // n=2&n=abc
 )
+
+// ErrNotApplicable is a reason of its own and a kind of ErrConflict
+// (errors.Is finds both): a key that does not apply to the input as the
+// rest of its link sets it (the game, the target, the mode, the number of
+// vehicles), given a value that would matter if it did. See NotApplicable.
+var ErrNotApplicable = fmt.Errorf("%w: a key that does not apply", ErrConflict)
 
 // FieldError is one refused value: Key is its query key, with its group
 // prefix ("s2.n"), and Err the reason, which wraps one of the sentinel
@@ -286,8 +292,13 @@ type queryReader struct {
 // the page's language and how the page shows the answer (the headline's
 // threshold, what-ifs, the other game, bars tapped; README, Share links).
 // The app takes them out before the engine reads a link; a program that
-// hands the engine a whole share link finds them accepted.
+// hands the engine a whole share link finds them accepted, once each, and
+// lang only as one of linkLangs (checkLinkKeys).
 var linkKeys = []string{"lang", "atleast", "whatif", "compare", "bar"}
+
+// linkLangs are the languages a link's lang may name: those the notes are
+// written in (Note.EN, Note.FR).
+var linkLangs = []string{"en", "fr"}
 
 func newQueryReader(v url.Values, prefix string) *queryReader {
 	log := &keyLog{read: map[string]bool{}, open: map[string]*reason{}}
@@ -370,6 +381,7 @@ func (r *queryReader) refuseUnknown() {
 		return
 	}
 	r.log.done = true
+	r.checkLinkKeys()
 	var keys []string
 	for k := range r.v {
 		if !r.log.read[k] {
@@ -381,6 +393,21 @@ func (r *queryReader) refuseUnknown() {
 	}
 	sort.Strings(keys)
 	r.add(&FieldError{Key: keyText(keys[0]), Err: &UnknownKeys{Keys: keys, allowed: r.log.allowed()}})
+}
+
+// checkLinkKeys refuses a link key given more than once, which the page
+// would read one way or another, and a lang that is not one of linkLangs.
+// Their other values are the page's to check.
+func (r *queryReader) checkLinkKeys() {
+	for _, k := range linkKeys {
+		vs := r.v[k]
+		switch {
+		case len(vs) > 1:
+			r.fail(k, ErrRepeated, "given %d times: allowed once", len(vs))
+		case k == "lang" && len(vs) == 1 && !slices.Contains(linkLangs, vs[0]):
+			r.fail(k, ErrChoice, "%s is not allowed: allowed %s", clip(vs[0]), strings.Join(linkLangs, ", "))
+		}
+	}
 }
 
 // done ends a Parse: it refuses the unknown keys, runs validate with the

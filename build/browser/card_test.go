@@ -1,7 +1,10 @@
 package browser
 
 import (
+	"bytes"
+	"compress/zlib"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -14,23 +17,48 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// pdfPage matches a page object of a PDF, not the /Pages tree above them.
-var pdfPage = regexp.MustCompile(`/Type\s*/Page\b`)
+// pdfPage matches a page object of a PDF, not the /Pages tree above them;
+// pdfStream matches a stream's data.
+var (
+	pdfPage   = regexp.MustCompile(`/Type\s*/Page\b`)
+	pdfStream = regexp.MustCompile(`(?s)stream\r?\n(.*?)\r?\nendstream`)
+)
 
-// pdfPages counts the pages of a PDF from its bytes; Chromium writes every
-// page as an object of its own.
-func pdfPages(b []byte) int { return len(pdfPage.FindAll(b, -1)) }
+// pdfPages counts the pages of a PDF from its bytes: its page objects,
+// written as they are (Chromium, WebKit) or packed in compressed streams
+// (Firefox), which it inflates.
+func pdfPages(b []byte) int {
+	n := len(pdfPage.FindAll(b, -1))
+	for _, m := range pdfStream.FindAllSubmatch(b, -1) {
+		r, err := zlib.NewReader(bytes.NewReader(m[1]))
+		if err != nil {
+			continue
+		}
+		// A stream that is not zlib, or not whole, counts for what of it
+		// inflates.
+		data, _ := io.ReadAll(r)
+		n += len(pdfPage.FindAll(data, -1))
+	}
+	return n
+}
 
 // printPDF prints the page as Chromium's print preview would on A4, with
-// the page size and margins of the style sheet, and keeps the file in
-// build/out/print/name.pdf; with pdftoppm installed (poppler-utils), also
-// each page as build/out/screenshots/print-name-N.png, at 80 dpi.
+// the page size and margins of the style sheet, and keeps it (keepPDF).
 func (s *session) printPDF(t *testing.T, name string) []byte {
 	t.Helper()
 	pdf, err := chromedp.Run(s.ctx, chromedp.PrintToPDF(chromedp.PDFPaper(chromedp.PaperA4), chromedp.PDFPreferCSSPageSize()))
 	if err != nil {
 		t.Fatal(err)
 	}
+	keepPDF(t, name, pdf)
+	return pdf
+}
+
+// keepPDF keeps a printed page in build/out/print/name.pdf; with pdftoppm
+// installed (poppler-utils), also each page as
+// build/out/screenshots/print-name-N.png, at 80 dpi.
+func keepPDF(t *testing.T, name string, pdf []byte) {
+	t.Helper()
 	dir := filepath.Join("..", "out", "print")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -48,7 +76,6 @@ func (s *session) printPDF(t *testing.T, name string) []byte {
 			t.Logf("pdftoppm %s: %v %s", file, err, out)
 		}
 	}
-	return pdf
 }
 
 // cardPages is how many pages each game's reference card prints on: one
@@ -56,10 +83,28 @@ func (s *session) printPDF(t *testing.T, name string) []byte {
 // at the size the other cards are printed.
 var cardPages = map[string]int{"at43": 2, "at44": 2, "d10": 2}
 
+// minCardPoints is the smallest type a printed card may use: below it, a
+// table at arm's length is no longer read at a glance.
+const minCardPoints = 8.0
+
+// smallestPrintedText finds, under print media, the card's shown text in a
+// font smaller than minCardPoints (a CSS px is 3/4 pt): "" when there is
+// none, or the size and the start of the text.
+var smallestPrintedText = fmt.Sprintf(`(()=>{
+	const min = %g * 96 / 72 - 0.01;
+	for (const e of document.querySelectorAll(".refcard *")) {
+		const text = [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join("").trim();
+		if (!text || e.getClientRects().length === 0) continue;
+		const px = parseFloat(getComputedStyle(e).fontSize);
+		if (px < min) return (px * 72 / 96).toFixed(2) + " pt: " + e.tagName + " " + text.slice(0, 40);
+	}
+	return "";
+})()`, minCardPoints)
+
 // TestReferenceCards opens each game's reference card in each language on
 // a 360 px phone, where it must not scroll sideways, then prints it to PDF
 // on A4 and counts the pages: each side of the card is one page, never
-// more.
+// more, and no text of it prints under minCardPoints.
 func TestReferenceCards(t *testing.T) {
 	s := newSession(t, 360, 740)
 	for _, game := range []string{"at43", "at44", "d10"} {
@@ -78,12 +123,73 @@ func TestReferenceCards(t *testing.T) {
 					s.screenshot(t, "card-"+game+"-"+lang+"-hits")
 					eval[bool](t, s, `(window.scrollTo(0, 0), true)`)
 				}
+				s.withPrintMedia(t, func() {
+					if small := eval[string](t, s, smallestPrintedText); small != "" {
+						t.Errorf("the card prints text under %g pt: %s", minCardPoints, small)
+					}
+					s.checkPrintedSides(t)
+				})
 				pdf := s.printPDF(t, "card-"+game+"-"+lang)
 				if n := pdfPages(pdf); n != cardPages[game] {
 					t.Errorf("the card prints on %d A4 pages, want %d (one per side)", n, cardPages[game])
 				}
 			})
 		}
+	}
+}
+
+// printedSidesJS measures each side of the card as printed (print media):
+// the blocks, and the parts of blocks of rules text, that run past the
+// side's box, which a page would cut off; and the room left at the foot
+// of each column, in mm. The first column's room is what the next item
+// did not fit in; the second's is what the side has left.
+const printedSidesJS = `[...document.querySelectorAll(".refcard-side")].map(side => {
+	const mm = px => Math.round(px * 254 / 96) / 10;
+	const name = e => e.id || e.tagName.toLowerCase() + " «" + e.textContent.trim().slice(0, 40) + "»";
+	const box = side.getBoundingClientRect();
+	const top = box.top + parseFloat(getComputedStyle(side).paddingTop);
+	const foot = [top, top], past = [];
+	for (const e of side.querySelectorAll(":scope > :not(h2), :scope > .refcard-text > *")) {
+		if (getComputedStyle(e).display === "contents") continue;
+		const r = e.getBoundingClientRect();
+		if (r.right > box.right + 1 || r.bottom > box.bottom + 1) past.push(name(e));
+		const col = r.left < box.left + box.width / 2 ? 0 : 1;
+		foot[col] = Math.max(foot[col], r.bottom + parseFloat(getComputedStyle(e).marginBottom));
+	}
+	return {side: side.querySelector("h2").textContent, past, room: foot.map(f => mm(box.bottom - f))};
+})`
+
+// A printedSide is what printedSidesJS measures of one side.
+type printedSide struct {
+	Side string
+	Past []string
+	Room []float64
+}
+
+// withPrintMedia runs f with the page laid out for print.
+func (s *session) withPrintMedia(t *testing.T, f func()) {
+	t.Helper()
+	if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
+		t.Fatal(err)
+	}
+	f()
+	if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// checkPrintedSides checks each side of a card laid out for print:
+// nothing runs past its box; it logs the room left in each column. The
+// box has the same size in mm in every engine (web/print.css), so what
+// fits here fits in Firefox and WebKit, whose print tests count the pages
+// and look for each block on its page.
+func (s *session) checkPrintedSides(t *testing.T) {
+	t.Helper()
+	for _, side := range eval[[]printedSide](t, s, printedSidesJS) {
+		if len(side.Past) > 0 {
+			t.Errorf("side %q: %s run past the printed page; move a block to the other side or shorten it", side.Side, strings.Join(side.Past, ", "))
+		}
+		t.Logf("side %q: room left %.0f mm at the foot of the first column, %.0f mm of the second", side.Side, side.Room[0], side.Room[1])
 	}
 }
 
