@@ -76,8 +76,10 @@ func TestTwelveUnitsFitOneQRCode(t *testing.T) {
 	}
 }
 
+// TestIssueExample reads the issue's example file, in AT-44, whose morale
+// has an officer's rank (AT-43's has none: the engine refuses rank there).
 func TestIssueExample(t *testing.T) {
-	const file = `{"format": "at4x-army/1", "game": "at43", "name": "Strike group",
+	const file = `{"format": "at4x-army/1", "game": "at44", "name": "Strike group",
  "units": [{"name": "Steel Troopers",
             "target": {"target": "inf", "prot": 5, "size": 6, "type": 1},
             "weapons": [{"name": "Laser rifles", "shoot": {"n": 5, "rate": 1, "acc": 4, "pen": 5, "dmg": 1}}],
@@ -87,7 +89,7 @@ func TestIssueExample(t *testing.T) {
 	if err != nil || len(problems) > 0 {
 		t.Fatalf("Decode = %v, %v", problems, err)
 	}
-	want := Army{Game: "at43", Name: "Strike group", Units: []Unit{{Name: "Steel Troopers",
+	want := Army{Game: "at44", Name: "Strike group", Units: []Unit{{Name: "Steel Troopers",
 		Target:  Values{"target": "inf", "prot": "5", "size": "6", "type": "1"},
 		Weapons: []Weapon{{Name: "Laser rifles", Shoot: Values{"n": "5", "rate": "1", "acc": "4", "pen": "5", "dmg": "1"}}},
 		Melee:   Values{"n": "6", "rate": "1", "acc": "2", "pen": "3", "dmg": "1"}, Morale: Values{"mor": "5", "rank": "1"}}}}
@@ -156,7 +158,13 @@ func TestTrimmed(t *testing.T) {
 		{"unknown army property", `{"format": "at4x-army/1", "game": "at43", "extra": 1}`, PartArmy, "extra", ErrUnknown, nil},
 		{"not a number", unit(`"target": {"size": "six"}`), PartTarget, "size", rules.ErrSyntax, nil},
 		{"object value", unit(`"target": {"size": {"a": 1}}`), PartTarget, "size", ErrType, nil},
-		{"det in AT-43", unit(`"weapons": [{"name": "R", "shoot": {"det": 1}}]`), PartWeapon, "det", rules.ErrChoice, nil},
+		{"det in AT-43", unit(`"weapons": [{"name": "R", "shoot": {"det": 1}}]`), PartWeapon, "det", rules.ErrNotApplicable, nil},
+		{"rank in AT-43", unit(`"morale": {"mor": 5, "rank": 1}`), PartMorale, "rank", rules.ErrNotApplicable,
+			func(t *testing.T, a Army) {
+				if m := a.Units[0].Morale; m["mor"] != "5" || m.Has("rank") {
+					t.Errorf("morale %v, want mor alone", m)
+				}
+			}},
 		{"long name", unit(`"weapons": [{"name": "` + strings.Repeat("é", 100) + `", "shoot": {}}]`), PartWeapon, "name", ErrTooLong,
 			func(t *testing.T, a Army) {
 				if n := len([]rune(a.Units[0].Weapons[0].Name)); n != MaxName {

@@ -13,10 +13,12 @@
 // (Cell.Query), computed by the same engine call.
 //
 // An army travels as a file, "at4x-army/1" JSON read by a small reader of
-// its own (json.go: bounded in size and depth, no reflection), as the same
-// bytes in unpadded base64url under the link keys mine and theirs, or as
-// a compact text under m and t (compact.go) that keeps a 12-unit army
-// within one QR code. Reading never fails on a bad value: a value the
+// its own (json.go: bounded in size and depth, no reflection; the client
+// reads with the browser's JSON.parse instead, through Read's Parser), as
+// the same bytes in unpadded base64url under the link keys mine and
+// theirs, or packed under m and t (pack.go: the file with its recurring
+// pieces written as two characters), which keeps a 12-unit army within
+// one QR code. Reading never fails on a bad value: a value the
 // engine refuses, an unknown key, a name too long, a unit past the caps
 // is left out or cut, and each is reported as a Problem naming the unit
 // and the key; only what is not an army at all (not JSON, another format,
