@@ -42,6 +42,7 @@ type Armies struct {
 	matrix  *army.Matrix
 	mErr    error
 	table   string // the matrix's HTML as last drawn (matrixHTML)
+	wrote   string // the query of the link syncURL last wrote
 	fillSeq int
 	// messages say what the last link or file brought, refused or left
 	// out, in the page's language.
@@ -88,8 +89,14 @@ func (c *Armies) OnMount(ctx goapp.Context) {
 	c.load(ctx)
 }
 
-// OnUpdate reads a new link (another army's, the language switched).
-func (c *Armies) OnUpdate(ctx goapp.Context) { c.load(ctx) }
+// OnUpdate reads a new link (another army's, the language switched), but
+// not the page's own link written into the address (syncURL), which the
+// shell reads back with the address.
+func (c *Armies) OnUpdate(ctx goapp.Context) {
+	if c.Query != c.wrote {
+		c.load(ctx)
+	}
+}
 
 // load reads the stored armies, then the link: its armies are added when
 // the reader has no such army, its situation and view are taken.
@@ -268,7 +275,9 @@ func (c *Armies) syncURL() {
 	if !goapp.IsClient || goapp.Window().Get("location").Get("pathname").String() != c.Base+"/armies" {
 		return
 	}
-	goapp.Window().Get("history").Call("replaceState", nil, "", c.link())
+	link := c.link()
+	c.wrote = link[len(c.Base+"/armies?"):]
+	goapp.Window().Get("history").Call("replaceState", nil, "", link)
 }
 
 // onSet takes a field's change: the situation's range, distance and
