@@ -104,7 +104,13 @@ func (c *Armies) load(ctx goapp.Context) {
 	c.armies = loadArmies(ctx)
 	c.profiles = loadProfiles(ctx)
 	c.messages = nil
-	q, _ := rules.ParseLink(c.Query)
+	q, err := rules.ParseLink(c.Query)
+	bad, _ := fieldErrors(err)
+	for _, k := range []string{army.KeyMine, army.KeyMinePacked, army.KeyTheirs, army.KeyTheirsPacked} {
+		if bad[k] != nil { // a bad percent-escape
+			c.messages = append(c.messages, fileErrorText(c.Lang, err))
+		}
+	}
 	c.view = army.ViewFire
 	if v := army.View(q.Get("view")); slices.Contains(army.Views, v) {
 		c.view = v

@@ -417,8 +417,8 @@ func TestArmiesHostileInput(t *testing.T) {
 			}
 			for _, l := range links {
 				s.open(t, "/armies?lang="+lang+"&"+l.query)
-				s.pollOr(t, fmt.Sprintf(`document.getElementById("army-messages").textContent.includes(%q)`, l.want), fmt.Sprintf("%.30s: %q", l.query, l.want),
-					`(document.getElementById("army-messages")||{}).textContent`)
+				s.pollOr(t, fmt.Sprintf(`(document.getElementById("army-messages")||{textContent: ""}).textContent.includes(%q)`, l.want), fmt.Sprintf("%.30s: %q", l.query, l.want),
+					`location.href.slice(0, 80) + " " + (document.getElementById("army-messages")||{textContent: "no message"}).textContent`)
 				if n := eval[int](t, s, `document.querySelectorAll(".army-item").length`); n != 2 {
 					t.Fatalf("%.30s: %d armies, want the two kept", l.query, n)
 				}
