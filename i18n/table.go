@@ -628,7 +628,7 @@ var table = [keyCount]struct{ en, fr string }{
 	UnitSaveNewArmy:     {"A new army", "Une nouvelle armée"},
 	UnitSavedF:          {"Saved in “%s”.", "Enregistrée dans « %s »."},
 	ArmyRefusedF:        {"This army was not read: %s.", "Cette armée n’a pas été lue : %s."},
-	ArmyTooLargeF:       {"it is %[1]s, more than the %[2]d KB an army file takes", "il fait %[1]s, plus que les %[2]d Ko d’un fichier d’armée"},
+	ArmyTooLargeF:       {"it is %[1]s KB, more than the %[2]d KB an army file takes", "il fait %[1]s Ko, plus que les %[2]d Ko d’un fichier d’armée"},
 	ArmyNotJSON:         {"it is not an army file (not JSON)%.0[1]s", "ce n’est pas un fichier d’armée (pas du JSON)%.0[1]s"},
 	ArmyTooDeep:         {"it is nested too deeply to be an army file%.0[1]s", "il est trop imbriqué pour être un fichier d’armée%.0[1]s"},
 	ArmyFormatF:         {"its format is %[1]s: allowed at4x-army/1", "son format est %[1]s : accepté at4x-army/1"},

@@ -43,7 +43,7 @@ func Parse(text string) (any, error) {
 // Read reads an army file with parse, as Decode does.
 func Read(data []byte, parse Parser) (Army, []Problem, error) {
 	if len(data) > MaxFile {
-		return Army{}, nil, &FileError{Reason: ErrTooLarge, Detail: strconv.Itoa(len(data)>>10) + " KB"}
+		return Army{}, nil, &FileError{Reason: ErrTooLarge, Detail: strconv.Itoa(len(data) >> 10)}
 	}
 	v, err := parse(string(data))
 	if err != nil {

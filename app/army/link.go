@@ -3,6 +3,7 @@ package army
 import (
 	"encoding/base64"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -29,7 +30,7 @@ func DecodeBase64(s string) (Army, []Problem, error) { return ReadBase64(s, Pars
 func ReadBase64(s string, parse Parser) (Army, []Problem, error) {
 	s = strings.TrimRight(strings.TrimSpace(s), "=")
 	if base64.RawURLEncoding.DecodedLen(len(s)) > MaxFile {
-		return Army{}, nil, &FileError{Reason: ErrTooLarge, Detail: "link"}
+		return Army{}, nil, &FileError{Reason: ErrTooLarge, Detail: strconv.Itoa(len(s) >> 10)}
 	}
 	data, err := base64.RawURLEncoding.DecodeString(s)
 	if err != nil {
@@ -51,7 +52,7 @@ func LinkValue(a Army, fileKey, packKey string) (key, value string) {
 func FromLink(q url.Values, fileKey, packKey string, parse Parser) (a Army, problems []Problem, found bool, err error) {
 	if s := q.Get(packKey); q.Has(packKey) {
 		if len(s) > MaxFile {
-			return Army{}, nil, true, &FileError{Reason: ErrTooLarge, Detail: "link"}
+			return Army{}, nil, true, &FileError{Reason: ErrTooLarge, Detail: strconv.Itoa(len(s) >> 10)}
 		}
 		a, problems, err = Read(Unpack(s), parse)
 		return a, problems, true, err

@@ -17,7 +17,7 @@ func (c *Armies) importFile(ctx goapp.Context, input goapp.Value) {
 	f := files.Index(0)
 	input.Set("value", "")
 	if size := f.Get("size").Int(); size > army.MaxFile {
-		c.messages = []string{fileErrorText(c.Lang, &army.FileError{Reason: army.ErrTooLarge, Detail: strconv.Itoa(size>>10) + " KB"})}
+		c.messages = []string{fileErrorText(c.Lang, &army.FileError{Reason: army.ErrTooLarge, Detail: strconv.Itoa(size >> 10)})}
 		return
 	}
 	settle(f.Call("text"), func(v goapp.Value) {

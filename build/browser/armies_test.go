@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"github.com/at4x/companion/i18n"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/at4x/companion/app/army"
+	"github.com/at4x/companion/i18n"
 	"github.com/chromedp/chromedp"
 )
 
@@ -360,7 +360,9 @@ func TestArmiesHostileInput(t *testing.T) {
 	deep := []byte(strings.Repeat(`{"a":`, 5000) + "1" + strings.Repeat("}", 5000))
 	for _, lang := range []string{"en", "fr"} {
 		t.Run(lang, func(t *testing.T) {
-			T := func(k i18n.Key) string { return strings.TrimSuffix(strings.TrimSuffix(i18n.T(lang, k), "%.0[1]s"), "%s.") }
+			T := func(k i18n.Key) string {
+				return strings.TrimSuffix(strings.TrimSuffix(i18n.T(lang, k), "%.0[1]s"), "%s.")
+			}
 			mine, _ := smallArmies()
 			s := newSessionPreferring(t, 360, 740, prefers[lang])
 			s.open(t, armiesLink(lang, mine, mine)) // one army kept
@@ -412,7 +414,7 @@ func TestArmiesHostileInput(t *testing.T) {
 				{"t=zz", T(i18n.ArmyNotJSON)},
 				{"theirs=%%%", T(i18n.ArmyRefusedF)},
 				{"theirs=" + base64.RawURLEncoding.EncodeToString([]byte(`{"format":"x"}`)), "at4x-army/1"},
-				{"theirs=" + strings.Repeat("A", 300000), "KB"},
+				{"theirs=" + strings.Repeat("A", 300000), "128"},
 				{"theirs=" + bad[:len(bad)-4], T(i18n.ArmyRefusedF)},
 			}
 			for _, l := range links {
