@@ -43,6 +43,7 @@ type Armies struct {
 	mErr    error
 	table   string // the matrix's HTML as last drawn (matrixHTML)
 	wrote   string // the query of the link syncURL last wrote
+	drawn   drawing
 	fillSeq int
 	// messages say what the last link or file brought, refused or left
 	// out, in the page's language.
@@ -217,10 +218,12 @@ func (c *Armies) recompute(ctx goapp.Context) {
 	c.syncURL()
 	if c.matrix == nil || !goapp.IsClient {
 		c.table = ""
+		c.redraw()
 		return
 	}
 	c.matrix.Fill(fillSlice)
 	c.table = c.matrixHTML()
+	c.redraw()
 	c.fill(ctx, c.fillSeq)
 }
 
@@ -241,6 +244,7 @@ func (c *Armies) fill(ctx goapp.Context, seq int) {
 			return
 		}
 		c.table = c.matrixHTML()
+		c.redraw()
 	})
 }
 

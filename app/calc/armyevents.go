@@ -57,6 +57,7 @@ func (c *Armies) onClick(ctx goapp.Context, e goapp.Event) {
 	default:
 		c.unitCommand(ctx, ds.Get("do").String(), i)
 	}
+	c.redraw()
 }
 
 // onChange reads a change on the page: a pick, a name, a tick box, a
@@ -81,5 +82,7 @@ func (c *Armies) onChange(ctx goapp.Context, e goapp.Event) {
 		c.importFile(ctx, el)
 	default:
 		ctx.PreventUpdate()
+		return
 	}
+	c.redraw()
 }

@@ -18,6 +18,7 @@ func (c *Armies) importFile(ctx goapp.Context, input goapp.Value) {
 	input.Set("value", "")
 	if size := f.Get("size").Int(); size > army.MaxFile {
 		c.messages = []string{fileErrorText(c.Lang, &army.FileError{Reason: army.ErrTooLarge, Detail: strconv.Itoa(size >> 10)})}
+		c.redraw()
 		return
 	}
 	settle(f.Call("text"), func(v goapp.Value) {
@@ -26,6 +27,7 @@ func (c *Armies) importFile(ctx goapp.Context, input goapp.Value) {
 	}, func(goapp.Value) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			c.messages = []string{fileErrorText(c.Lang, &army.FileError{Reason: army.ErrNotJSON})}
+			c.redraw()
 		})
 	})
 }
@@ -36,6 +38,7 @@ func (c *Armies) imported(ctx goapp.Context, text string) {
 	a, problems, err := readArmy(text)
 	if err != nil {
 		c.messages = []string{fileErrorText(c.Lang, err)}
+		c.redraw()
 		return
 	}
 	i, added := c.add(a, problems)

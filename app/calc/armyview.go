@@ -18,15 +18,32 @@ import (
 // components are raw HTML (markup); the page's two handlers read their
 // taps and changes.
 func (c *Armies) Render() goapp.UI {
-	body := []goapp.UI{goapp.Raw(c.topHTML())}
+	if c.drawn.top == "" {
+		c.redraw()
+	}
+	body := []goapp.UI{goapp.Raw(c.drawn.top)}
 	if goapp.IsClient {
-		body = append(body, goapp.Raw(c.matrixSectionHTML()), goapp.Div().Class("fields army-situation").Body(c.situationFields()...),
-			goapp.Raw(c.linkHTML()), &shareBar{Lang: c.Lang, Link: c.link()}, goapp.Raw(c.listHTML()))
+		body = append(body, goapp.Raw(c.drawn.matrix), goapp.Div().Class("fields army-situation").Body(c.situationFields()...),
+			goapp.Raw(c.drawn.link), &shareBar{Lang: c.Lang, Link: c.drawn.href}, goapp.Raw(c.drawn.list))
 		if c.edit.army >= 0 && c.edit.army < len(c.armies) {
 			body = append(body, c.editor())
 		}
 	}
 	return ui.Elem("article").Class("armies").OnClick(c.onClick).OnChange(c.onChange).Body(body...)
+}
+
+// drawing is the page's HTML as last drawn: a render that changes nothing
+// of the page (a help line opened, the shell's) reuses it, and go-app
+// finds it unchanged at once.
+type drawing struct{ top, matrix, link, href, list string }
+
+// redraw writes the page's HTML again after a change.
+func (c *Armies) redraw() {
+	c.drawn = drawing{top: c.topHTML()}
+	if goapp.IsClient {
+		c.drawn.href = c.link()
+		c.drawn.matrix, c.drawn.link, c.drawn.list = c.matrixSectionHTML(), c.linkHTML(), c.listHTML()
+	}
 }
 
 // topHTML is the title, the messages, the undo, the two picks and the views.
@@ -145,7 +162,7 @@ func (c *Armies) linkHTML() string {
 	var m markup
 	m.open("p", "class", "field")
 	m.el("label", c.t(i18n.ArmyLink), "for", "army-link")
-	m.open("input", "type", "url", "class", "share-link", "id", "army-link", "readonly", "", "value", absolute(c.link()))
+	m.open("input", "type", "url", "class", "share-link", "id", "army-link", "readonly", "", "value", absolute(c.drawn.href))
 	m.end("p")
 	return m.String()
 }
