@@ -103,13 +103,13 @@ func (u *UnknownKeys) Error() string {
 	msg := "not a key of this calculator"
 	if more := len(u.Keys) - 1; more > 0 {
 		var named []string
-		budget := maxEcho - utf8.RuneCountInString(u.Keys[0])
+		budget := MaxEcho - utf8.RuneCountInString(u.Keys[0])
 		for _, k := range u.Keys[1:] {
 			if budget -= utf8.RuneCountInString(k); budget < 0 {
 				named = append(named, "…")
 				break
 			}
-			named = append(named, keyText(k))
+			named = append(named, EchoKey(k))
 		}
 		others := "others"
 		if more == 1 {
@@ -193,11 +193,13 @@ func joinErrors(errs ...error) error {
 	return l.result()
 }
 
-// maxEcho is the most characters of an input an error message repeats.
-const maxEcho = 40
+// MaxEcho is the most characters of an input an error message repeats,
+// however long the value or key: the engine's messages and the app's,
+// which words them itself (Echo, EchoKey).
+const MaxEcho = 40
 
-// clip quotes s for an error message, cut to maxEcho characters.
-func clip(s string) string { return clipTo(s, maxEcho) }
+// clip quotes s for an error message, cut to MaxEcho characters.
+func clip(s string) string { return clipTo(s, MaxEcho) }
 
 // clipTo quotes s for an error message, cut to n characters.
 func clipTo(s string, n int) string {
@@ -208,16 +210,22 @@ func clipTo(s string, n int) string {
 	return strconv.Quote(string(r[:n])) + "…"
 }
 
-// keyText writes a key for an error: cut to maxEcho characters, and quoted
-// when empty.
-func keyText(key string) string {
-	switch {
-	case key == "":
-		return `""`
-	case utf8.RuneCountInString(key) <= maxEcho:
-		return key
+// Echo is a value as an error message repeats it: cut to MaxEcho
+// characters, an ellipsis marking the cut.
+func Echo(s string) string {
+	if utf8.RuneCountInString(s) <= MaxEcho {
+		return s
 	}
-	return string([]rune(key)[:maxEcho]) + "…"
+	return string([]rune(s)[:MaxEcho]) + "…"
+}
+
+// EchoKey is a key as an error message names it: cut like Echo, and
+// quoted when empty.
+func EchoKey(key string) string {
+	if key == "" {
+		return `""`
+	}
+	return Echo(key)
 }
 
 // ParseLink reads a share link's query string as url.Values, like
@@ -243,8 +251,8 @@ func ParseLink(query string) (url.Values, error) {
 		if err != nil {
 			// The key opens the message: the value gets what is left of
 			// the characters an error may repeat.
-			echo := max(maxEcho-utf8.RuneCountInString(key), 8)
-			l.add(fieldErr(keyText(key), ErrSyntax, "%s has a bad percent-escape: allowed %% followed by two hexadecimal digits (%%25 for %% itself)", clipTo(rawValue, echo)))
+			echo := max(MaxEcho-utf8.RuneCountInString(key), 8)
+			l.add(fieldErr(EchoKey(key), ErrSyntax, "%s has a bad percent-escape: allowed %% followed by two hexadecimal digits (%%25 for %% itself)", clipTo(rawValue, echo)))
 			continue
 		}
 		v[key] = append(v[key], value)
@@ -392,7 +400,7 @@ func (r *queryReader) refuseUnknown() {
 		return
 	}
 	sort.Strings(keys)
-	r.add(&FieldError{Key: keyText(keys[0]), Err: &UnknownKeys{Keys: keys, allowed: r.log.allowed()}})
+	r.add(&FieldError{Key: EchoKey(keys[0]), Err: &UnknownKeys{Keys: keys, allowed: r.log.allowed()}})
 }
 
 // checkLinkKeys refuses a link key given more than once, which the page

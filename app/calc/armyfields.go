@@ -137,7 +137,7 @@ func problemText(w gameWords, p army.Problem) string {
 	case p.Key == "weapons":
 		most = army.MaxWeapons
 	}
-	value := clipValue(p.Value)
+	value := rules.Echo(p.Value)
 	if errors.Is(p.Reason, army.ErrNoName) {
 		value = p.UnitName
 		if p.Part == army.PartWeapon {
@@ -147,7 +147,7 @@ func problemText(w gameWords, p army.Problem) string {
 	what := ""
 	for _, pw := range problemWords {
 		if errors.Is(p.Reason, pw.reason) {
-			what = fmt.Sprintf(w.t(pw.format), clipKey(p.Key), value, most)
+			what = fmt.Sprintf(w.t(pw.format), rules.EchoKey(p.Key), value, most)
 			break
 		}
 	}

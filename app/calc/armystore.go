@@ -2,7 +2,7 @@ package calc
 
 import (
 	"github.com/at4x/companion/app/army"
-	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/app/store"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -10,23 +10,23 @@ import (
 // records, each an army's file as text, read back through army.Read so
 // that a stored army is checked exactly as an imported one. The device
 // keeps army.MaxArmies armies and maxArmiesText bytes of them (about 60
-// armies of 12 units), under ui.maxStored, which it would not read.
-var armiesKey = ui.StorageKey("armies")
+// armies of 12 units), under store.maxStored, which it would not read.
+var armiesKey = store.Key("armies")
 
 const maxArmiesText = 200 << 10
 
 // armyRecord is one stored army.
 type armyRecord struct{ File string }
 
-func (r armyRecord) Fields() map[string]any { return map[string]any{"file": r.File} }
+func (r armyRecord) Fields() store.Fields { return store.Fields{"file": r.File} }
 
-func (r *armyRecord) SetFields(m map[string]any) { r.File = ui.String(m, "file") }
+func (r *armyRecord) SetFields(f store.Fields) { r.File = f.String("file") }
 
 // loadArmies reads the stored armies, leaving out what is not an army and
 // trimming what an army file would be trimmed of.
 func loadArmies(ctx goapp.Context) []army.Army {
 	var out []army.Army
-	for _, r := range ui.LoadList[armyRecord](ctx, armiesKey) {
+	for _, r := range store.LoadList[armyRecord](ctx, armiesKey) {
 		if a, _, err := readArmy(r.File); err == nil && len(out) < army.MaxArmies {
 			out = append(out, a)
 		}
@@ -46,13 +46,13 @@ func storeArmies(ctx goapp.Context, list []army.Army) bool {
 	if len(list) > army.MaxArmies || total > maxArmiesText {
 		return false
 	}
-	ui.StoreList(ctx, armiesKey, records)
+	store.SaveList(ctx, armiesKey, records)
 	return true
 }
 
 // browserJSON reads an army file's JSON with the browser's JSON.parse.
 func browserJSON(text string) (any, error) {
-	if v := ui.ParseJSON(text, 8); v != nil {
+	if v := store.ParseJSON(text, 8); v != nil {
 		return v, nil
 	}
 	return nil, &army.FileError{Reason: army.ErrNotJSON}

@@ -9,6 +9,7 @@ import (
 	"github.com/at4x/companion/app/army"
 	"github.com/at4x/companion/app/qr"
 	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -94,7 +95,7 @@ func (c *Armies) pickHTML(m *markup, id string, label i18n.Key, at int) {
 	m.open("select", "id", id)
 	m.el("option", "—", "value", "-1")
 	for i, a := range c.armies {
-		m.el("option", a.Name+" · "+ui.GameName(a.Game), "value", strconv.Itoa(i), "selected", when(i == at, ""))
+		m.el("option", a.Name+" · "+content.GameName(a.Game), "value", strconv.Itoa(i), "selected", when(i == at, ""))
 	}
 	m.end("select")
 	m.end("div")
@@ -263,7 +264,7 @@ func (c *Armies) listHTML() string {
 		n := strconv.Itoa(i)
 		m.open("li", "class", "army-item")
 		m.el("span", a.Name, "class", "army-name")
-		m.el("span", " "+ui.GameName(a.Game)+" · "+fmt.Sprintf(c.t(i18n.ArmyUnitsF), len(a.Units))+" ", "class", "muted")
+		m.el("span", " "+content.GameName(a.Game)+" · "+fmt.Sprintf(c.t(i18n.ArmyUnitsF), len(a.Units))+" ", "class", "muted")
 		m.open("div", "class", "army-actions")
 		m.button("army-edit-"+n, "btn ghost", "edit-army", n, c.t(i18n.ArmyEdit))
 		m.button("army-copy-"+n, "btn ghost", "copy-army", n, c.t(i18n.ArmyCopy))

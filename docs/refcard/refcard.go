@@ -23,7 +23,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
@@ -58,15 +57,12 @@ type Table struct {
 	Rows [][]string
 }
 
-// PageID is the id of a game's card among the library's pages.
-func PageID(game string) string { return "card-" + game }
-
 // AddTo adds to a library, as pages, the card of every game in every
 // language it has a text in.
 func AddTo(lib *content.Library) {
 	for _, t := range lib.Texts {
 		if c, ok := Build(lib, t.Game, t.Lang); ok {
-			lib.Pages = append(lib.Pages, &content.Page{ID: PageID(t.Game), Lang: t.Lang, Title: c.Title, HTML: c.HTML()})
+			lib.Pages = append(lib.Pages, &content.Page{ID: content.CardID(t.Game), Lang: t.Lang, Title: c.Title, HTML: c.HTML()})
 		}
 	}
 }
@@ -79,7 +75,7 @@ func Build(lib *content.Library, game, lang string) (c Card, ok bool) {
 		return Card{}, false
 	}
 	w := words{lib: lib, lang: lang, game: game}
-	c.Title = ui.GameName(game) + " · " + w.t(i18n.CardTitle)
+	c.Title = content.GameName(game) + " · " + w.t(i18n.CardTitle)
 	g, err := rules.GameByID(game)
 	if err != nil {
 		if referenceChapter(t) == nil {

@@ -533,7 +533,7 @@ func TestAddToWritesEveryCard(t *testing.T) {
 		t.Fatalf("AddTo added %d pages for %d texts", got, len(lib.Texts))
 	}
 	for _, text := range lib.Texts {
-		p := lib.Page(PageID(text.Game), text.Lang)
+		p := lib.Page(content.CardID(text.Game), text.Lang)
 		if p == nil {
 			t.Fatalf("no card page for %s/%s", text.Game, text.Lang)
 		}
