@@ -153,9 +153,8 @@ func (in MoraleInput) validate(c *validator) error {
 		// values that are no number should be, as in the default game.
 		g, c.lenient = AT43, true
 	}
-	if !in.NervesOfSteel {
-		c.number("mor", in.Morale, in.Morale >= 0 && in.Morale <= maxValue,
-			fmt.Sprintf("0-%d, or \"-\" (a plain hyphen) for Nerves of steel", maxValue))
+	if ok := in.Morale >= 0 && in.Morale <= maxValue; !in.NervesOfSteel && !c.settled("mor", ok) {
+		c.number("mor", in.Morale, ok, fmt.Sprintf("0-%d, or \"-\" (a plain hyphen) for Nerves of steel", maxValue))
 	}
 	m := g.Morale
 	if m.OfficerRankAdds {
