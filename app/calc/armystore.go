@@ -1,6 +1,8 @@
 package calc
 
 import (
+	"strings"
+
 	"github.com/at4x/companion/app/army"
 	"github.com/at4x/companion/app/store"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -9,11 +11,15 @@ import (
 // armiesKey is where the armies are kept on the device: a list of
 // records, each an army's file as text, read back through army.Read so
 // that a stored army is checked exactly as an imported one. The device
-// keeps army.MaxArmies armies and maxArmiesText bytes of them (about 60
-// armies of 12 units), under store.maxStored, which it would not read.
+// keeps army.MaxArmies armies and maxArmiesText characters of them as
+// stored, their quotes escaped (about 50 armies of 12 units), under
+// store.maxStored, past which it would not read them.
 var armiesKey = store.Key("armies")
 
 const maxArmiesText = 200 << 10
+
+// armiesSpan is the stored list's part read: all of it, up to maxStored.
+var armiesSpan = store.Last(army.MaxArmies, maxArmiesText)
 
 // armyRecord is one stored army.
 type armyRecord struct{ File string }
@@ -26,7 +32,7 @@ func (r *armyRecord) SetFields(f store.Fields) { r.File = f.String("file") }
 // trimming what an army file would be trimmed of.
 func loadArmies(ctx goapp.Context) []army.Army {
 	var out []army.Army
-	for _, r := range store.LoadList[armyRecord](ctx, armiesKey) {
+	for _, r := range store.LoadList[armyRecord](ctx, armiesKey, armiesSpan) {
 		if a, _, err := readArmy(r.File); err == nil && len(out) < army.MaxArmies {
 			out = append(out, a)
 		}
@@ -41,7 +47,8 @@ func storeArmies(ctx goapp.Context, list []army.Army) bool {
 	total := 0
 	for i, a := range list {
 		records[i].File = string(army.Encode(a))
-		total += len(records[i].File)
+		// As JSON.stringify writes it: quoted, quotes and backslashes escaped.
+		total += len(records[i].File) + strings.Count(records[i].File, `"`) + strings.Count(records[i].File, `\`) + len(`{"file":""},`)
 	}
 	if len(list) > army.MaxArmies || total > maxArmiesText {
 		return false

@@ -210,3 +210,33 @@ func TestAxeCalculators(t *testing.T) {
 		}
 	}
 }
+
+// TestAxeAuditPages runs axe-core on the pages of the third table audit
+// (audits/round3-table-use.md, problem K) that TestAxeCalculators does not
+// read: home, two sections, the glossary and every game's reference card,
+// whose sides and blocks once shared a landmark's name ("The round"), and
+// a calculator with a refused value, marked invalid; in both languages,
+// light and dark, failing on a violation of any impact.
+func TestAxeAuditPages(t *testing.T) {
+	src := axeSource(t)
+	for _, theme := range []string{"light", "dark"} {
+		for _, lang := range []string{"en", "fr"} {
+			s := newSession(t, 360, 740)
+			s.open(t, "/en/about")
+			s.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.clear(); localStorage.setItem(%s, JSON.stringify({theme: %q}))`, prefsKeyJS, theme)))
+			for _, page := range []string{"/?lang=" + lang, "/" + lang + "/at43/shooting.cover", "/" + lang + "/at44/morale.test",
+				"/" + lang + "/at43/glossary", "/" + lang + "/at43/card", "/" + lang + "/at44/card", "/" + lang + "/d10/card",
+				"/calc/shoot?game=at43&n=abc&acc=4&cm=23&cover=bunker&lang=" + lang} {
+				t.Run(theme+page, func(t *testing.T) {
+					s.open(t, page)
+					if strings.HasPrefix(page, "/calc/") {
+						s.showResults(t)
+					}
+					if v := s.axeViolations(t, src, axeImpacts...); len(v) > 0 {
+						t.Errorf("axe-core on %s (%s):\n%s", page, theme, strings.Join(v, "\n"))
+					}
+				})
+			}
+		}
+	}
+}
