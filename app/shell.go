@@ -52,6 +52,14 @@ type shell struct {
 	fragment string // the address's fragment
 	pending  *place // where to scroll once a switch has drawn its page
 
+	// switched keeps switchHref's links for the address they were made
+	// from: each render of the header asks for four, and an armies link
+	// carries two armies, parsed and written again for each.
+	switched struct {
+		at    string
+		hrefs map[[2]string]string
+	}
+
 	updateReady bool
 	onKey       goapp.Func
 	onPop       goapp.Func
@@ -413,6 +421,23 @@ func (s *shell) games() []string {
 // the same route, or the closest section, with the address's fragment when
 // the other page has it.
 func (s *shell) switchHref(lang, game string) string {
+	if goapp.IsClient {
+		at := goapp.Window().Get("location").Get("href").String() + "\x00" + s.r.path() + "\x00" + s.fragment + "\x00" + s.lang + "\x00" + s.game
+		if at != s.switched.at {
+			s.switched.at, s.switched.hrefs = at, map[[2]string]string{}
+		}
+		h, ok := s.switched.hrefs[[2]string{lang, game}]
+		if !ok {
+			h = s.switchHrefOf(lang, game)
+			s.switched.hrefs[[2]string{lang, game}] = h
+		}
+		return h
+	}
+	return s.switchHrefOf(lang, game)
+}
+
+// switchHrefOf is switchHref, worked out.
+func (s *shell) switchHrefOf(lang, game string) string {
 	to, q := s.switchTarget(lang, game)
 	h := withQuery(to.path(), q)
 	if f := s.fragment; to.view != viewCalc && hasMark(s.lib(), to, f) {

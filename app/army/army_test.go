@@ -3,6 +3,7 @@ package army
 import (
 	"errors"
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -292,22 +293,84 @@ func TestMatrix(t *testing.T) {
 }
 
 // TestMatrixCellIsItsLink: a cell's figures are those of the engine on its
-// link, read back from the link's text.
+// link, read back from the link's text, whatever the view and situation:
+// the matrix puts each cell's input together from its row's and column's
+// values read once (Matrix.composed), and shares a cell's figures with the
+// cells of the same values, so this is the check that neither changes a
+// figure or a refusal.
 func TestMatrixCellIsItsLink(t *testing.T) {
 	mine, theirs := Samples()
-	m, _ := New(mine, theirs, ViewFire, Situation{CM: "35", Cover: "takecover"})
-	m.Fill(time.Hour)
-	for _, row := range m.Cells {
-		for _, cell := range row {
-			q, err := rules.ParseLink(cell.Query.Encode())
-			if err != nil {
-				t.Fatal(err)
+	at44 := func(a Army) Army {
+		a = a.Clone()
+		a.Game = "at44"
+		a.Units[0].Weapons[0].Shoot["lock"] = "3" // lock-on: refused at infantry
+		return a
+	}
+	for _, tt := range []struct {
+		name         string
+		mine, theirs Army
+		sit          Situation
+	}{
+		{"range 2, cover", mine, theirs, Situation{Range: 2, Cover: "cover"}},
+		{"35 cm, take cover", mine, theirs, Situation{CM: "35", Cover: "takecover"}},
+		{"range 0, kneel", mine, theirs, Situation{Cover: "kneecover"}},
+		{"range 5, none", mine, theirs, Situation{Range: 5, Cover: "none"}},
+		{"AT-44, 20 cm", at44(mine), at44(theirs), Situation{CM: "20", Cover: "cover"}},
+	} {
+		for _, view := range Views {
+			t.Run(tt.name+"/"+string(view), func(t *testing.T) {
+				m, _ := New(tt.mine, tt.theirs, view, tt.sit)
+				m.Fill(time.Hour)
+				for _, row := range m.Cells {
+					for _, cell := range row {
+						q, err := rules.ParseLink(cell.Query.Encode())
+						if err != nil {
+							t.Fatal(err)
+						}
+						q.Del("atleast")
+						again := Cell{Calc: cell.Calc, Query: q, Vehicle: cell.Vehicle, size: cell.size}
+						again.compute(nil, false)
+						if again.Mean != cell.Mean || again.Destroyed != cell.Destroyed || again.AtLeast1 != cell.AtLeast1 ||
+							(again.Err == nil) != (cell.Err == nil) || again.Query.Has("atleast") != cell.Query.Has("atleast") {
+							t.Errorf("%s?%s: %+v, again %+v", cell.Calc, cell.Query.Encode(), cell, again)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestComposedIsParsed: the input the matrix puts together from a row's
+// values and a column's is the one the engine reads from the cell's link.
+func TestComposedIsParsed(t *testing.T) {
+	mine, theirs := Samples()
+	for _, view := range Views {
+		for _, sit := range []Situation{{Range: 1, Cover: "takecover"}, {CM: "45"}} {
+			m, _ := New(mine, theirs, view, sit)
+			composed := 0
+			for i, row := range m.Cells {
+				for j := range row {
+					cell := m.cell(i, j)
+					in, ok := m.composed(i, j, cell.Query)
+					if !ok {
+						continue
+					}
+					composed++
+					var want any
+					var err error
+					if cell.Calc == "melee" {
+						want, err = rules.ParseMelee(cell.Query)
+					} else {
+						want, err = rules.ParseShoot(cell.Query)
+					}
+					if err != nil || !reflect.DeepEqual(in, want) {
+						t.Errorf("%s %s?%s: composed %+v, parsed %+v (%v)", view, cell.Calc, cell.Query.Encode(), in, want, err)
+					}
+				}
 			}
-			q.Del("atleast")
-			again := Cell{Calc: cell.Calc, Query: q, Vehicle: cell.Vehicle, size: cell.size}
-			again.compute()
-			if again.Mean != cell.Mean || again.Destroyed != cell.Destroyed || again.AtLeast1 != cell.AtLeast1 {
-				t.Errorf("%s?%s: %+v, again %+v", cell.Calc, cell.Query.Encode(), cell, again)
+			if composed == 0 {
+				t.Errorf("%s: no cell composed", view)
 			}
 		}
 	}

@@ -3,7 +3,9 @@ package army
 import (
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/at4x/companion/rules"
@@ -40,8 +42,8 @@ type Col struct {
 	Vehicle bool
 }
 
-// A Cell is one attack of the matrix: the calculator link it opens and,
-// once filled, its headline figures, as that calculator gives them.
+// A Cell is one attack of the matrix: once filled, the calculator link it
+// opens and its headline figures, as that calculator gives them.
 type Cell struct {
 	Calc    string     // the calculator: shoot, melee or indirect
 	Query   url.Values // its link's values, game included
@@ -68,6 +70,26 @@ type Matrix struct {
 	Cols  []Col
 	Cells [][]Cell // by row, then column
 	next  int      // the cells filled, in row order
+
+	// The work is done once per distinct attack: rows with the same
+	// values (the same rifles in two units) and columns with the same
+	// target values share their cells' figures (sameAs), and each row's
+	// values and each column's are read by the engine once (halves), not
+	// once per cell.
+	sit      Situation
+	from, to []Values // each row's attack values, each column's target values
+	rowKind  []int    // the distinct values of each row, an index
+	colKind  []int    // and of each column
+	nColKind int
+	sameAs   map[int]*Cell // the first cell filled of each (row kind, column kind)
+	halves   map[string]half
+}
+
+// half is the engine's reading of a row's or a column's values alone.
+type half struct {
+	shoot rules.ShootInput
+	melee rules.MeleeInput
+	err   error
 }
 
 // New lays out the matrix of view for two armies in situation s; nothing
@@ -81,37 +103,71 @@ func New(mine, theirs Army, view View, s Situation) (*Matrix, error) {
 		from, to = theirs, mine
 	}
 	melee := view == ViewMelee || view == ViewMeleeThreat
-	m := &Matrix{Game: mine.Game, View: view}
+	m := &Matrix{Game: mine.Game, View: view, sit: s, sameAs: map[int]*Cell{}, halves: map[string]half{}}
+	cols := map[string]int{}
 	for _, u := range to.Units {
 		m.Cols = append(m.Cols, Col{Unit: u.Name, Vehicle: u.Vehicle()})
+		m.to = append(m.to, u.Target)
+		m.colKind = append(m.colKind, kindOf(cols, u.Target))
+	}
+	m.nColKind = len(cols)
+	rows := map[string]int{}
+	add := func(r Row, v Values, s *Situation) {
+		m.Rows = append(m.Rows, r)
+		m.from = append(m.from, v)
+		m.rowKind = append(m.rowKind, kindOf(rows, v))
+		calc := "melee"
+		if s != nil {
+			calc = map[bool]string{false: "shoot", true: "indirect"}[v.Has("aoe")]
+		}
+		row := make([]Cell, len(to.Units))
+		for i, t := range to.Units {
+			row[i] = Cell{Calc: calc, Vehicle: t.Vehicle(), size: t.size()}
+		}
+		m.Cells = append(m.Cells, row)
 	}
 	for _, u := range from.Units {
 		if melee && u.Melee != nil {
-			m.Rows = append(m.Rows, Row{Unit: u.Name})
-			m.Cells = append(m.Cells, cells(m.Game, u.Melee, to, nil))
+			add(Row{Unit: u.Name}, u.Melee, nil)
 		}
 		for _, w := range u.Weapons {
 			if !melee {
-				m.Rows = append(m.Rows, Row{Unit: u.Name, Weapon: w.Name})
-				m.Cells = append(m.Cells, cells(m.Game, w.Shoot, to, &s))
+				add(Row{Unit: u.Name, Weapon: w.Name}, w.Shoot, &s)
 			}
 		}
 	}
 	return m, nil
 }
 
-// cells are the attacks of one weapon (a shot in situation s) or of one
-// unit's close combat (s nil) at each unit of to.
-func cells(game string, v Values, to Army, s *Situation) []Cell {
-	out := make([]Cell, len(to.Units))
-	for i, t := range to.Units {
-		if s != nil {
-			out[i] = shotCell(game, v, t, *s)
-		} else {
-			out[i] = meleeCell(game, v, t)
-		}
+// kindOf is the index of values v among those seen, a new one when v is
+// not among them.
+func kindOf(seen map[string]int, v Values) int {
+	keys := make([]string, 0, len(v))
+	for k := range v {
+		keys = append(keys, k)
 	}
-	return out
+	slices.Sort(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		b.WriteString(k + "=" + v[k] + "&")
+	}
+	k, ok := seen[b.String()]
+	if !ok {
+		k = len(seen)
+		seen[b.String()] = k
+	}
+	return k
+}
+
+// cell is the cell of row i and column j with its link's values, not
+// filled: New lays the cells out without them, each is written as it is
+// filled, in a slice of the work.
+func (m *Matrix) cell(i, j int) Cell {
+	t := Unit{Target: m.to[j]}
+	if m.Cells[i][j].Calc == "melee" {
+		return meleeCell(m.Game, m.from[i], t)
+	}
+	return shotCell(m.Game, m.from[i], t, m.sit)
 }
 
 // Size is the number of cells.
@@ -128,8 +184,7 @@ func (m *Matrix) Done() bool { return m.next >= m.Size() }
 func (m *Matrix) Fill(budget time.Duration) bool {
 	start := time.Now()
 	for !m.Done() {
-		c := &m.Cells[m.next/len(m.Cols)][m.next%len(m.Cols)]
-		c.compute()
+		m.fillCell(m.next/len(m.Cols), m.next%len(m.Cols))
 		m.next++
 		if time.Since(start) >= budget {
 			break
@@ -258,29 +313,119 @@ func firstNonEmpty(s ...string) string {
 	return ""
 }
 
-// compute runs the engine on the cell's link, as its calculator does, and
-// keeps the headline figures. Against infantry, the link asks for "at
-// least 1" when the calculator would open on another number.
-func (c *Cell) compute() {
+// fillCell fills the cell of row i and column j: with the figures of the
+// same attack when another row or column had it, else by the engine.
+func (m *Matrix) fillCell(i, j int) {
+	c := &m.Cells[i][j]
+	*c = m.cell(i, j)
+	key := m.rowKind[i]*m.nColKind + m.colKind[j]
+	if same := m.sameAs[key]; same != nil {
+		c.Done, c.Err = true, same.Err
+		c.Mean, c.AtLeast1, c.Destroyed, c.Score = same.Mean, same.AtLeast1, same.Destroyed, same.Score
+		if same.Query.Has("atleast") {
+			c.Query.Set("atleast", "1")
+		}
+		return
+	}
+	c.compute(m.composed(i, j, c.Query))
+	m.sameAs[key] = c
+}
+
+// composed is the engine's input for the cell of row i and column j, put
+// together from the row's values and the column's each read alone (a
+// shot's or a close combat's): what parsing the cell's link gives
+// (TestComposedIsParsed), at a fraction of its cost. ok is false when
+// either half is refused or for indirect fire, which reads its link whole.
+func (m *Matrix) composed(i, j int, link url.Values) (in any, ok bool) {
+	c := &m.Cells[i][j]
+	if c.Calc == "indirect" {
+		return nil, false
+	}
+	veh := m.Cols[j].Vehicle
+	w := m.half("w", m.rowKind[i], veh, func() url.Values {
+		q := withGame(m.Game, m.from[i])
+		if c.Calc == "shoot" {
+			for _, k := range []string{"range", "cm", "cover"} {
+				if link.Has(k) {
+					q.Set(k, link.Get(k))
+				}
+			}
+		}
+		q.Set("target", map[bool]string{false: "inf", true: "veh"}[veh])
+		return q
+	}, c.Calc)
+	t := m.half("t", m.colKind[j], veh, func() url.Values {
+		q := url.Values{"game": {m.Game}}
+		targetQuery(q, Unit{Target: m.to[j]}, c.Calc == "melee")
+		return q
+	}, c.Calc)
+	if w.err != nil || t.err != nil {
+		return nil, false
+	}
+	if c.Calc == "melee" {
+		mi, ti := w.melee, t.melee
+		mi.Attack.Target, mi.Protection, mi.Size, mi.Type, mi.Medic, mi.Vehicle = ti.Attack.Target, ti.Protection, ti.Size, ti.Type, ti.Medic, ti.Vehicle
+		mi.Defense = ti.Defense
+		return mi, true
+	}
+	si, ti := w.shoot, t.shoot
+	si.Attack.Target, si.Protection, si.Size, si.Type, si.Medic, si.Vehicle = ti.Attack.Target, ti.Protection, ti.Size, ti.Type, ti.Medic, ti.Vehicle
+	return si, true
+}
+
+// half is the engine's reading of the values query gives, kept under
+// side, kind and the target's kind.
+func (m *Matrix) half(side string, kind int, veh bool, query func() url.Values, calc string) half {
+	key := side + strconv.Itoa(kind) + strconv.FormatBool(veh)
+	h, ok := m.halves[key]
+	if !ok {
+		if calc == "melee" {
+			h.melee, h.err = rules.ParseMelee(query())
+		} else {
+			h.shoot, h.err = rules.ParseShoot(query())
+		}
+		m.halves[key] = h
+	}
+	return h
+}
+
+// compute runs the engine as the cell's calculator does on its link, and
+// keeps the headline figures: on in when it is given (composed), else on
+// the link read whole, and on the link when the engine refuses in, so
+// that a refusal is the calculator's own. Against infantry, the link asks
+// for "at least 1" when the calculator would open on another number.
+func (c *Cell) compute(in any, ok bool) {
 	c.Done = true
 	var inf *rules.InfantryResult
 	var veh *rules.VehicleResult
 	switch c.Calc {
 	case "shoot":
-		in, err := rules.ParseShoot(c.Query)
-		if err == nil {
-			var res rules.AttackResult
-			res, err = rules.Shoot(in)
-			inf, veh = res.InfantryResult, res.VehicleResult
+		var res rules.AttackResult
+		var err error
+		if ok {
+			res, err = rules.Shoot(in.(rules.ShootInput))
 		}
+		if !ok || err != nil {
+			var in rules.ShootInput
+			if in, err = rules.ParseShoot(c.Query); err == nil {
+				res, err = rules.Shoot(in)
+			}
+		}
+		inf, veh = res.InfantryResult, res.VehicleResult
 		c.Err = err
 	case "melee":
-		in, err := rules.ParseMelee(c.Query)
-		if err == nil {
-			var res rules.AttackResult
-			res, err = rules.Melee(in)
-			inf, veh = res.InfantryResult, res.VehicleResult
+		var res rules.AttackResult
+		var err error
+		if ok {
+			res, err = rules.Melee(in.(rules.MeleeInput))
 		}
+		if !ok || err != nil {
+			var in rules.MeleeInput
+			if in, err = rules.ParseMelee(c.Query); err == nil {
+				res, err = rules.Melee(in)
+			}
+		}
+		inf, veh = res.InfantryResult, res.VehicleResult
 		c.Err = err
 	case "indirect":
 		in, err := rules.ParseIndirect(c.Query)

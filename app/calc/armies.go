@@ -23,7 +23,8 @@ import (
 // link or a file brings is added to the reader's, never over one.
 //
 // The matrix is filled a slice at a time (fillSlice of work, then the
-// browser's turn), so a tap is answered while it fills.
+// browser's turn: fillLoop), its cells written into the page row by row
+// without a render, so a tap is answered while it fills.
 type Armies struct {
 	goapp.Compo
 
@@ -41,10 +42,17 @@ type Armies struct {
 	sit     army.Situation
 	matrix  *army.Matrix
 	mErr    error
-	table   string // the matrix's HTML as last drawn (matrixHTML)
 	wrote   string // the query of the link syncURL last wrote
 	drawn   drawing
 	fillSeq int
+	// While the matrix fills, its cells are written into the table the
+	// page shows, row by row (writeRows), outside go-app: links holds each
+	// filled cell's link, drawSeq numbers the tables redraw writes (a
+	// table's data-draw), and written is how many cells of the table
+	// drawSeq names hold their figures.
+	links   [][]string
+	drawSeq int
+	written int
 	// messages say what the last link or file brought, refused or left
 	// out, in the page's language.
 	messages []string
@@ -66,7 +74,7 @@ type undoState struct {
 }
 
 // fillSlice is how long one slice of the matrix computes before the
-// browser's turn: well under a frame, so taps are answered while it fills.
+// browser's turn: half a frame, so taps are answered while it fills.
 const fillSlice = 8 * time.Millisecond
 
 // WithLibrary sets the library whose glossary gives the game's words.
@@ -130,7 +138,7 @@ func (c *Armies) load(ctx goapp.Context) {
 		file, compact string
 		at            *int
 	}{{army.KeyMine, army.KeyMinePacked, &c.mine}, {army.KeyTheirs, army.KeyTheirsPacked, &c.theirs}} {
-		a, problems, found, err := army.FromLink(q, side.file, side.compact, browserJSON)
+		a, problems, found, err := army.FromLink(q, side.file, side.compact, army.Parse)
 		if !found {
 			continue
 		}
@@ -208,44 +216,51 @@ func (c *Armies) game() string {
 	return orElse(c.Game, "at43")
 }
 
-// recompute lays out the matrix again and starts filling it.
+// recompute lays out the matrix again, drawn with the page, its cells
+// pending, and starts filling it in the browser's turns (startFill): the
+// tap that asked for it is answered at once.
 func (c *Armies) recompute(ctx goapp.Context) {
 	c.fillSeq++
-	c.matrix, c.mErr = nil, nil
+	c.matrix, c.mErr, c.links = nil, nil, nil
 	if c.mine >= 0 && c.theirs >= 0 && c.mine < len(c.armies) && c.theirs < len(c.armies) {
 		c.matrix, c.mErr = army.New(c.armies[c.mine], c.armies[c.theirs], c.view, c.sit)
 	}
 	c.syncURL()
 	if c.matrix == nil || !goapp.IsClient {
-		c.table = ""
 		c.redraw()
 		return
 	}
-	c.matrix.Fill(fillSlice)
-	c.table = c.matrixHTML()
+	c.links = make([][]string, len(c.matrix.Rows))
+	for i := range c.links {
+		c.links[i] = make([]string, len(c.matrix.Cols))
+	}
 	c.redraw()
-	c.fill(ctx, c.fillSeq)
+	seq := c.fillSeq
+	startFill(func() fillNext { return c.fillStep(seq) })
 }
 
-// fill computes the next slice of the matrix in the browser's next turn.
-func (c *Armies) fill(ctx goapp.Context, seq int) {
-	if c.matrix == nil || c.matrix.Done() {
-		return
+// fillStep fills a slice of the matrix and writes what it filled into the
+// table on show, outside go-app: no render while it fills. It says when
+// to take the next step: at once, after a while (the table go-app is
+// about to draw is not in the page yet), or never (the matrix is done
+// and written, another took its place, or the page is gone).
+func (c *Armies) fillStep(seq int) fillNext {
+	if seq != c.fillSeq || c.matrix == nil || !c.Mounted() {
+		return fillStop
 	}
-	nextTurn(ctx, func(ctx goapp.Context) {
-		if seq != c.fillSeq || c.matrix == nil {
-			ctx.PreventUpdate()
-			return
-		}
-		if !c.matrix.Fill(fillSlice) {
-			ctx.PreventUpdate()
-			c.writeProgress()
-			c.fill(ctx, seq)
-			return
-		}
-		c.table = c.matrixHTML()
-		c.redraw()
-	})
+	done := c.matrix.Done() || c.matrix.Fill(fillSlice)
+	table := goapp.Window().GetElementByID("army-matrix")
+	if !table.Truthy() || table.Get("dataset").Get("draw").String() != strconv.Itoa(c.drawSeq) {
+		return fillLater
+	}
+	if c.writeRows(table) && !done {
+		c.writeProgress()
+	}
+	if !done {
+		return fillNow
+	}
+	c.writeDone(table)
+	return fillStop
 }
 
 // link is the page's share link: the two armies, the view and the

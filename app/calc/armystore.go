@@ -57,15 +57,10 @@ func storeArmies(ctx goapp.Context, list []army.Army) bool {
 	return true
 }
 
-// browserJSON reads an army file's JSON with the browser's JSON.parse.
-func browserJSON(text string) (any, error) {
-	if v := store.ParseJSON(text, 8); v != nil {
-		return v, nil
-	}
-	return nil, &army.FileError{Reason: army.ErrNotJSON}
-}
-
-// readArmy reads an army file as the client does.
+// readArmy reads an army file as the client does: with the army's own
+// JSON reader, in Go. The browser's JSON.parse is quicker to parse but
+// its values cross into Go one call at a time: two 12-unit armies of a
+// link took 390 ms at 4x CPU slowdown that way.
 func readArmy(text string) (army.Army, []army.Problem, error) {
-	return army.Read([]byte(text), browserJSON)
+	return army.Read([]byte(text), army.Parse)
 }

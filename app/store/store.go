@@ -264,28 +264,13 @@ func listFromJS(v goapp.Value, span Span) any {
 // converter turns values parsed by the browser into JSON's Go values,
 // spending a budget of values: past it, what is left reads as nil.
 type converter struct {
-	budget, depth int         // values left; objects nested deeper read as nil
+	budget        int
 	isArray, keys goapp.Value // Array.isArray and Object.keys
 }
 
 func newConverter(budget int) *converter {
 	w := goapp.Window()
-	return &converter{budget: budget, depth: maxDepth, isArray: w.Get("Array").Get("isArray"), keys: w.Get("Object").Get("keys")}
-}
-
-// ParseJSON reads JSON text with the browser's JSON.parse into JSON's Go
-// values (objects as map[string]any, numbers as float64), objects and
-// arrays nested deeper than depth as nil; nil for "" or text that is not
-// JSON, and on the server. Every value crosses: the caller caps the
-// text's length (an army file).
-func ParseJSON(text string, depth int) any {
-	v := parseJS(text)
-	if !goapp.IsClient || v.IsUndefined() {
-		return nil
-	}
-	c := newConverter(len(text) + 1)
-	c.depth = depth
-	return c.fromJS(v, 0)
+	return &converter{budget: budget, isArray: w.Get("Array").Get("isArray"), keys: w.Get("Object").Get("keys")}
 }
 
 // fromJS turns a parsed JavaScript value at depth into JSON's Go values.
@@ -302,7 +287,7 @@ func (c *converter) fromJS(v goapp.Value, depth int) any {
 	case goapp.TypeBoolean:
 		return v.Bool()
 	case goapp.TypeObject:
-		if depth >= c.depth || v.IsNull() {
+		if depth >= maxDepth || v.IsNull() {
 			return nil
 		}
 		if c.isArray.Invoke(v).Bool() {

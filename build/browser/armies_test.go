@@ -375,7 +375,7 @@ func TestArmiesHostileInput(t *testing.T) {
 			}{
 				{"wrong-format.json", []byte(`{"format": "unit-crunch/2", "game": "at43"}`), []string{"unit-crunch/2", "at4x-army/1"}},
 				{"not-json.json", []byte("<html><script>window.pwned=3</script>"), []string{T(i18n.ArmyNotJSON)}},
-				{"deep.json", deep, []string{T(i18n.ArmyRefusedF), "at4x-army/1"}},
+				{"deep.json", deep, []string{T(i18n.ArmyRefusedF), T(i18n.ArmyTooDeep)}},
 				{"big.json", bytes.Repeat([]byte(" "), 10<<20), []string{"10240"}},
 				{"d10.json", []byte(`{"format": "at4x-army/1", "game": "d10"}`), []string{"d10"}},
 			}
