@@ -213,6 +213,18 @@ func (r *jsonReader) number() any {
 
 func (r *jsonReader) str() string {
 	r.i++ // "
+	// Most strings are plain ASCII with no escape: taken as they are.
+	for j := r.i; j < len(r.s); j++ {
+		c := r.s[j]
+		if c == '"' {
+			s := r.s[r.i:j]
+			r.i = j + 1
+			return s
+		}
+		if c < 0x20 || c == '\\' || c >= utf8.RuneSelf {
+			break
+		}
+	}
 	var b strings.Builder
 	for r.i < len(r.s) {
 		c := r.s[r.i]

@@ -138,10 +138,13 @@ func (c *Armies) load(ctx goapp.Context) {
 		file, compact string
 		at            *int
 	}{{army.KeyMine, army.KeyMinePacked, &c.mine}, {army.KeyTheirs, army.KeyTheirsPacked, &c.theirs}} {
-		a, problems, found, err := army.FromLink(q, side.file, side.compact, army.Parse)
-		if !found {
+		if !q.Has(side.file) && !q.Has(side.compact) {
 			continue
 		}
+		a, problems, err := readOnce(side.file+"="+q.Get(side.file)+"&"+side.compact+"="+q.Get(side.compact), func() (army.Army, []army.Problem, error) {
+			a, problems, _, err := army.FromLink(q, side.file, side.compact, army.Parse)
+			return a, problems, err
+		})
 		if err != nil {
 			c.messages = append(c.messages, fileErrorText(c.Lang, err))
 			continue

@@ -62,5 +62,31 @@ func storeArmies(ctx goapp.Context, list []army.Army) bool {
 // its values cross into Go one call at a time: two 12-unit armies of a
 // link took 390 ms at 4x CPU slowdown that way.
 func readArmy(text string) (army.Army, []army.Problem, error) {
-	return army.Read([]byte(text), army.Parse)
+	return readOnce(text, func() (army.Army, []army.Problem, error) { return army.Read([]byte(text), army.Parse) })
+}
+
+// armyReads are the armies read this visit, by their text: each page load
+// reads every stored army and the link's again, and reading one checks
+// each of its units with the engine (tens of ms for two 12-unit armies at
+// 4x CPU slowdown). Each entry is a copy, and each read gives a copy: the
+// editor changes the armies it is given.
+var armyReads = map[string]armyRead{}
+
+type armyRead struct {
+	a        army.Army
+	problems []army.Problem
+	err      error
+}
+
+// readOnce is read's army, read once a visit for key.
+func readOnce(key string, read func() (army.Army, []army.Problem, error)) (army.Army, []army.Problem, error) {
+	if r, ok := armyReads[key]; ok {
+		return r.a.Clone(), r.problems, r.err
+	}
+	a, problems, err := read()
+	if len(armyReads) >= 4*army.MaxArmies {
+		clear(armyReads)
+	}
+	armyReads[key] = armyRead{a.Clone(), problems, err}
+	return a, problems, err
 }
