@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/at4x/companion/app/army"
@@ -25,6 +27,7 @@ type armiesTiming struct {
 	Fill  float64   `json:"fill"`
 	Longs []float64 `json:"longs"`
 	Taps  []float64 `json:"taps"`
+	load  float64   // the machine's load average as the run began
 }
 
 // timeArmies opens link from the page on show and times its matrix.
@@ -85,6 +88,7 @@ func measureArmies(dir string, runs int) ([]armiesTiming, error) {
 	}
 	var out []armiesTiming
 	for range runs {
+		load := loadAverage()
 		ctx, cancel := newBrowser()
 		ctx, stop := context.WithTimeout(ctx, 2*time.Minute)
 		t, err := func() (armiesTiming, error) {
@@ -107,6 +111,7 @@ func measureArmies(dir string, runs int) ([]armiesTiming, error) {
 		if err != nil {
 			return nil, fmt.Errorf("armies: %w", err)
 		}
+		t.load = load
 		out = append(out, t)
 	}
 	return out, nil
@@ -115,13 +120,16 @@ func measureArmies(dir string, runs int) ([]armiesTiming, error) {
 // armies reports the matrix's timings.
 func (r *report) armies(runs []armiesTiming) {
 	var fills, longest, taps, tapWorst []float64
+	var loads []string
 	for _, t := range runs {
+		loads = append(loads, strconv.FormatFloat(t.load, 'f', 1, 64))
 		fills = append(fills, t.Fill)
 		longest = append(longest, slices.Max(append([]float64{0}, t.Longs...)))
 		taps = append(taps, t.Taps...)
 		tapWorst = append(tapWorst, slices.Max(append([]float64{0}, t.Taps...)))
 	}
 	fmt.Fprintf(&r.b, "\n## Armies matrix (two 12-unit armies, 18 weapons × 12 units, 4x CPU slowdown; %d runs)\n\n", len(runs))
+	fmt.Fprintf(&r.b, "The machine's load average as each run began: %s (on 2 cores: above 2, the page shares the CPU and every time below stretches).\n\n", strings.Join(loads, ", "))
 	fmt.Fprintf(&r.b, "| measure | median | worst | target (issue 32) |\n| --- | ---: | ---: | --- |\n")
 	fmt.Fprintf(&r.b, "| tap on the link to the last cell | %.0f ms | %.0f ms | under 150 ms |\n", median(fills), slices.Max(fills))
 	fmt.Fprintf(&r.b, "| longest task meanwhile (0: none over 50 ms) | %.0f ms | %.0f ms | none over 50 ms |\n", median(longest), slices.Max(longest))

@@ -43,6 +43,7 @@ type Armies struct {
 	matrix  *army.Matrix
 	mErr    error
 	wrote   string // the query of the link syncURL last wrote
+	reading string // the query OnUpdate is about to read
 	drawn   drawing
 	fillSeq int
 	// While the matrix fills, its cells are written into the table the
@@ -100,11 +101,21 @@ func (c *Armies) OnMount(ctx goapp.Context) {
 
 // OnUpdate reads a new link (another army's, the language switched), but
 // not the page's own link written into the address (syncURL), which the
-// shell reads back with the address.
+// shell reads back with the address. It reads it in the browser's next
+// turn: the tap on the link is done (go-app's navigation, the shell's
+// render), and reading two armies, checking their units and drawing the
+// page is a task of its own.
 func (c *Armies) OnUpdate(ctx goapp.Context) {
-	if c.Query != c.wrote {
-		c.load(ctx)
+	if c.Query == c.wrote || c.Query == c.reading {
+		return
 	}
+	c.reading = c.Query
+	nextTurn(ctx, func(ctx goapp.Context) {
+		if c.reading == c.Query && c.Query != c.wrote {
+			c.load(ctx)
+		}
+		c.reading = ""
+	})
 }
 
 // load reads the stored armies, then the link: its armies are added when
