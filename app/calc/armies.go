@@ -33,19 +33,22 @@ type Armies struct {
 	Query string // the link's query, as navigated to
 	Base  string
 
-	lib     *content.Library
-	words   gameWords
-	armies  []army.Army
-	mine    int // index in armies, -1 for none
-	theirs  int
-	view    army.View
-	sit     army.Situation
-	matrix  *army.Matrix
-	mErr    error
-	wrote   string // the query of the link syncURL last wrote
-	reading string // the query OnUpdate is about to read
-	drawn   drawing
-	fillSeq int
+	lib    *content.Library
+	words  gameWords
+	armies []army.Army
+	mine   int // index in armies, -1 for none
+	theirs int
+	view   army.View
+	sit    army.Situation
+	matrix *army.Matrix
+	mErr   error
+	wrote  string // the query of the link syncURL last wrote
+	// read is the language and link load last read, reading those
+	// OnUpdate is about to read: a render that changes neither (the
+	// shell's game remembered) reads nothing again.
+	read, reading string
+	drawn         drawing
+	fillSeq       int
 	// While the matrix fills, its cells are written into the table the
 	// page shows, row by row (writeRows), outside go-app: links holds each
 	// filled cell's link, drawSeq numbers the tables redraw writes (a
@@ -106,12 +109,13 @@ func (c *Armies) OnMount(ctx goapp.Context) {
 // render), and reading two armies, checking their units and drawing the
 // page is a task of its own.
 func (c *Armies) OnUpdate(ctx goapp.Context) {
-	if c.Query == c.wrote || c.Query == c.reading {
+	key := c.Lang + "\x00" + c.Query
+	if c.Query == c.wrote || key == c.read || key == c.reading {
 		return
 	}
-	c.reading = c.Query
+	c.reading = key
 	nextTurn(ctx, func(ctx goapp.Context) {
-		if c.reading == c.Query && c.Query != c.wrote {
+		if c.reading == c.Lang+"\x00"+c.Query && c.Query != c.wrote {
 			c.load(ctx)
 		}
 		c.reading = ""
@@ -121,6 +125,7 @@ func (c *Armies) OnUpdate(ctx goapp.Context) {
 // load reads the stored armies, then the link: its armies are added when
 // the reader has no such army, its situation and view are taken.
 func (c *Armies) load(ctx goapp.Context) {
+	c.read = c.Lang + "\x00" + c.Query
 	c.armies = loadArmies(ctx)
 	c.profiles = loadProfiles(ctx)
 	c.messages = nil
