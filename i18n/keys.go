@@ -635,6 +635,7 @@ const (
 	ArmyUndo
 	ArmyDeletedF // name
 	ArmyAddedF   // name
+	ArmyAlreadyF // name: a file of an army the reader has
 	ArmyUnitsF   // count
 	ArmyName
 	ArmyLink

@@ -631,6 +631,7 @@ var table = [keyCount]struct{ en, fr string }{
 	ArmyUndo:            {"Undo", "Annuler"},
 	ArmyDeletedF:        {"“%s” deleted.", "« %s » supprimé."},
 	ArmyAddedF:          {"“%s” added to your armies.", "« %s » ajoutée à vos armées."},
+	ArmyAlreadyF:        {"“%s” is already among your armies: nothing added.", "« %s » est déjà parmi vos armées : rien n’est ajouté."},
 	ArmyUnitsF:          {"%d units", "%d unités"},
 	ArmyName:            {"Army name", "Nom de l’armée"},
 	ArmyLink:            {"Link to this page", "Lien de cette page"},

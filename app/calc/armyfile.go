@@ -1,9 +1,11 @@
 package calc
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/at4x/companion/app/army"
+	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -42,6 +44,9 @@ func (c *Armies) imported(ctx goapp.Context, text string) {
 		return
 	}
 	i, added := c.add(a, problems)
+	if !added && i >= 0 {
+		c.messages = append(c.messages, fmt.Sprintf(c.t(i18n.ArmyAlreadyF), a.Name))
+	}
 	if added && !storeArmies(ctx, c.armies) {
 		c.full = true
 	}

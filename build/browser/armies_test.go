@@ -341,7 +341,7 @@ func TestArmiesFileRoundTrip(t *testing.T) {
 			}
 			// The same file again adds nothing.
 			upload(t, b, "cohort.json", file)
-			b.poll(t, `document.getElementById("army-messages").textContent.includes("`+theirs.Name+`")`, "the import said")
+			b.poll(t, fmt.Sprintf(`document.getElementById("army-messages").textContent.includes(%q)`, fmt.Sprintf(i18n.T(lang, i18n.ArmyAlreadyF), theirs.Name)), "the import said it has the army")
 			if n := eval[int](t, b, `document.querySelectorAll(".army-item").length`); n != 1 {
 				t.Errorf("%d armies after importing one twice", n)
 			}
