@@ -10,11 +10,13 @@
 // engine's own parsing of that link (rules.ParseShoot, ParseMelee,
 // ParseIndirect, ParseMorale): an army holds nothing a calculator would
 // refuse, and a cell of the matrix is exactly the calculator link it opens
-// (Cell.Query), computed by the same engine call.
+// (Cell.Query), computed by the same engine: its input put together from
+// its row's values and its column's, each read once, which is what reading
+// the link gives (TestComposedIsParsed, TestMatrixCellIsItsLink).
 //
 // An army travels as a file, "at4x-army/1" JSON read by a small reader of
 // its own (json.go: bounded in size and depth, no reflection; the client
-// reads with the browser's JSON.parse instead, through Read's Parser), as
+// reads with it too), as
 // the same bytes in unpadded base64url under the link keys mine and
 // theirs, or packed under m and t (pack.go: the file with its recurring
 // pieces written as two characters), which keeps a 12-unit army within
@@ -25,5 +27,7 @@
 // too large, too deep, no unit) is refused, as a *FileError.
 //
 // The matrix (matrix.go) is filled a slice at a time (Matrix.Fill with a
-// work budget), so a page can yield to the browser between slices.
+// work budget), so a page can yield to the browser between slices; each
+// distinct attack (the same weapon values at the same target values) is
+// worked out once.
 package army

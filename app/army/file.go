@@ -21,9 +21,9 @@ var Games = []string{"at43", "at44"}
 // an army at all; every value it leaves out or cuts is a Problem.
 func Decode(data []byte) (Army, []Problem, error) { return Read(data, Parse) }
 
-// A Parser reads JSON text into JSON's Go values, as Parse does: the
-// browser's JSON.parse stands in for Parse in the client, which then
-// carries no JSON reader of its own.
+// A Parser reads JSON text into JSON's Go values, as Parse does (the
+// client uses Parse too: the browser's JSON.parse is quicker to parse, but
+// its values cross into the wasm one call at a time, slower in all).
 type Parser func(text string) (any, error)
 
 // Parse reads JSON text into JSON's Go values (map[string]any, []any,
