@@ -22,7 +22,8 @@ const (
 	viewPage // compare, about
 	viewSettings
 	viewCalc
-	viewCard // a game's printable reference card
+	viewCard   // a game's printable reference card
+	viewArmies // the armies and who should shoot whom
 )
 
 // route is a parsed path: /{lang}/{game}/{section}, /{lang}/{game},
@@ -45,6 +46,8 @@ func parseRoute(path string) route {
 		return route{view: viewLanding}
 	case parts[0] == "calc" && len(parts) == 2 && slices.Contains(calc.Names(), parts[1]):
 		return route{view: viewCalc, calc: parts[1]}
+	case path == "/armies":
+		return route{view: viewArmies}
 	case !slices.Contains(content.Langs, parts[0]):
 		return route{view: viewNotFound}
 	}
@@ -86,7 +89,7 @@ func parseRoute(path string) route {
 // the network untouched.
 func RoutePattern() string {
 	roots := make([]string, 0, len(content.Langs)+1)
-	for _, r := range append(slices.Clone(content.Langs), "calc") {
+	for _, r := range append(slices.Clone(content.Langs), "calc", "armies") {
 		roots = append(roots, regexp.QuoteMeta(r))
 	}
 	return `^/(?:(?:` + strings.Join(roots, "|") + `)(?:/.*)?)?$`
@@ -111,6 +114,8 @@ func (r route) path() string {
 		return "/" + r.lang + "/settings"
 	case viewCalc:
 		return "/calc/" + r.calc
+	case viewArmies:
+		return "/armies"
 	}
 	return "/"
 }
@@ -252,5 +257,6 @@ func Pages(lib *content.Library) []string {
 	for _, name := range calc.Names() {
 		out = append(out, route{view: viewCalc, calc: name}.path())
 	}
+	out = append(out, route{view: viewArmies}.path())
 	return out
 }

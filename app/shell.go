@@ -52,6 +52,14 @@ type shell struct {
 	fragment string // the address's fragment
 	pending  *place // where to scroll once a switch has drawn its page
 
+	// switched keeps switchHref's links for the address they were made
+	// from: each render of the header asks for four, and an armies link
+	// carries two armies, parsed and written again for each.
+	switched struct {
+		at    string
+		hrefs map[[2]string]string
+	}
+
 	updateReady bool
 	onKey       goapp.Func
 	onPop       goapp.Func
@@ -245,7 +253,7 @@ func (s *shell) read(u *url.URL) {
 	s.fragment = u.Fragment
 	s.lang = readerLang(s.r, s.query, s.prefs, browserLangs())
 	s.game = firstOf(s.r.game, validGame(s.query.Get("game")), validGame(s.prefs.Game))
-	s.chosen = s.game != "" || s.r.view == viewCalc
+	s.chosen = s.game != "" || s.r.view == viewCalc || s.r.view == viewArmies
 	s.game = firstOf(s.game, "at43")
 	s.missing = s.query.Get("from") != "" && s.r.view == viewSection
 	if s.r.view == viewSection && s.section() == nil || s.r.view == viewCard && !hasCard(s.lib(), s.game, s.lang) {
@@ -300,6 +308,8 @@ func (s *shell) title() string {
 		return s.t(i18n.Settings) + " · " + app
 	case viewCalc:
 		return calc.Title(s.r.calc, s.lang, s.game) + " · " + app
+	case viewArmies:
+		return s.t(i18n.ArmiesTitle) + " · " + app
 	case viewNotFound:
 		return s.t(i18n.NotFound)
 	}
@@ -359,6 +369,8 @@ func (s *shell) view() goapp.UI {
 		return &settingsView{Lang: s.lang, Prefs: s.prefs, WakeErr: s.awake.failed, Marks: s.marks, Recent: s.recent, site: s.site}
 	case viewCalc:
 		return (&calc.Page{Name: s.r.calc, Lang: s.lang, Game: s.game, Query: s.rawQuery, Base: s.site.base}).WithLibrary(s.lib())
+	case viewArmies:
+		return (&calc.Armies{Lang: s.lang, Game: s.game, Query: s.rawQuery, Base: s.site.base}).WithLibrary(s.lib())
 	}
 	return ui.Elem("article").Class("notfound").Body(
 		ui.Elem("h1").Text(s.t(i18n.NotFound)),
@@ -371,7 +383,7 @@ func (s *shell) view() goapp.UI {
 // settings, with the search panel under them.
 func (s *shell) header() goapp.UI {
 	home, homeLabel := "/", s.t(i18n.Home)
-	if s.r.lang != "" || s.r.view == viewCalc {
+	if s.r.lang != "" || s.r.view == viewCalc || s.r.view == viewArmies {
 		home = route{view: viewContents, lang: s.lang, game: s.game}.path()
 		homeLabel = s.t(i18n.Contents) + " " + content.GameName(s.game)
 	}
@@ -409,6 +421,23 @@ func (s *shell) games() []string {
 // the same route, or the closest section, with the address's fragment when
 // the other page has it.
 func (s *shell) switchHref(lang, game string) string {
+	if goapp.IsClient {
+		at := goapp.Window().Get("location").Get("href").String() + "\x00" + s.r.path() + "\x00" + s.fragment + "\x00" + s.lang + "\x00" + s.game
+		if at != s.switched.at {
+			s.switched.at, s.switched.hrefs = at, map[[2]string]string{}
+		}
+		h, ok := s.switched.hrefs[[2]string{lang, game}]
+		if !ok {
+			h = s.switchHrefOf(lang, game)
+			s.switched.hrefs[[2]string{lang, game}] = h
+		}
+		return h
+	}
+	return s.switchHrefOf(lang, game)
+}
+
+// switchHrefOf is switchHref, worked out.
+func (s *shell) switchHrefOf(lang, game string) string {
 	to, q := s.switchTarget(lang, game)
 	h := withQuery(to.path(), q)
 	if f := s.fragment; to.view != viewCalc && hasMark(s.lib(), to, f) {
@@ -427,7 +456,7 @@ func (s *shell) switchTarget(lang, game string) (route, url.Values) {
 		// From the home page, a game is a way into its text.
 		return route{view: viewContents, lang: lang, game: game}, nil
 	}
-	if s.r.view == viewCalc || s.r.view == viewLanding || s.r.view == viewNotFound {
+	if s.r.view == viewCalc || s.r.view == viewArmies || s.r.view == viewLanding || s.r.view == viewNotFound {
 		q := url.Values{}
 		for k, v := range s.liveQuery() {
 			q[k] = v
@@ -511,7 +540,7 @@ func (s *shell) carriedPlace(p place, to route, game string) place {
 // on the contents); elsewhere the calculators.
 func (s *shell) footerNav() goapp.UI {
 	t := s.text()
-	if t == nil || s.r.view == viewCalc || s.r.view == viewLanding {
+	if t == nil || s.r.view == viewCalc || s.r.view == viewArmies || s.r.view == viewLanding {
 		return &bottomNav{Label: s.t(i18n.Calculators), Items: s.calcItems(), List: true}
 	}
 	var prev, next *content.Section
@@ -558,6 +587,9 @@ func (s *shell) calcItems() []navItem {
 			Text:    calc.Title(name, s.lang, s.game),
 			Current: s.r.view == viewCalc && s.r.calc == name,
 		})
+	}
+	if s.game != "d10" {
+		out = append(out, navItem{Href: s.site.href("/armies?lang=" + s.lang), Text: s.t(i18n.ArmiesTitle), Current: s.r.view == viewArmies})
 	}
 	return out
 }

@@ -42,7 +42,7 @@ func perf(args []string) error {
 	profileRuns := flags.Int("profile", 3, "CPU profile runs per page (0 skips the profile)")
 	appDir := flags.String("app", "", "measure this already built site instead of building one (for trying a change quickly)")
 	helloDir := flags.String("hello", "", "keep the hello world in this directory, building it there only if it is not there yet")
-	steps := flags.String("steps", "size,load,interactions,trace,profile,lighthouse,bench", "which measures to take, comma-separated")
+	steps := flags.String("steps", "size,load,interactions,armies,trace,profile,lighthouse,bench", "which measures to take, comma-separated")
 	flags.Parse(args)
 	do := func(step string) bool { return slices.Contains(strings.Split(*steps, ","), step) }
 
@@ -61,7 +61,7 @@ func perf(args []string) error {
 		}
 	}
 	// The other steps load the built sites in a browser.
-	if !do("load") && !do("interactions") && !do("trace") && !(do("profile") && *profileRuns > 0) && !(do("lighthouse") && *lighthouseRuns > 0) {
+	if !do("load") && !do("interactions") && !do("armies") && !do("trace") && !(do("profile") && *profileRuns > 0) && !(do("lighthouse") && *lighthouseRuns > 0) {
 		if appWeight != nil {
 			r.packageSizes(appWeight, helloWeight)
 		}
@@ -105,6 +105,14 @@ func perf(args []string) error {
 			return fmt.Errorf("interactions: %w", err)
 		}
 		r.interactions(inter)
+	}
+	if do("armies") {
+		fmt.Println("measuring the armies matrix in headless Chromium:", *runs, "runs")
+		timings, err := measureArmies(*appDir, *runs)
+		if err != nil {
+			return err
+		}
+		r.armies(timings)
 	}
 	if do("trace") && *traceRuns > 0 {
 		if err := r.trace(*appDir, *helloDir, *traceRuns); err != nil {

@@ -604,5 +604,82 @@ const (
 	NounDamagingFew
 	NounWrecksFew
 
+	// Armies (issue 32).
+	ArmiesTitle
+	ArmiesIntro
+	ArmyMine
+	ArmyTheirs
+	ArmySwap
+	ArmyViewFire
+	ArmyViewThreat
+	ArmyViewMelee
+	ArmyViewMeleeThreat
+	ArmyCorner
+	ArmyFillingF // cells done, cells
+	ArmyLegend
+	ArmyCellF // row, column, figures
+	ArmyRefusedCell
+	ArmyEmptyMatrix
+	ArmyDifferentGames
+	ArmyPickTwo
+	ArmyYours
+	ArmyNone
+	ArmyNew
+	ArmyNewNameF // number
+	ArmyImport
+	ArmyExport
+	ArmyEdit
+	ArmyCopy
+	ArmyCopyNameF // name
+	ArmyDelete
+	ArmyUndo
+	ArmyDeletedF // name
+	ArmyAddedF   // name
+	ArmyAlreadyF // name: a file of an army the reader has
+	ArmyUnitsF   // count
+	ArmyName
+	ArmyLink
+	ArmyQRCaption
+	ArmyFull // count
+	UnitAdd
+	UnitFromProfile
+	UnitName
+	UnitNewNameF // number
+	UnitUp
+	UnitDown
+	UnitAsTarget
+	UnitWeaponF // number
+	UnitWeaponName
+	UnitAddWeapon
+	UnitRemoveWeapon
+	UnitMelee
+	UnitMorale
+	UnitHasPart
+	UnitDone
+	UnitSave
+	UnitSaveAttacker
+	UnitSaveTarget
+	UnitSaveInto
+	UnitSaveNewArmy
+	UnitSavedF    // army name
+	ArmyRefusedF  // why
+	ArmyTooLargeF // size, KB
+	ArmyNotJSON
+	ArmyTooDeep
+	ArmyFormatF // format
+	ArmyGameF   // game
+	ArmyBadLink
+	ArmyWhereArmy
+	ArmyWhereUnitF   // number, name
+	ArmyWhereWeaponF // number, name, weapon
+	ArmyProblemF     // where, what
+	ArmyUnknownKeyF  // key
+	ArmyBadTypeF     // key, value
+	ArmyLongValueF   // key, most
+	ArmyTooManyF     // key, count, most
+	ArmyNoNameF      // name
+	ArmyPartOutF     // part
+	ArmyLeftOutF     // message
+
 	keyCount
 )

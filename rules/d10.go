@@ -39,7 +39,9 @@ func checkD10Game(c *validator, id string) {
 // signedRange checks lo <= n <= hi for a range that goes below zero, where
 // the validator's "lo-hi" would read badly.
 func signedRange(c *validator, key string, n, lo, hi int) {
-	c.number(key, n, n >= lo && n <= hi, fmt.Sprintf("%d to %d", lo, hi))
+	if ok := n >= lo && n <= hi; !c.settled(key, ok) {
+		c.number(key, n, ok, fmt.Sprintf("%d to %d", lo, hi))
+	}
 }
 
 // Ids of the notes the d10 calculators attach.

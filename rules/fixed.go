@@ -22,8 +22,9 @@ func fixedTest(kind StepKind, needed int) Step {
 
 // checkFixedValue accepts 0 (none) or a printed result 2-6.
 func checkFixedValue(c *validator, key string, n int) {
-	c.number(key, n, n == 0 || n >= minFixed && n <= maxFixed,
-		fmt.Sprintf("0 (none) or %d-%d, the result needed on one die", minFixed, maxFixed))
+	if ok := n == 0 || n >= minFixed && n <= maxFixed; !c.settled(key, ok) {
+		c.number(key, n, ok, fmt.Sprintf("0 (none) or %d-%d, the result needed on one die", minFixed, maxFixed))
+	}
 }
 
 // checkFixed checks the lock, jammer and sniper keys of a shot at target in

@@ -153,22 +153,21 @@ func (in MoraleInput) validate(c *validator) error {
 		// values that are no number should be, as in the default game.
 		g, c.lenient = AT43, true
 	}
-	if !in.NervesOfSteel {
-		c.number("mor", in.Morale, in.Morale >= 0 && in.Morale <= maxValue,
-			fmt.Sprintf("0-%d, or \"-\" (a plain hyphen) for Nerves of steel", maxValue))
+	if ok := in.Morale >= 0 && in.Morale <= maxValue; !in.NervesOfSteel && !c.settled("mor", ok) {
+		c.number("mor", in.Morale, ok, fmt.Sprintf("0-%d, or \"-\" (a plain hyphen) for Nerves of steel", maxValue))
 	}
 	m := g.Morale
 	if m.OfficerRankAdds {
 		c.rng("rank", in.Rank, 0, g.MaxRank)
-	} else {
+	} else if !c.settled("rank", in.Rank == 0) { // the game is quoted only for a message
 		c.inapplicable("rank", in.Rank == 0, "0", "%s adds no officer's rank to Morale: allowed 0", clip(in.Game))
 	}
-	if m.ObjectiveBonus == 0 {
+	if m.ObjectiveBonus == 0 && !c.settled("obj", !in.Objective) {
 		c.inapplicable("obj", !in.Objective, "0", "%s gives no Morale bonus for an objective: allowed 0", clip(in.Game))
 	}
 	if m.PerEarlierTest != 0 {
 		c.rng("extra", in.Earlier, 0, maxEarlierTests)
-	} else {
+	} else if !c.settled("extra", in.Earlier == 0) {
 		c.inapplicable("extra", in.Earlier == 0, "0", "%s takes nothing off Morale for earlier tests: allowed 0", clip(in.Game))
 	}
 	c.rng("activations", in.Activations, 1, maxActivations)

@@ -387,7 +387,9 @@ var linkKeys = []string{"lang", "atleast", "whatif", "compare", "bar"}
 var linkLangs = []string{"en", "fr"}
 
 func newQueryReader(v url.Values, prefix string) *queryReader {
-	log := &keyLog{read: map[string]bool{}, open: map[string]*reason{}}
+	// Sized for a link's keys and the keys read: grown from empty, the map
+	// took a sixth of a matrix cell's time in the wasm (issue 32).
+	log := &keyLog{read: make(map[string]bool, 40), open: map[string]*reason{}}
 	for _, k := range linkKeys {
 		log.read[k] = true
 	}
@@ -738,13 +740,30 @@ func outOfRange(n int) string {
 	return strconv.Itoa(n) + " is out of range"
 }
 
+// settled reports whether key needs no message: its value is allowed and
+// the reader refused nothing of it. The callers of number write what is
+// allowed only when it is not: formatting it for every value took a third
+// of a matrix cell's time in the wasm (issue 32).
+func (c *validator) settled(key string, ok bool) bool {
+	return ok && c.open[c.prefix+key] == nil
+}
+
 // rng checks lo <= n <= hi.
 func (c *validator) rng(key string, n, lo, hi int) {
-	c.number(key, n, n >= lo && n <= hi, fmt.Sprintf("%d-%d", lo, hi))
+	if ok := n >= lo && n <= hi; !c.settled(key, ok) {
+		c.number(key, n, ok, fmt.Sprintf("%d-%d", lo, hi))
+	}
 }
 
 // list checks a list of at most maxLen whole numbers, each lo-hi.
 func (c *validator) list(key string, ns []int, maxLen, lo, hi int) {
+	ok := len(ns) <= maxLen
+	for _, n := range ns {
+		ok = ok && n >= lo && n <= hi
+	}
+	if c.settled(key, ok) {
+		return
+	}
 	allowed := fmt.Sprintf("at most %d whole numbers %d-%d, separated by commas", maxLen, lo, hi)
 	if c.completes(key, allowed) {
 		return

@@ -45,6 +45,14 @@
 // steppers.js); after the dice the reader can say what happened and read
 // how likely that was, from the same exact distribution (roll.go).
 //
+// The armies page (Armies, armies.go and the army* files) is a page of
+// this package too, for what it reuses: the calculators' fields, labels in
+// the game's words and error messages make its unit editor, and each cell
+// of its matrix is a calculator's share link. The model, file, links and
+// matrix are package army's; the page draws itself as raw HTML read by two
+// delegated handlers (armyhtml.go), which cost the wasm far less than
+// go-app's element builders.
+//
 // Imports run one way: the shell imports calc, calc imports the leaf
 // packages ui, store and the QR encoder, never the shell
 // (build/deps_test.go checks it).

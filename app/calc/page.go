@@ -310,6 +310,7 @@ func (c *Page) results() goapp.UI {
 		goapp.If(c.spec.hasProfileKeys(), func() goapp.UI {
 			return &profilePicker{Lang: c.Lang, Calc: c.spec.name, Game: c.now.game, Saved: c.savedProfiles}
 		}),
+		c.saveUnitLink(),
 	)
 }
 

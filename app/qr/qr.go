@@ -469,3 +469,7 @@ func (m *Code) SVG() string {
 	b.WriteString(`"/></svg>`)
 	return b.String()
 }
+
+// Version is the symbol's version, 1 to 40: a version v symbol is
+// 17+4v modules a side.
+func (m *Code) Version() int { return m.version }
