@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bufio"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -19,15 +23,32 @@ const copycheck = "../shared/tools/copycheck.sh"
 // A check is one step of the test command.
 type check struct {
 	name string
-	run  func() error
+	// needs names the need (see needs.go) without which the check cannot
+	// run at all, "" for none.
+	needs string
+	run   func() error
 }
 
-// test runs every check, continuing past a failure so one run shows every
-// problem, and ends with a "N passed, N failed" line.
+// test looks for the programs the browser tests need and installs what is
+// missing (see provide), then runs every check, continuing past a failure
+// so one run shows every problem, and ends with a "N passed, N failed"
+// line. A skipped test is a failed one, unless -partial allows it: then the
+// line starts with "partial" and names what did not run.
 func test(args []string) error {
 	flags := flag.NewFlagSet("test", flag.ExitOnError)
 	fuzzexecs := flags.Int("fuzzexecs", 20000, "how many inputs each fuzz target tries (a few seconds)")
+	partial := flags.Bool("partial", false, "install nothing, and run without what is missing: tests that skip do not fail the run, and the summary names them")
 	flags.Parse(args)
+
+	fmt.Println("=== what the browser tests need")
+	lacking, err := provide(needs, *partial)
+	if err != nil {
+		return err
+	}
+	// notRun is what a partial run went without, checks and tests, and
+	// skipped counts a full run's skipped tests, for the summary.
+	var notRun []string
+	skipped := 0
 
 	site, err := os.MkdirTemp("", "at4x-site-")
 	if err != nil {
@@ -43,38 +64,51 @@ func test(args []string) error {
 	defer os.RemoveAll(subSite)
 
 	checks := []check{
-		{"gofmt", gofmtClean},
-		{"go vet", func() error { return goCmd(nil, "vet", "./...") }},
-		{"staticcheck", func() error { return goCmd(nil, "tool", "staticcheck", "./...") }},
-		{"go test -race", testNative},
-		{"benchmarks, once each", func() error {
+		{"gofmt", "", gofmtClean},
+		{"go vet", "", func() error { return goCmd(nil, "vet", "./...") }},
+		{"staticcheck", "", func() error { return goCmd(nil, "tool", "staticcheck", "./...") }},
+		{"go test -race", "", testNative},
+		{"benchmarks, once each", "", func() error {
 			// So that a benchmark the engine's checks have come to refuse
 			// fails here, not in the perf report.
 			return goCmd(nil, "test", "-count=1", "-run", "^$", "-bench", ".", "-benchtime", "1x", "./rules/")
 		}},
-		{"fuzz", func() error { return fuzzAll(*fuzzexecs) }},
-		{"site build (wasm and static pages)", func() error { return buildSite(site, "/") }},
-		{"site build for -base /sub/", func() error {
+		{"fuzz", "", func() error { return fuzzAll(*fuzzexecs) }},
+		{"site build (wasm and static pages)", "", func() error { return buildSite(site, "/") }},
+		{"site build for -base /sub/", "", func() error {
 			// Its own process: go-app's routes are process-wide, one base per
 			// process. The brotli of the (identical) wasm comes from the cache
 			// the first build filled, so this costs well under a minute.
 			return goCmd(nil, "run", "./build", "site", "-base", "/sub/", "-out", subSite)
 		}},
-		{"go vet, staticcheck (wasm)", func() error {
+		{"go vet, staticcheck (wasm)", "", func() error {
 			// After the site build, which writes the content the wasm embeds.
 			if err := goCmd(wasmEnv, "vet", "./app/...", "./rules/...", "./i18n/...", "./docs/content/..."); err != nil {
 				return err
 			}
 			return staticcheckWasm("./app/...")
 		}},
-		{"browser tests (headless Chromium)", func() error {
-			return goCmd([]string{"SITE_DIR=" + site, "SITE_BASE_DIR=" + subSite}, "test", "-count=1", "-timeout=40m", "-v", "./build/browser/")
+		{"browser tests (headless Chromium)", "Chromium", func() error {
+			skips, err := goTestJSON(os.Stdout, []string{"SITE_DIR=" + site, "SITE_BASE_DIR=" + subSite}, "-count=1", "-timeout=40m", "./build/browser/")
+			if *partial {
+				for _, s := range skips {
+					notRun = append(notRun, s.String())
+				}
+				return err
+			}
+			skipped += len(skips)
+			return errors.Join(err, skipsFail(skips))
 		}},
-		{"copycheck", copyCheck},
+		{"copycheck", "", copyCheck},
 	}
 	passed, failed := 0, 0
 	for _, c := range checks {
 		fmt.Printf("\n=== %s\n", c.name)
+		if l := lacked(lacking, c.needs); l != nil {
+			notRun = append(notRun, fmt.Sprintf("%s (%s is missing)", c.name, l.name))
+			fmt.Printf("--- not run %s: %s\n", c.name, l)
+			continue
+		}
 		start := time.Now()
 		if err := c.run(); err != nil {
 			failed++
@@ -84,11 +118,116 @@ func test(args []string) error {
 		passed++
 		fmt.Printf("--- ok %s (%s)\n", c.name, time.Since(start).Round(time.Second))
 	}
-	fmt.Printf("\n%d passed, %d failed\n", passed, failed)
+	fmt.Println()
+	switch {
+	case len(notRun) > 0:
+		fmt.Printf("partial: %d passed, %d failed; not run: %s\n", passed, failed, strings.Join(notRun, "; "))
+	case skipped > 0:
+		fmt.Printf("%d passed, %d failed (%d skipped tests count as failures)\n", passed, failed, skipped)
+	default:
+		fmt.Printf("%d passed, %d failed\n", passed, failed)
+	}
 	if failed > 0 {
 		return fmt.Errorf("%d of %d checks failed", failed, len(checks))
 	}
 	return nil
+}
+
+// lacked returns the lack of the need named name, nil when it is not
+// lacking or name is "".
+func lacked(lacking []lack, name string) *lack {
+	for i := range lacking {
+		if name != "" && lacking[i].name == name {
+			return &lacking[i]
+		}
+	}
+	return nil
+}
+
+// A skip is a test that skipped, and the reason it gave.
+type skip struct{ test, reason string }
+
+func (s skip) String() string {
+	if s.reason == "" {
+		return s.test
+	}
+	return s.test + " (" + s.reason + ")"
+}
+
+// skipsFail is the error a full run makes of skipped tests: a test that
+// did not run proves nothing, whatever its reason.
+func skipsFail(skips []skip) error {
+	if len(skips) == 0 {
+		return nil
+	}
+	lines := make([]string, len(skips))
+	for i, s := range skips {
+		lines[i] = "\t" + s.String()
+	}
+	return fmt.Errorf("%d tests skipped, which fails a full run (go run ./build test -partial allows it):\n%s", len(skips), strings.Join(lines, "\n"))
+}
+
+// goTestJSON runs go test -json with extra environment variables, writes
+// the tests' output to w as go test -v would, and returns the tests that
+// skipped.
+func goTestJSON(w io.Writer, env []string, args ...string) ([]skip, error) {
+	args = append([]string{"test", "-json"}, args...)
+	fmt.Fprintf(w, "$ %sgo %s\n", prefix(env), strings.Join(args, " "))
+	cmd := exec.Command("go", args...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	skips, readErr := readTestEvents(out, w)
+	if err := cmd.Wait(); err != nil {
+		return skips, err
+	}
+	return skips, readErr
+}
+
+// A testEvent is one line of go test -json (go doc test2json).
+type testEvent struct {
+	Action string
+	Test   string
+	Output string
+}
+
+// logPrefix is the file:line a test's log line starts with.
+var logPrefix = regexp.MustCompile(`^\s*\w+\.go:\d+: `)
+
+// readTestEvents reads go test -json's events from r, writes their output
+// to w, and returns the tests that skipped, each with the last line it
+// logged before it skipped (t.Skip's message).
+func readTestEvents(r io.Reader, w io.Writer) ([]skip, error) {
+	var skips []skip
+	last := map[string]string{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
+	for sc.Scan() {
+		var ev testEvent
+		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
+			// Not an event: the go command's own words, as they came.
+			fmt.Fprintln(w, sc.Text())
+			continue
+		}
+		switch ev.Action {
+		case "output", "build-output":
+			io.WriteString(w, ev.Output)
+			if line := strings.TrimSpace(ev.Output); ev.Test != "" && line != "" && !strings.HasPrefix(line, "=== ") && !strings.HasPrefix(line, "--- ") {
+				last[ev.Test] = logPrefix.ReplaceAllString(line, "")
+			}
+		case "skip":
+			if ev.Test != "" {
+				skips = append(skips, skip{ev.Test, last[ev.Test]})
+			}
+		}
+	}
+	return skips, sc.Err()
 }
 
 // copyCheck runs the copy check over the project's text, and says what is

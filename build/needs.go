@@ -1,0 +1,190 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+
+	"github.com/at4x/companion/build/browser"
+)
+
+// A need is a program outside Go that some of the test command's checks
+// run. The test command looks for every need before it tests anything: a
+// test that finds its program missing would skip, and a run with skips is
+// no proof that the app works in a browser.
+type need struct {
+	name string // as the test command's messages name it
+	why  string // what runs it
+	// missing says what of the need the machine lacks, "" when nothing.
+	missing func(m machine) string
+	// packages are the Debian packages that install it.
+	packages []string
+}
+
+// needs are the programs the browser tests run.
+var needs = []need{
+	{
+		name: "Chromium",
+		why:  "runs the browser tests, headless",
+		missing: func(m machine) string {
+			// The fonts, so that the screenshots and the fit tests show
+			// text as a phone would, not boxes.
+			return m.missingFiles(browser.Chromium,
+				"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+				"/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf")
+		},
+		packages: []string{"chromium", "fonts-dejavu-core", "fonts-liberation"},
+	},
+	{
+		name: "nginx with its brotli module",
+		why:  "serves the site with the README's nginx snippet in TestHostingNginx",
+		missing: func(m machine) string {
+			return m.missingFiles(browser.NginxBinary, browser.NginxBrotliModule)
+		},
+		packages: []string{"nginx-light", "libnginx-mod-http-brotli-static"},
+	},
+	{
+		name: "npm",
+		why:  "fetches axe-core for the accessibility tests",
+		missing: func(m machine) string {
+			// Once fetched, axe-core is read from the cache, and AXE_JS
+			// names a copy of it: either way npm has nothing to do.
+			if m.getenv("AXE_JS") != "" || m.stat(browser.AxeCacheFile()) == nil {
+				return ""
+			}
+			if _, err := m.lookPath("npm"); err != nil {
+				return "not in PATH, and axe-core neither fetched yet nor in AXE_JS"
+			}
+			return ""
+		},
+		packages: []string{"npm"},
+	},
+}
+
+// A machine is what the test command asks of the machine it runs on; the
+// unit tests make one up.
+type machine struct {
+	stat     func(path string) error
+	lookPath func(file string) (string, error)
+	getenv   func(key string) string
+	// root is whether the test command runs as root, and so may install.
+	root bool
+}
+
+// thisMachine is the machine the test command runs on.
+func thisMachine() machine {
+	return machine{
+		stat:     func(path string) error { _, err := os.Stat(path); return err },
+		lookPath: exec.LookPath,
+		getenv:   os.Getenv,
+		root:     os.Geteuid() == 0,
+	}
+}
+
+// missingFiles lists the paths that do not exist, "" when all do.
+func (m machine) missingFiles(paths ...string) string {
+	var gone []string
+	for _, p := range paths {
+		if m.stat(p) != nil {
+			gone = append(gone, p)
+		}
+	}
+	return strings.Join(gone, ", ")
+}
+
+// A lack is a need the machine lacks, and what of it.
+type lack struct {
+	need
+	what string
+}
+
+func (l lack) String() string { return l.name + " (" + l.what + ")" }
+
+// A plan is what the test command does about the needs before it tests.
+type plan struct {
+	lacking []lack
+	// install is the apt-get command the test command runs itself, when it
+	// may; refuse is the one it asks the reader to run, when it may not.
+	// Both are empty when nothing is lacking or the run is partial.
+	install, refuse []string
+}
+
+// aptInstall is apt-get's command line for packages, as a script or a
+// reader runs it, with no prompt and no package the tests do not use.
+func aptInstall(packages []string) []string {
+	return append([]string{"apt-get", "install", "-y", "--no-install-recommends"}, packages...)
+}
+
+// decide looks for every need on m. What is lacking is installed when m
+// lets the test command do it (root, with apt-get, as a fresh Debian
+// machine is), and otherwise refused with the command that installs it.
+// A partial run installs nothing and goes on without what is lacking.
+func decide(needs []need, m machine, partial bool) plan {
+	var p plan
+	var packages []string
+	for _, n := range needs {
+		if what := n.missing(m); what != "" {
+			p.lacking = append(p.lacking, lack{n, what})
+			packages = append(packages, n.packages...)
+		}
+	}
+	if len(p.lacking) == 0 || partial {
+		return p
+	}
+	_, err := m.lookPath("apt-get")
+	switch {
+	case err == nil && m.root:
+		p.install = aptInstall(packages)
+	case err == nil:
+		p.refuse = append([]string{"sudo"}, aptInstall(packages)...)
+	default:
+		// Not Debian: the Debian command still names what to install.
+		p.refuse = aptInstall(packages)
+	}
+	return p
+}
+
+// provide carries out the plan for needs on the machine the test command
+// runs on, saying what it does. It returns what a partial run goes without,
+// and an error when the tests cannot start.
+func provide(needs []need, partial bool) ([]lack, error) {
+	m := thisMachine()
+	p := decide(needs, m, partial)
+	for _, l := range p.lacking {
+		fmt.Printf("missing: %s, which %s\n", l, l.why)
+	}
+	switch {
+	case len(p.lacking) == 0:
+		var names []string
+		for _, n := range needs {
+			names = append(names, n.name)
+		}
+		fmt.Printf("found %s\n", strings.Join(names, ", "))
+		return nil, nil
+	case partial:
+		fmt.Println("a partial run: the tests that need them will not run")
+		return p.lacking, nil
+	case p.refuse != nil && p.refuse[0] == "sudo":
+		return nil, fmt.Errorf("the tests need what is missing above, which the test command installs only as root; run\n\n\t%s\n\nthen go run ./build test again (or go run ./build test -partial, to test without it)",
+			strings.Join(p.refuse, " "))
+	case p.refuse != nil:
+		return nil, fmt.Errorf("the tests need what is missing above, and this machine has no apt-get to install it; on Debian or Ubuntu the command is\n\n\t%s\n\nelsewhere install the same programs, then run go run ./build test again (or go run ./build test -partial, to test without them)",
+			strings.Join(p.refuse, " "))
+	}
+	fmt.Println("installing them (the test command runs as root, with apt-get):")
+	env := []string{"DEBIAN_FRONTEND=noninteractive"}
+	// A fresh machine has no package lists yet.
+	if err := run(env, "apt-get", "update"); err != nil {
+		return nil, fmt.Errorf("apt-get update: %w", err)
+	}
+	if err := run(env, p.install[0], p.install[1:]...); err != nil {
+		return nil, fmt.Errorf("installing what the tests need: %w", err)
+	}
+	var still []error
+	for _, l := range decide(needs, m, true).lacking {
+		still = append(still, fmt.Errorf("%s is still missing after the install", l))
+	}
+	return nil, errors.Join(still...)
+}
