@@ -140,7 +140,7 @@ func TestAxe(t *testing.T) {
 		} {
 			t.Run(theme+"/"+c.name, func(t *testing.T) {
 				s.open(t, c.path)
-				if got := eval[string](t, s, `document.documentElement.dataset.theme || ""`); got != theme {
+				if got, ok := readUntil(t, s, `document.documentElement.dataset.theme || ""`, is(theme)); !ok {
 					t.Fatalf("theme %q, want %q", got, theme)
 				}
 				if c.open != nil {
@@ -180,7 +180,7 @@ func TestAxeCalculators(t *testing.T) {
 				}
 				t.Run(theme+path, func(t *testing.T) {
 					s.open(t, path)
-					if got := eval[string](t, s, `document.documentElement.dataset.theme || ""`); got != theme {
+					if got, ok := readUntil(t, s, `document.documentElement.dataset.theme || ""`, is(theme)); !ok {
 						t.Fatalf("theme %q, want %q", got, theme)
 					}
 					if strings.HasPrefix(page, "/calc/") {

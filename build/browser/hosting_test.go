@@ -38,20 +38,24 @@ func (s *session) readsShareLink(t *testing.T) {
 	if _, ok := res["casualties"]; !ok {
 		t.Errorf("the result lacks casualties: %v", res)
 	}
-	if got := eval[string](t, s, `location.pathname + location.search`); got != shareLink {
+	if got, ok := readUntil(t, s, `location.pathname + location.search`, is(shareLink)); !ok {
 		t.Errorf("the share link landed on %s", got)
 	}
 }
+
+// rulesShown is a JavaScript test that the page shows a section: its
+// title and its rules text.
+const rulesShown = `(document.querySelector("h1")||{}).textContent > "" && ((document.querySelector(".prose")||{}).textContent||"").length >= 200`
 
 // readsDeepLink opens a section's address and expects its text.
 func (s *session) readsDeepLink(t *testing.T, deep string) {
 	t.Helper()
 	s.open(t, deep)
-	if s.path(t) != deep {
-		t.Errorf("the deep link %s landed on %s", deep, s.path(t))
+	if p, ok := readUntil(t, s, `location.pathname`, is(deep)); !ok {
+		t.Errorf("the deep link %s landed on %s", deep, p)
 	}
-	if h1 := s.text(t, "h1"); h1 == "" || len(s.text(t, ".prose")) < 200 {
-		t.Errorf("the deep link %s shows title %q and no rules text", deep, h1)
+	if !s.holds(t, rulesShown) {
+		t.Errorf("the deep link %s shows title %q and no rules text", deep, s.text(t, "h1"))
 	}
 }
 
@@ -121,7 +125,7 @@ func TestHostingNotFoundPage(t *testing.T) {
 		t.Fatal("a worker controls the page: the visits did not go through 404.html")
 	}
 	s.open(t, "/en/no-such-page")
-	if got := s.text(t, ".notfound h1"); got == "" {
+	if _, ok := s.textUntil(t, ".notfound h1", nonEmpty); !ok {
 		t.Error("a missing page does not say so")
 	}
 }
@@ -322,7 +326,7 @@ func TestHostingContentSecurityPolicy(t *testing.T) {
 	s.do(t, chromedp.Click(chromedp.ID("theme-dark")))
 	s.poll(t, `document.documentElement.dataset.theme === "dark"`, "the dark theme")
 	s.open(t, "/fr/at44/glossary")
-	if eval[string](t, s, `document.documentElement.dataset.theme || ""`) != "dark" {
+	if _, ok := readUntil(t, s, `document.documentElement.dataset.theme || ""`, is("dark")); !ok {
 		t.Error("the saved theme is not applied under the CSP")
 	}
 	violations("settings and the glossary")
@@ -379,7 +383,7 @@ func TestHostingRootSiteLeavesTheOriginAlone(t *testing.T) {
 		if n := eval[int](t, s, `document.querySelectorAll(".notfound").length`); n != 0 {
 			t.Errorf("%s shows %q: the root app answered it", p, s.text(t, "h1"))
 		}
-		if href := eval[string](t, s, `document.getElementById("lang-switch").getAttribute("href")`); !strings.HasPrefix(href, subBase+"/") {
+		if href, ok := readUntil(t, s, `document.getElementById("lang-switch").getAttribute("href")`, func(href string) bool { return strings.HasPrefix(href, subBase+"/") }); !ok {
 			t.Errorf("%s is not the /sub/ app's page: its language switch links to %q", p, href)
 		}
 	}
@@ -401,7 +405,7 @@ func TestHostingRootSiteLeavesTheOriginAlone(t *testing.T) {
 	s.readsDeepLink(t, "/fr/at43/shooting.cover")
 	s.readsShareLink(t)
 	s.open(t, "/en/no-such-page")
-	if s.text(t, ".notfound h1") == "" {
+	if _, ok := s.textUntil(t, ".notfound h1", nonEmpty); !ok {
 		t.Error("offline, a missing page of the app does not get the app's own \"Page not found\"")
 	}
 }
