@@ -6,9 +6,10 @@
 //	go run ./build perf  [-runs 5]                the size and speed report
 //
 // Each command does its own set-up and says what it does, so that a fresh
-// clone needs nothing else than Go: test installs what the browser tests
-// run (Chromium, nginx, npm) when it runs as root with apt-get, and names
-// the command that does otherwise; perf needs Chromium and npm.
+// clone needs nothing else than Go: test installs what its checks run
+// (gcc for the race detector, Chromium, nginx, npm) when it runs as root
+// with apt-get, and names the command that does otherwise; perf needs
+// Chromium and npm.
 package main
 
 import (

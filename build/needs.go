@@ -13,7 +13,8 @@ import (
 // A need is a program outside Go that some of the test command's checks
 // run. The test command looks for every need before it tests anything: a
 // test that finds its program missing would skip, and a run with skips is
-// no proof that the app works in a browser.
+// no proof that the app works in a browser; a check that cannot start
+// would fail only after the long ones before it.
 type need struct {
 	name string // as the test command's messages name it
 	why  string // what runs it
@@ -23,8 +24,23 @@ type need struct {
 	packages []string
 }
 
-// needs are the programs the browser tests run.
+// needs are the programs the checks run besides Go.
 var needs = []need{
+	{
+		name: "a C compiler",
+		why:  "builds the race detector into the unit tests (go test -race needs cgo)",
+		missing: func(m machine) string {
+			cc := m.getenv("CC")
+			if cc == "" {
+				cc = "gcc"
+			}
+			if _, err := m.lookPath(cc); err != nil {
+				return cc + " not in PATH"
+			}
+			return ""
+		},
+		packages: []string{"gcc", "libc6-dev"},
+	},
 	{
 		name: "Chromium",
 		why:  "runs the browser tests, headless",

@@ -50,41 +50,42 @@ func TestDecide(t *testing.T) {
 		install  string
 		refuse   string
 	}{
-		{name: "everything there", root: true, files: all, commands: []string{"apt-get", "npm"}},
-		{name: "no npm but AXE_JS", files: all, env: map[string]string{"AXE_JS": "/tmp/axe.min.js"}},
-		{name: "no npm but axe-core fetched", files: append(all, browser.AxeCacheFile())},
+		{name: "everything there", root: true, files: all, commands: []string{"apt-get", "gcc", "npm"}},
+		{name: "no npm but AXE_JS", files: all, commands: []string{"gcc"}, env: map[string]string{"AXE_JS": "/tmp/axe.min.js"}},
+		{name: "no npm but axe-core fetched", files: append(all, browser.AxeCacheFile()), commands: []string{"gcc"}},
+		{name: "no gcc but CC", files: all, commands: []string{"clang", "npm"}, env: map[string]string{"CC": "clang"}},
 		{
 			name: "fresh Debian as root", root: true, commands: []string{"apt-get"},
-			lacking: []string{"Chromium", "nginx with its brotli module", "npm"},
-			install: aptGet + "chromium fonts-dejavu-core fonts-liberation nginx-light libnginx-mod-http-brotli-static npm",
+			lacking: []string{"a C compiler", "Chromium", "nginx with its brotli module", "npm"},
+			install: aptGet + "gcc libc6-dev chromium fonts-dejavu-core fonts-liberation nginx-light libnginx-mod-http-brotli-static npm",
 		},
 		{
-			name: "nginx without its brotli module, as root", root: true, files: append(chromium, browser.NginxBinary), commands: []string{"apt-get", "npm"},
+			name: "nginx without its brotli module, as root", root: true, files: append(chromium, browser.NginxBinary), commands: []string{"apt-get", "gcc", "npm"},
 			lacking: []string{"nginx with its brotli module"},
 			install: aptGet + "nginx-light libnginx-mod-http-brotli-static",
 		},
 		{
-			name: "fonts missing", root: true, files: append(nginx, browser.Chromium), commands: []string{"apt-get", "npm"},
+			name: "fonts missing", root: true, files: append(nginx, browser.Chromium), commands: []string{"apt-get", "gcc", "npm"},
 			lacking: []string{"Chromium"},
 			install: aptGet + "chromium fonts-dejavu-core fonts-liberation",
 		},
 		{
-			name: "Debian, not root", files: all, commands: []string{"apt-get"},
+			name: "Debian, not root", files: all, commands: []string{"apt-get", "gcc"},
 			lacking: []string{"npm"},
 			refuse:  "sudo " + aptGet + "npm",
 		},
 		{
-			name: "root without apt-get", root: true, files: nginx, commands: []string{"npm"},
+			name: "root without apt-get", root: true, files: nginx, commands: []string{"gcc", "npm"},
 			lacking: []string{"Chromium"},
 			refuse:  aptGet + "chromium fonts-dejavu-core fonts-liberation",
 		},
 		{
-			name: "partial, as root", root: true, files: chromium, commands: []string{"apt-get", "npm"}, partial: true,
+			name: "partial, as root", root: true, files: chromium, commands: []string{"apt-get", "gcc", "npm"}, partial: true,
 			lacking: []string{"nginx with its brotli module"},
 		},
 		{
 			name: "partial, not root", commands: []string{"apt-get"}, partial: true,
-			lacking: []string{"Chromium", "nginx with its brotli module", "npm"},
+			lacking: []string{"a C compiler", "Chromium", "nginx with its brotli module", "npm"},
 		},
 	}
 	for _, tt := range tests {
@@ -110,7 +111,7 @@ func TestDecide(t *testing.T) {
 // TestLackSaysWhat checks that a lack names the files it misses, which the
 // test command prints before it installs or refuses.
 func TestLackSaysWhat(t *testing.T) {
-	p := decide(needs, fakeMachine(true, []string{browser.Chromium}, []string{"npm"}, nil), false)
+	p := decide(needs, fakeMachine(true, []string{browser.Chromium}, []string{"gcc", "npm"}, nil), false)
 	got := p.lacking[0].String()
 	want := "Chromium (/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf, /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf)"
 	if got != want {

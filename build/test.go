@@ -29,7 +29,7 @@ type check struct {
 	run   func() error
 }
 
-// test looks for the programs the browser tests need and installs what is
+// test looks for the programs the checks need and installs what is
 // missing (see provide), then runs every check, continuing past a failure
 // so one run shows every problem, and ends with a "N passed, N failed"
 // line. A skipped test is a failed one, unless -partial allows it: then the
@@ -40,7 +40,7 @@ func test(args []string) error {
 	partial := flags.Bool("partial", false, "install nothing, and run without what is missing: tests that skip do not fail the run, and the summary names them")
 	flags.Parse(args)
 
-	fmt.Println("=== what the browser tests need")
+	fmt.Println("=== what the checks need besides Go")
 	lacking, err := provide(needs, *partial)
 	if err != nil {
 		return err
@@ -67,7 +67,7 @@ func test(args []string) error {
 		{"gofmt", "", gofmtClean},
 		{"go vet", "", func() error { return goCmd(nil, "vet", "./...") }},
 		{"staticcheck", "", func() error { return goCmd(nil, "tool", "staticcheck", "./...") }},
-		{"go test -race", "", testNative},
+		{"go test -race", "a C compiler", testNative},
 		{"benchmarks, once each", "", func() error {
 			// So that a benchmark the engine's checks have come to refuse
 			// fails here, not in the perf report.
