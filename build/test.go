@@ -230,14 +230,35 @@ func readTestEvents(r io.Reader, w io.Writer) ([]skip, error) {
 	return skips, sc.Err()
 }
 
-// copyCheck runs the copy check over the project's text, and says what is
-// wrong when the script is not where the test command expects it.
+// copyModes are the copy check's two measures: a run of eight words shared
+// with a source, and a sentence that keeps a source sentence's words in its
+// order with a few swapped (-near). A rewording can pass one and not the
+// other, so both run, and both run even when the first fails, so that one
+// test run lists every copy.
+var copyModes = []struct {
+	name  string
+	flags []string
+}{
+	{"shared runs of 8+ words", nil},
+	{"near copies", []string{"-near"}},
+}
+
+// copyCheck runs the copy check over the project's text in both modes, and
+// says what is wrong when the script is not where the test command expects
+// it.
 func copyCheck() error {
 	if _, err := os.Stat(copycheck); err != nil {
 		wd, _ := os.Getwd()
 		return fmt.Errorf("the copy check script %s is missing from %s (%w): it is not part of the repository but sits beside the checkout, in shared/tools; run the test command from the root of a checkout with shared/ beside it", copycheck, wd, err)
 	}
-	return run(nil, "bash", copycheck, "docs", "i18n", "app", "rules", "web")
+	var errs []error
+	for _, mode := range copyModes {
+		args := append(append([]string{copycheck}, mode.flags...), "docs", "i18n", "app", "rules", "web")
+		if err := run(nil, "bash", args...); err != nil {
+			errs = append(errs, fmt.Errorf("copycheck, %s: %w", mode.name, err))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 var wasmEnv = []string{"GOOS=js", "GOARCH=wasm"}

@@ -525,6 +525,9 @@ const (
 	CardPrintHint
 	CardSideTests
 	CardSideRound
+	CardUniversalIntro
+	CardRerollPerDieF // Re-roll
+	CardRerollPoolF   // Re-rolls
 	CardTests
 	CardTest
 	CardDifference
@@ -534,6 +537,7 @@ const (
 	CardOrMoreF      // a difference
 	CardObjectiveF   // signed bonus, objective
 	CardEarlierTestF // signed malus
+	CardBetterRankF  // officer rank
 	CardHits
 	CardHitsIntroF // Accuracy
 	CardDistance
@@ -541,8 +545,10 @@ const (
 	CardDamageIntroF // Penetration, Protection, Damage
 	CardSituation
 	CardSave
-	CardBehindF // cover
-	CardKneeF   // Knee to the ground, Take cover
+	CardBehindF    // cover
+	CardUnderF     // template
+	CardRecoveredF // a column head
+	CardKneeF      // Knee to the ground, Take cover
 	CardCoverOrder
 	CardMoraleIntroF  // Morale, difficulty, universal table
 	CardStatusStepsF  // valiant, disorganized, rout
@@ -553,11 +559,11 @@ const (
 	CardPassRecoversF // disorganized, valiant
 	CardDie
 	CardPart
-	CardAtZeroF // structure points
-	CardDestroyed
+	CardAtZeroF    // structure points
+	CardDestroyedF // vehicle
 	CardWeaponLost
 	CardExcessToFrameF // frame
-	CardLocationIntroF // damage test
+	CardLocationIntroF // damage test, vehicle
 	CardSideActions
 	CardSideMoraleVehicles
 	CardCostsF // command points
@@ -567,6 +573,7 @@ const (
 	CardRallyWhatF // rally, disorganized
 	CardPassWhatF  // morale test
 	CardUpToF      // the most
+	CardEjectF     // Heroic pilot
 
 	// Site data the browser will not keep (issue 24).
 	StorageBlocked

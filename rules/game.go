@@ -126,6 +126,15 @@ type TerrainRules struct {
 	Structures []Structure
 }
 
+// RecoveredValues marks the values a game's source lost, its dice pictures
+// gone, and that were recovered from the other documents (RULES-FACTS.md
+// writes "(recovered)" beside them): whatever prints them must say so.
+type RecoveredValues struct {
+	CoverSaves bool // the cover and "Take cover!" saves
+	Location   bool // the faces of the location die
+	Crush      bool // the rolls that crush a fighter
+}
+
 // FixedRules holds the weapons and abilities that replace a test by a
 // fixed result, or ignore cover, as each game's texts give them.
 type FixedRules struct {
@@ -177,6 +186,9 @@ type Game struct {
 	Minefield *MineRules
 	Terrain   TerrainRules
 	Fixed     FixedRules
+
+	// Recovered marks the values above that the game's source lost.
+	Recovered RecoveredValues
 
 	// Notes names the notes (see Notes) the game's interpretations attach;
 	// an empty id means the game needs none there.
@@ -249,6 +261,7 @@ var AT43 = Game{
 	Terrain: TerrainRules{Structures: []Structure{
 		{"container", 8}, {"crystals", 8}, {"low wall", 12}, {"nanogenerator", 11},
 	}},
+	Recovered:          RecoveredValues{CoverSaves: true, Location: true, Crush: true},
 	Notes:              GameNotes{KneeCover: NoteKneeCoverAT43, HeroCount: NoteHeroCount, MoraleSpend: NoteMoraleSpendAT43},
 	WagerLimit:         func(rank int) int { return rank + 1 },
 	AuthorityTieReroll: true,

@@ -11,8 +11,8 @@ import (
 )
 
 // universalBlock is the universal table: each run of differences with the
-// roll it needs and the chance of one die.
-func universalBlock(w words) Block {
+// roll it needs and the chance of one die, and how the game re-rolls.
+func universalBlock(g rules.Game, w words) Block {
 	tab := &Table{Head: []string{w.t(i18n.CardDifference), w.t(i18n.CardRoll), w.t(i18n.CardChance)}}
 	runs := valueRuns(0)
 	for i, r := range runs {
@@ -38,7 +38,12 @@ func universalBlock(w words) Block {
 		}
 		tab.Rows = append(tab.Rows, []string{diff, cell, i18n.Percent(w.lang, r.chance)})
 	}
-	return Block{ID: "card-universal", Title: ui.Capitalise(w.term("universal-table")), Intro: w.def("universal-table"), Table: tab}
+	reroll := w.f(i18n.CardRerollPerDieF, w.label("re-roll"))
+	if g.Reroll == rules.RerollPool {
+		reroll = w.f(i18n.CardRerollPoolF, w.label("re-roll"))
+	}
+	return Block{ID: "card-universal", Title: ui.Capitalise(w.term("universal-table")), Intro: w.t(i18n.CardUniversalIntro), Table: tab,
+		Lines: []string{reroll}}
 }
 
 // testsBlock says which action value meets which difficulty in each test.
@@ -46,7 +51,7 @@ func testsBlock(g rules.Game, w words) Block {
 	m := g.Morale
 	morale := w.label("morale")
 	if m.OfficerRankAdds {
-		morale += " + " + w.term("officer-rank")
+		morale += " + " + w.f(i18n.CardBetterRankF, w.term("officer-rank"))
 	}
 	if m.ObjectiveBonus != 0 {
 		morale += " " + w.f(i18n.CardObjectiveF, signed(m.ObjectiveBonus), w.term("objective"))
@@ -76,8 +81,7 @@ func hitsBlock(g rules.Game, w words) Block {
 	head := append([]string{ui.Capitalise(w.term("range-band")), w.t(i18n.CardDistance) + " (cm)"}, rollColumns()...)
 	tab := &Table{Head: head}
 	for band := 0; band < bands; band++ {
-		lo, hi := bandSpan(g, band)
-		row := []string{strconv.Itoa(band), span(lo, hi)}
+		row := []string{strconv.Itoa(band), bandText(g, band)}
 		tab.Rows = append(tab.Rows, append(row, thresholds(band, lowestValue)...))
 	}
 	return Block{
@@ -88,18 +92,28 @@ func hitsBlock(g rules.Game, w words) Block {
 	}
 }
 
-// bandSpan is the whole centimetres a game reads as range band band.
-func bandSpan(g rules.Game, band int) (lo, hi int) {
-	lo = -1
-	for cm := 0; cm <= 10*(band+2); cm++ {
-		if g.RangeBand(cm) == band {
-			if lo < 0 {
-				lo = cm
-			}
-			hi = cm
-		}
+// bandWidth is the length of a range band in both games: the lines
+// between bands are at every 10 cm, and the engine says on which side of
+// its line each band's ends fall.
+const bandWidth = 10
+
+// bandText writes the distances a game reads as range band band, so that
+// every distance, 10.5 cm as much as 10, falls in one row: "<10",
+// "10–<20" where a line opens the band above it (AT-43), "≤10", ">10–20"
+// where it closes the band below (AT-44).
+func bandText(g rules.Game, band int) string {
+	lo, hi := band*bandWidth, (band+1)*bandWidth
+	upper := "<" + strconv.Itoa(hi)
+	if g.RangeBand(hi) == band {
+		upper = "≤" + strconv.Itoa(hi)
 	}
-	return lo, hi
+	switch {
+	case band == 0:
+		return upper
+	case g.RangeBand(lo) == band:
+		return strconv.Itoa(lo) + "–" + strings.TrimPrefix(upper, "≤")
+	}
+	return ">" + strconv.Itoa(lo) + "–" + strings.TrimPrefix(upper, "≤")
 }
 
 // damageBlock is the damage test against each Protection: the Penetration
@@ -119,7 +133,11 @@ func damageBlock(w words) Block {
 
 // coverBlock is the save each kind of cover gives, and when there is none.
 func coverBlock(g rules.Game, w words) Block {
-	tab := &Table{Head: []string{w.t(i18n.CardSituation), w.t(i18n.CardSave)}}
+	head := w.t(i18n.CardSave)
+	if g.Recovered.CoverSaves {
+		head = w.f(i18n.CardRecoveredF, head)
+	}
+	tab := &Table{Head: []string{w.t(i18n.CardSituation), head}}
 	row := func(what, save string) { tab.Rows = append(tab.Rows, []string{what, save}) }
 	save := func(c rules.Cover) string { return rollText(g.CoverSave[c], rules.Roll) }
 	row(w.f(i18n.CardBehindF, w.term("cover")), save(rules.CoverNormal))
@@ -128,6 +146,7 @@ func coverBlock(g rules.Game, w words) Block {
 		row(w.f(i18n.CardKneeF, w.label("knee-to-the-ground"), w.term("take-cover")), save(rules.CoverKnee))
 	}
 	noSave := w.t(i18n.DiagramNoSave)
+	row(w.f(i18n.CardUnderF, w.term("template")), noSave)
 	if !g.CoverAtRangeZero {
 		row(ui.Capitalise(w.term("range-band"))+" 0", noSave)
 	}
@@ -148,6 +167,16 @@ func roundBlock(t *content.Text, w words) Block {
 		return Block{ID: "card-round", Title: ui.Capitalise(w.term("game-round"))}
 	}
 	return Block{ID: "card-round", Title: sec.Title, HTML: withoutSeeAlso(sec.HTML)}
+}
+
+// textBlock is a section of the quick reference as the text gives it,
+// without its closing links.
+func textBlock(t *content.Text, id string) Block {
+	b := Block{ID: "card-" + strings.TrimPrefix(id, "reference.")}
+	if sec, _ := t.Section(id); sec != nil {
+		b.Title, b.HTML = sec.Title, withoutSeeAlso(sec.HTML)
+	}
+	return b
 }
 
 // costsBlock is what the game's command points buy, from its Costs, and
@@ -177,6 +206,7 @@ func costsBlock(t *content.Text, g rules.Game, w words) Block {
 		row(w.f(i18n.CardPassWhatF, w.term("morale-test")), c.Rally)
 	}
 	row(ui.Capitalise(w.term("artillery-strike")), c.Artillery)
+	row(w.f(i18n.CardEjectF, w.term("heroic-pilot")), c.Eject)
 	wager := w.f(i18n.CardUpToF, strconv.Itoa(g.WagerLimit(g.MaxRank)))
 	if k := g.WagerLimit(0); k != g.WagerLimit(g.MaxRank) {
 		wager = w.f(i18n.CardUpToF, w.term("officer-rank")+" + "+strconv.Itoa(k))
@@ -235,10 +265,14 @@ func thresholdText(g rules.Game, w words) string {
 // with the game's location rules.
 func vehicleBlock(g rules.Game, w words) Block {
 	sp := w.abbr("structure-points")
-	tab := &Table{Head: []string{w.t(i18n.CardDie), w.t(i18n.CardPart), w.f(i18n.CardAtZeroF, sp)}}
+	die := w.t(i18n.CardDie)
+	if g.Recovered.Location {
+		die = w.f(i18n.CardRecoveredF, die)
+	}
+	tab := &Table{Head: []string{die, w.t(i18n.CardPart), w.f(i18n.CardAtZeroF, sp)}}
 	part := map[rules.Location][2]string{
 		rules.LocationPropulsion: {ui.Capitalise(w.term("propulsion")), w.term("immobilized")},
-		rules.LocationFrame:      {ui.Capitalise(w.term("frame")), w.t(i18n.CardDestroyed)},
+		rules.LocationFrame:      {ui.Capitalise(w.term("frame")), w.f(i18n.CardDestroyedF, w.term("vehicle"))},
 		rules.LocationWeapon:     {ui.Capitalise(w.t(i18n.DiagramWeapon)), w.t(i18n.CardWeaponLost)},
 	}
 	for lo := 1; lo <= rules.LocationFaces; {
@@ -261,5 +295,5 @@ func vehicleBlock(g rules.Game, w words) Block {
 		lines = append(lines, sentence(w.f(i18n.DiagramMeleeDiceF, n)))
 	}
 	return Block{ID: "card-vehicle", Title: ui.Capitalise(w.term("location-table")),
-		Intro: w.f(i18n.CardLocationIntroF, w.term("damage-test")), Table: tab, Lines: lines}
+		Intro: w.f(i18n.CardLocationIntroF, w.term("damage-test"), w.term("vehicle")), Table: tab, Lines: lines}
 }

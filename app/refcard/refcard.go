@@ -5,9 +5,11 @@
 // A card's numbers are not typed in anywhere: they are read from the
 // rules.Game the calculators compute with (range bands, the universal
 // table, cover saves, morale, point costs, the location die), its words
-// from the glossary and the i18n strings, and the round's sequence is the
-// quick reference's own section of the rules text, so the card cannot say
-// other than the app. The d10 sheet has no d6 Game: its card is its text's
+// from the glossary and the i18n strings, and the round, the moves and the
+// special fire are the quick reference's own sections of the rules text
+// (reference.round, reference.moves, reference.fire), so the card cannot
+// say other than the app. Paper cannot follow a link: a section's closing
+// links are left out, and the sections send their reader nowhere else. The d10 sheet has no d6 Game: its card is its text's
 // quick reference chapter.
 //
 // The cards are made natively, when the library is loaded for the site
@@ -86,14 +88,16 @@ func Build(lib *content.Library, game, lang string) (c Card, ok bool) {
 	}
 	c.Sides = []Side{
 		{Title: w.t(i18n.CardSideTests), Blocks: []Block{
-			universalBlock(w),
+			universalBlock(g, w),
 			testsBlock(g, w),
 			hitsBlock(g, w),
 			damageBlock(w),
 			coverBlock(g, w),
+			textBlock(t, "reference.fire"),
 		}},
 		{Title: w.t(i18n.CardSideRound), Blocks: []Block{
 			roundBlock(t, w),
+			textBlock(t, "reference.moves"),
 			costsBlock(t, g, w),
 			moraleBlock(g, w),
 			vehicleBlock(g, w),

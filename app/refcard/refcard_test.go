@@ -85,6 +85,46 @@ func values(t *testing.T, cell string, lo, hi int) []int {
 	return out
 }
 
+// bandCell is a range band's distances as a card row gives them: from lo
+// to hi cm, each end in the band or not.
+type bandCell struct {
+	lo, hi     int
+	loIn, hiIn bool
+}
+
+func (b bandCell) holds(cm int) bool {
+	return (cm > b.lo || b.loIn && cm == b.lo) && (cm < b.hi || b.hiIn && cm == b.hi)
+}
+
+// parseBand reads a band cell back: "<10" and "≤10" from 0, "10–<20",
+// ">10–20".
+func parseBand(t *testing.T, cell string) bandCell {
+	t.Helper()
+	b := bandCell{loIn: true}
+	from, to, found := strings.Cut(cell, "–")
+	if !found {
+		from, to = "0", cell
+	}
+	if s, ok := strings.CutPrefix(from, ">"); ok {
+		from, b.loIn = s, false
+	}
+	switch {
+	case strings.HasPrefix(to, "<"):
+		to = strings.TrimPrefix(to, "<")
+	case strings.HasPrefix(to, "≤"):
+		to, b.hiIn = strings.TrimPrefix(to, "≤"), true
+	default:
+		b.hiIn = true
+	}
+	var err1, err2 error
+	b.lo, err1 = strconv.Atoi(from)
+	b.hi, err2 = strconv.Atoi(to)
+	if err1 != nil || err2 != nil || b.hi <= b.lo {
+		t.Fatalf("band cell %q does not read as a span of cm", cell)
+	}
+	return b
+}
+
 // engineRoll is the roll the engine needs for action value a against
 // difficulty d, written the card's way but worked out apart from it.
 func engineRoll(a, d int) string {
@@ -164,15 +204,21 @@ func TestCardNumbersAreTheEngines(t *testing.T) {
 				if len(hits.Rows) != bands {
 					t.Errorf("%d range bands, want %d", len(hits.Rows), bands)
 				}
+				var prev bandCell
 				checkThresholds(t, hits, 2, func(row []string) int {
 					band, _ := strconv.Atoi(row[0])
-					cms := values(t, row[1], 0, 1000)
-					lo, hi := cms[0], cms[len(cms)-1]
-					for cm := lo - 1; cm <= hi+1; cm++ {
-						if in := cm >= lo && cm <= hi; cm >= 0 && (g.RangeBand(cm) == band) != in {
+					b := parseBand(t, row[1])
+					for cm := b.lo - 1; cm <= b.hi+1; cm++ {
+						if cm >= 0 && (g.RangeBand(cm) == band) != b.holds(cm) {
 							t.Errorf("band %d spans %s cm, but the engine reads %d cm as band %d", band, row[1], cm, g.RangeBand(cm))
 						}
 					}
+					// Each row starts where the last one ends, the line
+					// between them in exactly one: 10.5 cm has its row.
+					if band > 0 && (b.lo != prev.hi || b.loIn == prev.hiIn) {
+						t.Errorf("band %d (%s cm) does not take over where band %d (…%d) ends", band, row[1], band-1, prev.hi)
+					}
+					prev = b
 					return band
 				})
 
@@ -199,7 +245,7 @@ func TestCardNumbersAreTheEngines(t *testing.T) {
 						t.Errorf("cover %s: the card saves on %s, the engine on %d+", cv, got, g.CoverSave[cv])
 					}
 				}
-				wantRows := len(saves)
+				wantRows := len(saves) + 1 // and no save under a template
 				for _, no := range []bool{!g.CoverAtRangeZero, g.Fixed.LockOnIgnoresCover, g.Fixed.Sniper} {
 					if no {
 						wantRows++
@@ -247,7 +293,7 @@ func TestCardNumbersAreTheEngines(t *testing.T) {
 
 				costs := blockOf(t, c, "card-costs").Table
 				var engineCosts []int
-				for _, n := range []int{g.Costs.Activate, g.Costs.Relocate, g.Costs.Delay, g.Costs.Extra, g.Costs.Drill, g.Costs.Rally, g.Costs.Artillery} {
+				for _, n := range []int{g.Costs.Activate, g.Costs.Relocate, g.Costs.Delay, g.Costs.Extra, g.Costs.Drill, g.Costs.Rally, g.Costs.Artillery, g.Costs.Eject} {
 					if n >= 0 {
 						engineCosts = append(engineCosts, n)
 					}
@@ -531,6 +577,155 @@ func TestTermsTheCardsNameExist(t *testing.T) {
 	for _, m := range ids {
 		if lib.Term(string(m[1])) == nil {
 			t.Errorf("blocks.go names the term %q, which the glossary lacks", m[1])
+		}
+	}
+}
+
+// cardChecklist is what a player needs to play a round from the printed
+// card alone (issue 33), per game and language: each item is a pattern the
+// card's text must hold, as a reader sees it (cells apart, spaces plain). A
+// card or a quick reference reworded needs its pattern reworded with it,
+// keeping the rule; an item is never dropped.
+var cardChecklist = []struct{ game, lang, item, pattern string }{
+	{"at43", "en", "re-rolls", `Re-roll R: pick up every missed die and roll it again, up to R times`},
+	{"at43", "en", "combat move", `combat move up to Movement, half if the unit is engaged`},
+	{"at43", "en", "rush", `rush Movement \+ 6 cm \(infantry\) or \+ 10 cm \(armoured fighting vehicles\); no shooting`},
+	{"at43", "en", "cohesion", `cohesion once the unit has played: every member 10 cm or less from the leader and 2\.5 cm or less from a comrade`},
+	{"at43", "en", "contact", `contact bases less than 2\.5 cm apart`},
+	{"at43", "en", "indirect radius", `radius = Area of effect × successes \(Area of effect if none\)`},
+	{"at43", "en", "indirect cap", `over 10 cm: 10 cm and 2 impacts per fighter under it`},
+	{"at43", "en", "indirect deviation", `each failed die moves it 1 cm, one die for the direction`},
+	{"at43", "en", "crushing", `crushing a rushing machine .*free fighter killed on 5\+, engaged on 3\+ \(both recovered\)`},
+	{"at43", "en", "overwatch targets", `overwatch fire after an enemy unit's move, at that unit alone, and only if it moved`},
+	{"at43", "en", "cover: direct fire only", `cover direct fire only`},
+	{"at43", "en", "cover: the 10 cm edge", `no effect when 10 cm or less separate the shooters' leader from the cover's edge on the target's side`},
+	{"at43", "en", "cover: no Take cover! against overwatch", `"Take cover!" does not count against it`},
+	{"at43", "en", "cover: none under a template", `Under a template no save`},
+	{"at43", "en", "cover saves recovered", `save \(recovered\) Half the unit or more behind cover 5\+ Take cover! 3\+`},
+	{"at43", "en", "Fire at will", `Fire at will! \(Frostbite\) 1 LP: an infantry hero's unit that stays put this round gets \+1 Re-roll on its next salvo`},
+	{"at43", "en", "ejection", `Eject! \(Frostbite\) 1 LP when a Heroic pilot's machine is destroyed: set him anywhere, then scatter him 10 cm`},
+	{"at43", "en", "ejection cost", `Heroic pilot: eject 1`},
+	{"at43", "en", "location recovered", `die \(recovered\) part`},
+	{"at43", "fr", "re-rolls", `Relances R : on reprend tous les dés ratés et on les relance, jusqu'à R fois`},
+	{"at43", "fr", "combat move", `déplacement de combat jusqu'au Mouvement, la moitié si l'unité est engagée`},
+	{"at43", "fr", "rush", `course Mouvement \+ 6 cm \(infanterie\) ou \+ 10 cm \(blindés\) ; pas de tir`},
+	{"at43", "fr", "cohesion", `cohésion une fois l'unité jouée : chaque membre à 10 cm au plus du leader et à 2,5 cm au plus d'un camarade`},
+	{"at43", "fr", "contact", `contact moins de 2,5 cm entre les socles`},
+	{"at43", "fr", "indirect radius", `rayon = Aire d'effet × réussites \(l'Aire d'effet s'il n'y en a aucune\)`},
+	{"at43", "fr", "indirect cap", `au-delà de 10 cm : 10 cm et 2 impacts par combattant dessous`},
+	{"at43", "fr", "indirect deviation", `chaque dé raté le décale de 1 cm, un dé pour la direction`},
+	{"at43", "fr", "crushing", `écrasement un blindé en course.*combattant libre tué sur 5\+, engagé sur 3\+ \(valeurs reconstituées\)`},
+	{"at43", "fr", "overwatch targets", `tir d'alerte après le déplacement d'une unité ennemie, sur elle seule, et seulement si elle a bougé`},
+	{"at43", "fr", "cover: direct fire only", `couvert tir direct seulement`},
+	{"at43", "fr", "cover: the 10 cm edge", `sans effet si 10 cm ou moins séparent le leader des tireurs du bord du couvert côté cible`},
+	{"at43", "fr", "cover: no Take cover! against overwatch", `« À couvert ! » ne compte pas contre lui`},
+	{"at43", "fr", "cover: none under a template", `Sous un gabarit pas de sauvegarde`},
+	{"at43", "fr", "cover saves recovered", `sauvegarde \(valeur reconstituée\) La moitié de l'unité au moins derrière un couvert 5\+ À couvert ! 3\+`},
+	{"at43", "fr", "Fire at will", `« Feu à volonté ! » \(Frostbite\) 1 PC : l'unité d'un héros d'infanterie qui reste immobile ce tour gagne \+1 Relance à sa prochaine salve`},
+	{"at43", "fr", "ejection", `« Éjection ! » \(Frostbite\) 1 PC quand le blindé d'un Pilote héroïque est détruit : on le pose où l'on veut, puis on le dévie de 10 cm`},
+	{"at43", "fr", "ejection cost", `Pilote héroïque : éjection 1`},
+	{"at43", "fr", "location recovered", `dé \(valeur reconstituée\) partie`},
+	{"at44", "en", "re-rolls", `Re-rolls: the weapon's value × the weapons firing, as one pool; a failed die goes back in the cup once at most`},
+	{"at44", "en", "move", `move up to MOU; salvos before and/or after it`},
+	{"at44", "en", "rush", `rush MOU \+ 6 cm \(infantry\) or \+ 10 cm \(vehicles\), no shooting`},
+	{"at44", "en", "cohesion", `cohesion leader: most of each base within 10 cm; every member: a comrade 2\.5 cm or less away`},
+	{"at44", "en", "contact", `contact 2\.5 cm or less`},
+	{"at44", "en", "indirect radius", `radius = AIRE × successes`},
+	{"at44", "en", "indirect cap", `from 10 cm on, each further success gives everyone under it one more impact`},
+	{"at44", "en", "indirect deviation", `each failed die moves it 3 cm, one D6 for the direction`},
+	{"at44", "en", "crushing", `crushing a rushing vehicle.* free fighter killed on 5\+, engaged or grounded on 3\+; survivors grounded`},
+	{"at44", "en", "collision", `collision while crushing, .*each vehicle takes one impact, PEN = the other's ARM, Damage 1`},
+	{"at44", "en", "overwatch targets", `overwatch fire at an enemy unit that stops in sight, before it goes on; with special weapons, split fire at a second unit; never lock-on weapons`},
+	{"at44", "en", "cover: direct fire at band 1 or more", `cover direct fire at band 1 or more; never under a template, nor against lock-on or Sniper fire`},
+	{"at44", "en", "cover: none under a template", `Under a template no save`},
+	{"at44", "en", "cover: none at band 0", `Range band 0 no save`},
+	{"at44", "en", "Fire at will", `Fire at will 1 PC, a unit that has not moved and is not on overwatch: \+1 re-roll per weapon`},
+	{"at44", "en", "ejection", `ejection seat \(1 PC, a vehicle of his faction\): anywhere out of enemy contact`},
+	{"at44", "en", "ejection cost", `Heroic pilot: eject 1`},
+	{"at44", "en", "sudden death", `sudden death company of 20 stars: 15 stars; 40: 30; 60: 45; 80: 60; each further 20: \+15`},
+	{"at44", "en", "morale: officer or hero", `Morale \(MOR\) \+ officer rank \(officer's or hero's, the better\)`},
+	{"at44", "fr", "re-rolls", `Relances : la valeur de l'arme × les armes qui tirent, en une seule réserve ; un dé raté n'est relancé qu'une fois`},
+	{"at44", "fr", "move", `déplacement jusqu'au MOU ; salves avant et/ou après`},
+	{"at44", "fr", "rush", `course MOU \+ 6 cm \(infanterie\) ou \+ 10 cm \(véhicules\), sans tir`},
+	{"at44", "fr", "cohesion", `cohésion meneur : la plus grande partie de chaque socle à 10 cm ou moins ; chaque membre : un camarade à 2,5 cm au plus`},
+	{"at44", "fr", "contact", `contact 2,5 cm ou moins`},
+	{"at44", "fr", "indirect radius", `rayon = AIRE × réussites`},
+	{"at44", "fr", "indirect cap", `dès 10 cm, chaque réussite de plus donne un impact de plus à tous ceux qui sont dessous`},
+	{"at44", "fr", "indirect deviation", `chaque dé raté le décale de 3 cm, un D6 pour la direction`},
+	{"at44", "fr", "crushing", `écrasement un véhicule en course.* libre tué sur 5\+, engagé ou à terre sur 3\+ ; les survivants sont mis à terre`},
+	{"at44", "fr", "collision", `collision en écrasant, .*chaque véhicule prend un impact, PEN = ARM de l'autre, dégâts 1`},
+	{"at44", "fr", "overwatch targets", `tir d'alerte sur une unité ennemie qui s'arrête en vue, avant la suite de son activation ; avec des armes spéciales, tir décalé sur une seconde unité ; jamais au tir verrouillé`},
+	{"at44", "fr", "cover: direct fire at band 1 or more", `couvert tir direct à la bande 1 ou plus ; jamais sous un gabarit, ni contre le tir verrouillé ou un Sniper`},
+	{"at44", "fr", "cover: none under a template", `Sous un gabarit pas de sauvegarde`},
+	{"at44", "fr", "cover: none at band 0", `Bande de portée 0 pas de sauvegarde`},
+	{"at44", "fr", "Fire at will", `Feu à volonté 1 PC, unité qui n'a pas bougé et n'est pas en état d'alerte : \+1 relance par arme`},
+	{"at44", "fr", "ejection", `siège éjectable \(1 PC, véhicule de sa faction\) : n'importe où hors du contact ennemi`},
+	{"at44", "fr", "ejection cost", `Pilote héroïque : éjection 1`},
+	{"at44", "fr", "sudden death", `mort subite compagnie de 20 étoiles : 15 étoiles ; 40 : 30 ; 60 : 45 ; 80 : 60 ; chaque tranche de 20 en plus : \+15`},
+	{"at44", "fr", "morale: officer or hero", `Moral \(MOR\) \+ grade \(de l'officier ou du héros, le meilleur\)`},
+	{"d10", "en", "initiative", `The round\. Each player rolls a d10\. The highest has the initiative: he picks which player, and which unit, starts`},
+	{"d10", "en", "alternation", `Then one unit per player in turn, going round clockwise`},
+	{"d10", "en", "knock-down", `each figure under it makes a knock-down roll: knocked down on a d10 of 5 \+ modifier or less`},
+	{"d10", "en", "dodge", `d10 \+ 1 per CR point above 5: 6 or more dodges`},
+	{"d10", "en", "bursts by size", `burst \(zone template\) each figure under it takes ranged attack rolls by size: medium 2, large 3`},
+	{"d10", "en", "indirect fire", `indirect fire short or medium range only, at a target a friend can see`},
+	{"d10", "en", "grenades", `grenade indirect at short range even when no friend sees the target`},
+	{"d10", "fr", "initiative", `Le tour\. Chacun lance un d10\. Le plus haut a l'initiative : il choisit quel joueur, et quelle unité, commence`},
+	{"d10", "fr", "alternation", `Ensuite, une unité par joueur à tour de rôle, en tournant dans le sens horaire`},
+	{"d10", "fr", "knock-down", `chaque figurine dessous fait un jet de renversement : renversée sur un d10 de 5 \+ modificateur ou moins`},
+	{"d10", "fr", "dodge", `d10 \+ 1 par point de CR au-dessus de 5 : 6 ou plus esquive`},
+	{"d10", "fr", "bursts by size", `rafale \(gabarit de zone\) chaque figurine dessous subit des jets d'attaque à distance selon sa taille : moyenne 2, grande 3`},
+	{"d10", "fr", "indirect fire", `tir indirect portée courte ou moyenne seulement, sur une cible qu'un ami voit`},
+	{"d10", "fr", "grenades", `grenade en indirect à courte portée même si aucun ami ne voit la cible`},
+}
+
+// cardText is a card as a reader of the paper sees it: its words, cells
+// and items apart, spaces and apostrophes plain.
+func cardText(c Card) string {
+	text := regexp.MustCompile(`</?(?:a|strong|em|span|code)\b[^>]*>`).ReplaceAllString(c.HTML(), "")
+	text = regexp.MustCompile(`<[^>]*>`).ReplaceAllString(text, " ")
+	text = strings.NewReplacer("\u00a0", " ", "\u202f", " ", "’", "'").Replace(html.UnescapeString(text))
+	return strings.Join(strings.Fields(text), " ")
+}
+
+// TestCardChecklist checks that each card holds every item of its
+// checklist, that no card sends its reader to a page paper cannot open,
+// and that only the cards of a game whose source lost values say some
+// were recovered.
+func TestCardChecklist(t *testing.T) {
+	lib := loadLibrary(t)
+	for _, tt := range cardChecklist {
+		t.Run(tt.game+"/"+tt.lang+"/"+tt.item, func(t *testing.T) {
+			text := cardText(cardOf(t, lib, tt.game, tt.lang))
+			if !regexp.MustCompile(tt.pattern).MatchString(text) {
+				t.Errorf("the card lacks %s: no %q in\n%s", tt.item, tt.pattern, text)
+			}
+		})
+	}
+	link := regexp.MustCompile(`<a [^>]*>`)
+	crossRef := regexp.MustCompile(`\((?:see|voir)\b|\b(?:See|Voir|Details|Détails)\b`)
+	for _, game := range []string{"at43", "at44", "d10"} {
+		for _, lang := range content.Langs {
+			t.Run(game+"/"+lang+"/no cross-reference", func(t *testing.T) {
+				c := cardOf(t, lib, game, lang)
+				for _, a := range link.FindAllString(c.HTML(), -1) {
+					if !strings.Contains(a, `class="term"`) {
+						t.Errorf("the card links to another page, which paper cannot follow: %s", a)
+					}
+				}
+				if m := crossRef.FindString(cardText(c)); m != "" {
+					t.Errorf("the card sends its reader elsewhere (%q)", m)
+				}
+			})
+		}
+	}
+	for _, g := range rules.Games() {
+		for _, lang := range content.Langs {
+			recovered := g.Recovered != rules.RecoveredValues{}
+			text := cardText(cardOf(t, lib, g.ID, lang))
+			if says := strings.Contains(text, "recovered") || strings.Contains(text, "reconstituée"); says != recovered {
+				t.Errorf("%s/%s: the card says values were recovered: %v, the engine: %v", g.ID, lang, says, recovered)
+			}
 		}
 	}
 }

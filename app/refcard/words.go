@@ -47,14 +47,6 @@ func (w words) abbr(id string) string {
 	return w.term(id)
 }
 
-// def is a term's definition.
-func (w words) def(id string) string {
-	if t := w.lib.Term(id); t != nil {
-		return t.Def[w.lang]
-	}
-	return ""
-}
-
 // signed writes a difference as the tables do: "+2", "0", "−3".
 func signed(n int) string {
 	switch {

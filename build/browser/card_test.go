@@ -56,10 +56,28 @@ func (s *session) printPDF(t *testing.T, name string) []byte {
 // at the size the other cards are printed.
 var cardPages = map[string]int{"at43": 2, "at44": 2, "d10": 2}
 
+// minCardPoints is the smallest type a printed card may use: below it, a
+// table at arm's length is no longer read at a glance.
+const minCardPoints = 8.0
+
+// smallestPrintedText finds, under print media, the card's shown text in a
+// font smaller than minCardPoints (a CSS px is 3/4 pt): "" when there is
+// none, or the size and the start of the text.
+var smallestPrintedText = fmt.Sprintf(`(()=>{
+	const min = %g * 96 / 72 - 0.01;
+	for (const e of document.querySelectorAll(".refcard *")) {
+		const text = [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join("").trim();
+		if (!text || e.getClientRects().length === 0) continue;
+		const px = parseFloat(getComputedStyle(e).fontSize);
+		if (px < min) return (px * 72 / 96).toFixed(2) + " pt: " + e.tagName + " " + text.slice(0, 40);
+	}
+	return "";
+})()`, minCardPoints)
+
 // TestReferenceCards opens each game's reference card in each language on
 // a 360 px phone, where it must not scroll sideways, then prints it to PDF
 // on A4 and counts the pages: each side of the card is one page, never
-// more.
+// more, and no text of it prints under minCardPoints.
 func TestReferenceCards(t *testing.T) {
 	s := newSession(t, 360, 740)
 	for _, game := range []string{"at43", "at44", "d10"} {
@@ -77,6 +95,15 @@ func TestReferenceCards(t *testing.T) {
 					eval[bool](t, s, `(document.getElementById("card-hits").scrollIntoView(), true)`)
 					s.screenshot(t, "card-"+game+"-"+lang+"-hits")
 					eval[bool](t, s, `(window.scrollTo(0, 0), true)`)
+				}
+				if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
+					t.Fatal(err)
+				}
+				if small, ok := readUntil(t, s, smallestPrintedText, is("")); !ok {
+					t.Errorf("the card prints text under %g pt: %s", minCardPoints, small)
+				}
+				if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{}); err != nil {
+					t.Fatal(err)
 				}
 				pdf := s.printPDF(t, "card-"+game+"-"+lang)
 				if n := pdfPages(pdf); n != cardPages[game] {
