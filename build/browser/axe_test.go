@@ -169,7 +169,8 @@ func TestAxeCalculators(t *testing.T) {
 		"/calc/terrain?game=at44", "/calc/d10attack?game=d10", "/calc/d10morale?game=d10", "/calc/d10vehicle?game=d10"}
 	for _, theme := range []string{"light", "dark", "red"} {
 		for _, lang := range []string{"en", "fr"} {
-			// A browser per theme and language: a session lives 90 s.
+			// A browser per theme and language: a session lives
+			// sessionTimeout.
 			s := newSession(t, 360, 740)
 			s.open(t, "/en/about")
 			s.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.clear(); localStorage.setItem(%s, JSON.stringify({theme: %q}))`, prefsKeyJS, theme)))

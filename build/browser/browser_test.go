@@ -47,6 +47,13 @@ func newSession(t *testing.T, width, height int64) *session {
 	return newSessionWith(t, width, height, FileServer)
 }
 
+// sessionTimeout is how long a browser session may live: a browser that
+// hangs fails its test then, not at the package's 40 minutes. A session
+// opens up to 50 pages, which took 61 s on a busy machine and ran out of
+// the 90 s it once had with two CPU-bound processes beside it; each wait
+// within it has its own waitTimeout.
+const sessionTimeout = 5 * time.Minute
+
 // neutralLangs are the test browser's preferred languages when a test
 // names none: neither English nor French.
 const neutralLangs = "de-DE,de"
@@ -83,7 +90,7 @@ func startSession(t *testing.T, width, height int64, handler func(dir string) ht
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		AllocatorOptions(chromedp.UserDataDir(profile), chromedp.Flag("accept-lang", langs))...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelTime := context.WithTimeout(ctx, sessionTimeout)
 	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
 	s := &session{ctx: ctx, srv: srv}
 	s.do(t, chromedp.EmulateViewport(width, height))
