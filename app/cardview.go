@@ -1,7 +1,6 @@
 package app
 
 import (
-	"github.com/at4x/companion/app/refcard"
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
@@ -22,7 +21,7 @@ type cardView struct {
 
 // cardPage is a game's reference card in a language, or nil.
 func cardPage(lib *content.Library, game, lang string) *content.Page {
-	return lib.Page(refcard.PageID(game), lang)
+	return lib.Page(content.CardID(game), lang)
 }
 
 // hasCard tells whether a game has a reference card in a language.

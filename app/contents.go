@@ -31,7 +31,7 @@ func (c *contentsView) Render() goapp.UI {
 	base := route{lang: c.Lang, game: c.Game}
 	ref := quickRef(t, c.Lang, c.Game)
 	return ui.Elem("article").Class("contents").Body(
-		ui.Elem("h1").Text(ui.GameName(c.Game)+" · "+c.t(i18n.Contents)),
+		ui.Elem("h1").Text(content.GameName(c.Game)+" · "+c.t(i18n.Contents)),
 		ui.Elem("ul").Class("shortcuts").Body(
 			ui.Elem("li").Body(goapp.A().Href(c.site.href(route{view: viewGlossary, lang: c.Lang, game: c.Game}.path())).Text(c.t(i18n.Glossary))),
 			goapp.If(ref != "", func() goapp.UI {

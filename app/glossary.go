@@ -24,7 +24,7 @@ type glossEntry struct {
 func glossEntries(lib *content.Library, lang, game string) []glossEntry {
 	var out []glossEntry
 	for _, t := range lib.TermsOf(game) {
-		label := ui.TermLabel(t, lang, game)
+		label := t.Label(lang, game)
 		e := glossEntry{term: t, label: label, folded: content.Fold(label), letter: "#"}
 		if r := []rune(content.Fold(t.Name(lang, game))); len(r) > 0 && r[0] >= 'a' && r[0] <= 'z' {
 			e.letter = strings.ToUpper(string(r[0]))
@@ -98,7 +98,7 @@ func (g *glossaryView) Render() goapp.UI {
 	letters := glossLetters(shown)
 	text := g.site.lib.Text(g.Game, g.Lang)
 	return ui.Elem("article").Class("glossary").Body(
-		ui.Elem("h1").Text(ui.GameName(g.Game)+" · "+g.t(i18n.Glossary)),
+		ui.Elem("h1").Text(content.GameName(g.Game)+" · "+g.t(i18n.Glossary)),
 		goapp.Div().Class("gloss-tools").Body(
 			goapp.Label().For("gloss-filter").Text(g.t(i18n.GlossaryFilter)),
 			goapp.Input().Type("search").ID("gloss-filter").AutoComplete(false).
@@ -151,7 +151,7 @@ func (g *glossaryView) entry(e glossEntry, text *content.Text) goapp.UI {
 	return goapp.Div().Class("entry").ID(e.term.ID).Body(
 		// The data keeps each name as it reads mid-sentence (docs/README.md,
 		// "The glossary"); a list of entries starts each with a capital.
-		ui.Elem("dt").Text(ui.Capitalise(e.label)),
+		ui.Elem("dt").Text(content.Capitalise(e.label)),
 		ui.Elem("dd").Body(
 			ui.Elem("p").Text(e.term.Def[g.Lang]),
 			goapp.If(len(links) > 0, func() goapp.UI {

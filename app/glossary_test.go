@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/docs/content"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -27,7 +27,7 @@ func TestGlossaryListCapitalises(t *testing.T) {
 		t.Error("the glossary list does not show 'Tableau de résolution universel' with its capital")
 	}
 	for _, m := range regexp.MustCompile(`<dt>(.)`).FindAllStringSubmatch(h, -1) {
-		if r := []rune(m[1])[0]; ui.Capitalise(string(r)) != string(r) {
+		if r := []rune(m[1])[0]; content.Capitalise(string(r)) != string(r) {
 			t.Errorf("an entry starts with %q", m[1])
 		}
 	}

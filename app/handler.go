@@ -10,7 +10,7 @@ import (
 
 	"github.com/at4x/companion/app/calc"
 	"github.com/at4x/companion/app/contentdata"
-	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/app/store"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -33,20 +33,22 @@ const HeadScriptPath = "/web/head.js"
 // HeadScript is the head script for a site served under base: it reads the
 // preferences under that base's storage key, applies only the themes and
 // text sizes the settings offer, and starts fetching the library from
-// under base.
+// under base. The calculators' part (calc.HeadScript) shows a calculator
+// link's values before the client has started, with the reader's
+// language this part picks, and makes the steppers repeat.
 func HeadScript(base string) []byte {
+	prefill, steppers := calc.HeadScript()
 	return []byte(strings.NewReplacer(
-		"{{PREFS_KEY}}", ui.StoragePrefix(base)+prefsName,
+		"{{PREFS_KEY}}", store.Prefix(base)+prefsName,
 		"{{CONTROLLED}}", controlledFlag,
-		"{{NO_STORAGE}}", ui.NoStorageFlag,
+		"{{NO_STORAGE}}", store.BlockedFlag,
 		"{{THEMES}}", jsValue(themes),
 		"{{TEXT_SIZES}}", jsValue(textSizes),
 		"{{ROOT_FONT_SIZES}}", jsValue(rootFontSizes()),
 		"{{LIBRARY}}", strings.TrimRight(base, "/")+"/"+contentdata.File,
 		"{{LIBRARY_FETCH}}", contentdata.FetchFunc,
-		"{{CALC_GAMES}}", jsValue(calcGames()),
-		"{{MAX_SALVOS}}", strconv.Itoa(calc.MaxSalvoGroups),
-	).Replace(headJS))
+		"{{CALC_PREFILL}}", prefill,
+	).Replace(headJS) + steppers)
 }
 
 // rootFontSizes are the root font sizes of the text size settings, by
@@ -55,16 +57,6 @@ func rootFontSizes() map[int]string {
 	m := map[int]string{}
 	for _, n := range textSizes {
 		m[n] = rootFontSize(n)
-	}
-	return m
-}
-
-// calcGames are the games each calculator runs under, its first first: the
-// head script picks the page a link opens (prerender.go).
-func calcGames() map[string][]string {
-	m := map[string][]string{}
-	for _, name := range calc.Names() {
-		m[name] = calc.Games(name)
 	}
 	return m
 }

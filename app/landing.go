@@ -43,7 +43,7 @@ func (l *landingView) Render() goapp.UI {
 				t := texts[i]
 				return ui.Elem("li").Body(goapp.A().Class("card").Lang(t.Lang).
 					Href(l.site.href(route{view: viewContents, lang: t.Lang, game: t.Game}.path())).Body(
-					ui.Elem("strong").Text(ui.GameName(t.Game)),
+					ui.Elem("strong").Text(content.GameName(t.Game)),
 					ui.Elem("span").Text(i18n.T(t.Lang, i18n.LangName)),
 				))
 			}),
@@ -57,7 +57,7 @@ func (l *landingView) Render() goapp.UI {
 		ui.Elem("ul").Class("shortcuts card-links").Body(
 			goapp.Range(cards).Slice(func(i int) goapp.UI {
 				r := route{view: viewCard, lang: l.Lang, game: cards[i]}
-				return ui.Elem("li").Body(goapp.A().Class("card-link").Href(l.site.href(r.path())).Text(ui.GameName(cards[i])))
+				return ui.Elem("li").Body(goapp.A().Class("card-link").Href(l.site.href(r.path())).Text(content.GameName(cards[i])))
 			}),
 		),
 		ui.Elem("h2").Text(l.t(i18n.LandingCalcs)),
@@ -71,12 +71,12 @@ func (l *landingView) Render() goapp.UI {
 				}
 				names := make([]string, len(games))
 				for j, g := range games {
-					names[j] = ui.GameName(g)
+					names[j] = content.GameName(g)
 				}
 				return ui.Elem("li").Body(goapp.A().Class("card calc-card").
 					Href(l.site.href(calc.Href(name, l.Lang, game))).Body(
-					ui.Elem("strong").Text(calc.Title(l.Lang, game, name)),
-					ui.Elem("span").Text(calc.Question(l.Lang, name)),
+					ui.Elem("strong").Text(calc.Title(name, l.Lang, game)),
+					ui.Elem("span").Text(calc.Question(name, l.Lang)),
 					ui.Elem("small").Text(strings.Join(names, " · ")),
 				))
 			}),

@@ -80,7 +80,7 @@ func (s *shell) termSheet() goapp.UI {
 	}
 	sh := &termSheet{
 		Lang:      s.lang,
-		Title:     ui.TermLabel(t, s.lang, s.game),
+		Title:     t.Label(s.lang, s.game),
 		Def:       t.Def[s.lang],
 		GlossHref: s.site.href(route{view: viewGlossary, lang: s.lang, game: s.game}.path() + "#" + t.ID),
 	}

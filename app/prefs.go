@@ -4,20 +4,20 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/app/store"
 	"github.com/at4x/companion/docs/content"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// The shell's local storage keys (see ui.StorageKey; the calculators keep
-// theirs in package calc), read with ui.Load and saved with ui.Store. The
-// head script (head.js) reads the preferences too, to apply the theme
+// The shell's local storage keys (see store.Key; the calculators keep
+// theirs in package calc), read with store.Load and saved with store.Save.
+// The head script (head.js) reads the preferences too, to apply the theme
 // before the first paint, and checks them against the same lists, which
 // HeadScript writes into it.
 var (
-	prefsKey  = ui.StorageKey(prefsName)
-	marksKey  = ui.StorageKey("bookmarks")
-	recentKey = ui.StorageKey("recent")
+	prefsKey  = store.Key(prefsName)
+	marksKey  = store.Key("bookmarks")
+	recentKey = store.Key("recent")
 )
 
 const prefsName = "prefs"
@@ -25,7 +25,7 @@ const prefsName = "prefs"
 // CachePrefix starts the name of every cache the service worker of a site
 // served under base creates, and only those: the worker deletes old caches
 // by this prefix, so it never touches another app's.
-func CachePrefix(base string) string { return ui.StoragePrefix(base) + "cache-" }
+func CachePrefix(base string) string { return store.Prefix(base) + "cache-" }
 
 // controlledFlag is the window property the head script sets when a
 // service worker already controlled the page as it loaded.
@@ -39,7 +39,7 @@ var textSizes = []int{87, 100, 112, 125, 150}
 // document's data-theme.
 var themes = []string{"", "light", "dark", "red"}
 
-// prefs are the reader's choices, kept on the device as a ui.Record whose
+// prefs are the reader's choices, kept on the device as a store.Record whose
 // names the head script reads too.
 type prefs struct {
 	Lang     string
@@ -50,20 +50,20 @@ type prefs struct {
 }
 
 // Fields are the stored preferences, those set only.
-func (p prefs) Fields() map[string]any {
-	m := map[string]any{}
-	ui.Omitted(m, "lang", p.Lang)
-	ui.Omitted(m, "game", p.Game)
-	ui.Omitted(m, "theme", p.Theme)
-	ui.Omitted(m, "textSize", p.TextSize)
-	ui.Omitted(m, "awake", p.Awake)
-	return m
+func (p prefs) Fields() store.Fields {
+	f := store.Fields{}
+	store.SetNonZero(f, "lang", p.Lang)
+	store.SetNonZero(f, "game", p.Game)
+	store.SetNonZero(f, "theme", p.Theme)
+	store.SetNonZero(f, "textSize", p.TextSize)
+	store.SetNonZero(f, "awake", p.Awake)
+	return f
 }
 
 // SetFields reads stored preferences.
-func (p *prefs) SetFields(m map[string]any) {
-	*p = prefs{Lang: ui.String(m, "lang"), Game: ui.String(m, "game"), Theme: ui.String(m, "theme"),
-		TextSize: ui.Int(m, "textSize"), Awake: ui.Bool(m, "awake")}
+func (p *prefs) SetFields(f store.Fields) {
+	*p = prefs{Lang: f.String("lang"), Game: f.String("game"), Theme: f.String("theme"),
+		TextSize: f.Int("textSize"), Awake: f.Bool("awake")}
 }
 
 // valid drops stored values the app cannot show: a language or game it does
@@ -102,13 +102,13 @@ type mark struct {
 }
 
 // Fields are the stored mark.
-func (m mark) Fields() map[string]any {
+func (m mark) Fields() store.Fields {
 	return map[string]any{"lang": m.Lang, "game": m.Game, "section": m.Section, "title": m.Title}
 }
 
 // SetFields reads a stored mark.
-func (m *mark) SetFields(f map[string]any) {
-	*m = mark{Lang: ui.String(f, "lang"), Game: ui.String(f, "game"), Section: ui.String(f, "section"), Title: ui.String(f, "title")}
+func (m *mark) SetFields(f store.Fields) {
+	*m = mark{Lang: f.String("lang"), Game: f.String("game"), Section: f.String("section"), Title: f.String("title")}
 }
 
 func (m mark) path() string {
@@ -144,9 +144,9 @@ func validMarks(list []mark, max int) []mark {
 // loadPrefs reads the reader's preferences, bookmarks and recent sections
 // from the device, validated and capped.
 func loadPrefs(ctx goapp.Context) (p prefs, marks, recent []mark) {
-	ui.Load(ctx, prefsKey, &p)
-	marks = ui.LoadList[mark](ctx, marksKey)
-	recent = ui.LoadList[mark](ctx, recentKey)
+	store.Load(ctx, prefsKey, &p)
+	marks = store.LoadList[mark](ctx, marksKey)
+	recent = store.LoadList[mark](ctx, recentKey)
 	return p.valid(), validMarks(marks, maxMarks), validMarks(recent, maxRecent)
 }
 
@@ -232,7 +232,7 @@ func (s *shell) onAwake(ctx goapp.Context, a goapp.Action) {
 
 // savePrefs stores the preferences and applies the look they give.
 func (s *shell) savePrefs(ctx goapp.Context) {
-	ui.Store(ctx, prefsKey, s.prefs)
+	store.Save(ctx, prefsKey, s.prefs)
 	applyLook(s.prefs)
 	ctx.Defer(func(goapp.Context) { markScrolling() })
 }
@@ -245,5 +245,5 @@ func (s *shell) onBookmark(ctx goapp.Context, a goapp.Action) {
 		return
 	}
 	s.marks = toggled(s.marks, m)
-	ui.StoreList(ctx, marksKey, s.marks)
+	store.SaveList(ctx, marksKey, s.marks)
 }

@@ -26,7 +26,7 @@ func TestPrefsValid(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			// The browser's JSON.parse gives what encoding/json gives for
-			// an any (ui.Read).
+			// an any (store.Read).
 			var m map[string]any
 			var p prefs
 			if json.Unmarshal([]byte(tt.raw), &m) == nil {

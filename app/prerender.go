@@ -17,10 +17,10 @@ import (
 // under its first game in view, each other as the text of a script the
 // browser neither runs nor parses as HTML (type text/html: parsed, four
 // pages took a phone 80 ms more before the first paint). Before that paint
-// the head script (head.js) puts the reader's in place of the one in view
-// and fills its fields from the link (calc/prefill.go); the client later
-// replaces the whole of it with its own page. With no script the page
-// reads in English.
+// the head script (calc's part: calc/prefill.js) puts the reader's in place
+// of the one in view and fills its fields from the link (calc/prefill.go);
+// the client later replaces the whole of it with its own page. With no
+// script the page reads in English.
 func (s *shell) calcForEveryReader() goapp.UI {
 	games := calc.Games(s.r.calc)
 	first := s.forReader(i18n.Langs[0], games[0])
@@ -60,15 +60,15 @@ func (s *shell) html() (string, error) {
 	e.ConsumeAll()
 	page := goapp.HTMLString(s)
 	if low := strings.ToLower(page); strings.Contains(low, "<script") || strings.Contains(low, "</script") || strings.Contains(low, "<!--") {
-		return "", errUnsafePage{s.r.calc, s.lang, s.game}
+		return "", unsafePageError{s.r.calc, s.lang, s.game}
 	}
 	return page, nil
 }
 
-// errUnsafePage is a calculator's page that cannot be the text of a
+// unsafePageError is a calculator's page that cannot be the text of a
 // script.
-type errUnsafePage struct{ calc, lang, game string }
+type unsafePageError struct{ calc, lang, game string }
 
-func (e errUnsafePage) Error() string {
+func (e unsafePageError) Error() string {
 	return "the " + e.calc + " calculator's page for " + e.lang + "/" + e.game + " holds a script or comment: it cannot wait in a script's text"
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/at4x/companion/app/store"
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -25,10 +26,10 @@ type saveNotice struct {
 	failed    bool
 }
 
-// OnMount observes the states the shell and ui.Store set.
+// OnMount observes the states the shell and store.Save set.
 func (n *saveNotice) OnMount(ctx goapp.Context) {
 	ctx.ObserveState(noStorageState, &n.noStorage)
-	ctx.ObserveState(ui.SaveFailedState, &n.failed)
+	ctx.ObserveState(store.SaveFailedState, &n.failed)
 }
 
 // Render draws the notice while one is unacknowledged.
@@ -52,5 +53,5 @@ func (n *saveNotice) Render() goapp.UI {
 // save that fails too says nothing new.
 func (n *saveNotice) dismiss(ctx goapp.Context, e goapp.Event) {
 	ctx.SetState(noStorageState, false)
-	ctx.SetState(ui.SaveFailedState, false)
+	ctx.SetState(store.SaveFailedState, false)
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/at4x/companion/app/calc"
 	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -51,7 +52,7 @@ func (v *sectionView) Render() goapp.UI {
 				Text(star).OnClick(v.bookmark),
 		),
 		goapp.If(v.Missing, func() goapp.UI {
-			return ui.Elem("p").Class("note").Role("note").Textf(v.t(i18n.NoSuchSectionF), ui.GameName(v.Game))
+			return ui.Elem("p").Class("note").Role("note").Textf(v.t(i18n.NoSuchSectionF), content.GameName(v.Game))
 		}),
 		&proseView{HTML: v.site.proseHTML(sec.HTML, v.Lang)},
 		goapp.If(sec.Source != "", func() goapp.UI {
@@ -72,7 +73,7 @@ func (v *sectionView) calcs(linked []string) goapp.UI {
 		ui.Elem("h2").ID("section-calcs").Text(v.t(i18n.SectionCalcs)),
 		ui.Elem("ul").Class("shortcuts").Body(goapp.Range(names).Slice(func(i int) goapp.UI {
 			return ui.Elem("li").Body(goapp.A().Href(v.site.href(calc.Href(names[i], v.Lang, v.Game))).
-				Text(calc.Title(v.Lang, v.Game, names[i])))
+				Text(calc.Title(names[i], v.Lang, v.Game)))
 		})),
 	)
 }

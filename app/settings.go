@@ -5,6 +5,7 @@ import (
 
 	"github.com/at4x/companion/app/calc"
 	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -119,7 +120,7 @@ func (v *settingsView) markList(title, empty i18n.Key, list []mark) goapp.UI {
 				m := list[i]
 				return ui.Elem("li").Body(
 					goapp.A().Href(v.site.href(m.path())).Lang(m.Lang).Text(m.Title),
-					ui.Elem("small").Text(" · "+ui.GameName(m.Game)+" · "+m.Lang),
+					ui.Elem("small").Text(" · "+content.GameName(m.Game)+" · "+m.Lang),
 				)
 			}))
 		}),

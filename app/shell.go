@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/at4x/companion/app/calc"
+	"github.com/at4x/companion/app/store"
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
@@ -71,7 +72,7 @@ func (s *shell) lib() *content.Library { return s.site.lib }
 func (s *shell) OnMount(ctx goapp.Context) {
 	s.load(ctx)
 	applyLook(s.prefs)
-	if ui.StorageBlocked() {
+	if store.Blocked() {
 		ctx.SetState(noStorageState, true)
 	}
 	s.onKey = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
@@ -173,7 +174,7 @@ func (s *shell) OnInit() {
 		return
 	}
 	var p prefs
-	ui.Read(prefsKey, &p)
+	store.Read(prefsKey, &p)
 	s.prefs = p.valid()
 	s.read(goapp.Window().URL())
 }
@@ -210,11 +211,11 @@ func (s *shell) OnNav(ctx goapp.Context) {
 		if s.r.game != "" {
 			s.prefs.Game = s.game
 		}
-		ui.Store(ctx, prefsKey, s.prefs)
+		store.Save(ctx, prefsKey, s.prefs)
 	}
 	if sec := s.section(); sec != nil {
 		s.recent = withRecent(s.recent, s.markOf(sec))
-		ui.StoreList(ctx, recentKey, s.recent)
+		store.SaveList(ctx, recentKey, s.recent)
 	}
 	if p := s.pending; p != nil {
 		s.pending = nil
@@ -282,14 +283,14 @@ func (s *shell) title() string {
 	switch s.r.view {
 	case viewSection:
 		if sec := s.section(); sec != nil {
-			return sec.Title + " · " + ui.GameName(s.game)
+			return sec.Title + " · " + content.GameName(s.game)
 		}
 	case viewContents:
-		return ui.GameName(s.game) + " · " + s.t(i18n.Contents)
+		return content.GameName(s.game) + " · " + s.t(i18n.Contents)
 	case viewGlossary:
-		return ui.GameName(s.game) + " · " + s.t(i18n.Glossary)
+		return content.GameName(s.game) + " · " + s.t(i18n.Glossary)
 	case viewCard:
-		return ui.GameName(s.game) + " · " + s.t(i18n.CardTitle)
+		return content.GameName(s.game) + " · " + s.t(i18n.CardTitle)
 	case viewPage:
 		if p := s.lib().Page(s.r.section, s.lang); p != nil {
 			return p.Title + " · " + app
@@ -297,7 +298,7 @@ func (s *shell) title() string {
 	case viewSettings:
 		return s.t(i18n.Settings) + " · " + app
 	case viewCalc:
-		return calc.Title(s.lang, s.game, s.r.calc) + " · " + app
+		return calc.Title(s.r.calc, s.lang, s.game) + " · " + app
 	case viewNotFound:
 		return s.t(i18n.NotFound)
 	}
@@ -371,7 +372,7 @@ func (s *shell) header() goapp.UI {
 	home, homeLabel := "/", s.t(i18n.Home)
 	if s.r.lang != "" || s.r.view == viewCalc {
 		home = route{view: viewContents, lang: s.lang, game: s.game}.path()
-		homeLabel = s.t(i18n.Contents) + " " + ui.GameName(s.game)
+		homeLabel = s.t(i18n.Contents) + " " + content.GameName(s.game)
 	}
 	otherL := otherLang(s.lang)
 	bar := &topBar{
@@ -460,7 +461,7 @@ func (s *shell) onSwitch(ctx goapp.Context, a goapp.Action) {
 		// The reader's choice, which wins over a link's language from now
 		// on (readerLang).
 		s.prefs.Lang = lang
-		ui.Store(ctx, prefsKey, s.prefs)
+		store.Save(ctx, prefsKey, s.prefs)
 	}
 	to, q := s.switchTarget(lang, game)
 	p := s.carriedPlace(readPlace(s.fragment), to, game)
@@ -540,7 +541,7 @@ func (s *shell) calcItems() []navItem {
 	for _, name := range calc.NamesFor(s.game) {
 		out = append(out, navItem{
 			Href:    s.site.href(calc.Href(name, s.lang, s.game)),
-			Text:    calc.Title(s.lang, s.game, name),
+			Text:    calc.Title(name, s.lang, s.game),
 			Current: s.r.view == viewCalc && s.r.calc == name,
 		})
 	}

@@ -16,11 +16,13 @@
 // the bottom bar and the overlays (search, a term's sheet, the update and
 // save notices). Each view is a component of its own taking value props
 // (landingView, contentsView, sectionView, glossaryView, cardView,
-// pageView, settingsView), so an event elsewhere leaves it alone, and reports what
-// the reader does with an action the shell handles (actionBookmark,
-// actionTheme, ...). The calculators are package calc, which the shell
-// knows through a few functions (calc.Names, calc.Href, ...) and calc.Page;
-// both use the leaf package ui. Imports run one way: app, calc, ui.
+// pageView, settingsView), so an event elsewhere leaves it alone, and
+// reports what the reader does with an action the shell handles
+// (actionBookmark, actionTheme, ...). The calculators are package calc,
+// which the shell knows through a few functions (calc.Names, calc.Href,
+// ...) and calc.Page; both use the leaf packages ui (view helpers) and
+// store (the device's storage). Imports run one way: app, calc, the
+// leaves; build/deps_test.go fails on an import against it.
 package app
 
 import (
@@ -31,6 +33,7 @@ import (
 
 	"github.com/at4x/companion/app/contentdata"
 	"github.com/at4x/companion/app/search"
+	"github.com/at4x/companion/app/store"
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -150,7 +153,7 @@ func (s *Site) WarmSearch() {
 		return
 	}
 	var p prefs
-	ui.Read(prefsKey, &p)
+	store.Read(prefsKey, &p)
 	lang := readerLang(r, q, p.valid(), browserLangs())
 	var later goapp.Func
 	later = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {

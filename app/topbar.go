@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -86,7 +87,7 @@ func (b *topBar) Render() goapp.UI {
 				goapp.Range(b.Games).Slice(func(i int) goapp.UI {
 					g := b.Games[i]
 					a := goapp.A().Class("switch game").ID("game-"+g.ID).Href(g.Href).
-						DataSet("lang", b.Lang).DataSet("game", g.ID).OnClick(b.onSwitch).Text(ui.GameName(g.ID))
+						DataSet("lang", b.Lang).DataSet("game", g.ID).OnClick(b.onSwitch).Text(content.GameName(g.ID))
 					if g.Current {
 						a = a.Aria("current", "page")
 					}

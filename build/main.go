@@ -7,9 +7,9 @@
 //
 // Each command does its own set-up and says what it does, so that a fresh
 // clone needs nothing else than Go: test installs what its checks run
-// (gcc for the race detector, Chromium, nginx, npm) when it runs as root
-// with apt-get, and names the command that does otherwise; perf needs
-// Chromium and npm.
+// (gcc for the race detector, Chromium, nginx, npm, and Firefox and
+// WebKitGTK for the print tests) when it runs as root with apt-get, and
+// names the command that does otherwise; perf needs Chromium and npm.
 package main
 
 import (

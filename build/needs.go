@@ -24,7 +24,9 @@ type need struct {
 	packages []string
 }
 
-// needs are the programs the checks run besides Go.
+// needs are the programs the checks run besides Go. The print tests'
+// engines are needs like the rest: a print check that skips for want of
+// its engine proves no more than a browser test that skips.
 var needs = []need{
 	{
 		name: "a C compiler",
@@ -77,6 +79,40 @@ var needs = []need{
 		},
 		packages: []string{"npm"},
 	},
+	{
+		name: "Firefox",
+		why:  "prints the reference cards in TestCardsPrintInFirefox",
+		missing: func(m machine) string {
+			return m.missingFiles(browser.Firefox)
+		},
+		packages: browser.FirefoxPackages,
+	},
+	{
+		name: "WebKitGTK under Xvfb",
+		why:  "prints the reference cards in Safari's engine in TestCardsPrintInWebKit",
+		missing: func(m machine) string {
+			if gone := m.missingFiles(browser.XvfbRun, browser.Python); gone != "" {
+				return gone
+			}
+			// What the test asks of Python, as it asks it.
+			if err := m.run(browser.Python, "-c", `import gi; gi.require_version("Gtk", "3.0"); gi.require_version("WebKit2", "4.1")`); err != nil {
+				return "WebKit2 4.1 through PyGObject"
+			}
+			return ""
+		},
+		packages: browser.WebKitPackages,
+	},
+	{
+		name: "pdftotext",
+		why:  "reads each printed card's pages back in the print tests, which count only the pages without it",
+		missing: func(m machine) string {
+			if _, err := m.lookPath("pdftotext"); err != nil {
+				return "not in PATH"
+			}
+			return ""
+		},
+		packages: []string{"poppler-utils"},
+	},
 }
 
 // A machine is what the test command asks of the machine it runs on; the
@@ -85,6 +121,9 @@ type machine struct {
 	stat     func(path string) error
 	lookPath func(file string) (string, error)
 	getenv   func(key string) string
+	// run runs a command quietly, for a need that only a program can
+	// tell is there.
+	run func(name string, args ...string) error
 	// root is whether the test command runs as root, and so may install.
 	root bool
 }
@@ -95,6 +134,7 @@ func thisMachine() machine {
 		stat:     func(path string) error { _, err := os.Stat(path); return err },
 		lookPath: exec.LookPath,
 		getenv:   os.Getenv,
+		run:      func(name string, args ...string) error { return exec.Command(name, args...).Run() },
 		root:     os.Geteuid() == 0,
 	}
 }

@@ -10,6 +10,10 @@ import (
 	"github.com/at4x/companion/build/browser"
 )
 
+// pyWebKit stands, in a fake machine's files, for a Python that has
+// WebKitGTK through PyGObject: the real check runs Python.
+const pyWebKit = "(WebKit2 through PyGObject)"
+
 // fakeMachine is a machine with the files and commands given, nothing
 // else, and the environment env.
 func fakeMachine(root bool, files, commands []string, env map[string]string) machine {
@@ -27,7 +31,13 @@ func fakeMachine(root bool, files, commands []string, env map[string]string) mac
 			return "", exec.ErrNotFound
 		},
 		getenv: func(key string) string { return env[key] },
-		root:   root,
+		run: func(name string, args ...string) error {
+			if name == browser.Python && slices.Contains(files, pyWebKit) {
+				return nil
+			}
+			return exec.ErrNotFound
+		},
+		root: root,
 	}
 }
 
@@ -37,7 +47,9 @@ func fakeMachine(root bool, files, commands []string, env map[string]string) mac
 func TestDecide(t *testing.T) {
 	chromium := []string{browser.Chromium, "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"}
 	nginx := []string{browser.NginxBinary, browser.NginxBrotliModule}
-	all := slices.Concat(chromium, nginx)
+	printing := []string{browser.Firefox, browser.XvfbRun, browser.Python, pyWebKit}
+	all := slices.Concat(chromium, nginx, printing)
+	cmds := []string{"gcc", "npm", "pdftotext"}
 	const aptGet = "apt-get install -y --no-install-recommends "
 	tests := []struct {
 		name     string
@@ -50,42 +62,47 @@ func TestDecide(t *testing.T) {
 		install  string
 		refuse   string
 	}{
-		{name: "everything there", root: true, files: all, commands: []string{"apt-get", "gcc", "npm"}},
-		{name: "no npm but AXE_JS", files: all, commands: []string{"gcc"}, env: map[string]string{"AXE_JS": "/tmp/axe.min.js"}},
-		{name: "no npm but axe-core fetched", files: append(all, browser.AxeCacheFile()), commands: []string{"gcc"}},
-		{name: "no gcc but CC", files: all, commands: []string{"clang", "npm"}, env: map[string]string{"CC": "clang"}},
+		{name: "everything there", root: true, files: all, commands: append(cmds, "apt-get")},
+		{name: "no npm but AXE_JS", files: all, commands: []string{"gcc", "pdftotext"}, env: map[string]string{"AXE_JS": "/tmp/axe.min.js"}},
+		{name: "no npm but axe-core fetched", files: append(all, browser.AxeCacheFile()), commands: []string{"gcc", "pdftotext"}},
+		{name: "no gcc but CC", files: all, commands: []string{"clang", "npm", "pdftotext"}, env: map[string]string{"CC": "clang"}},
 		{
 			name: "fresh Debian as root", root: true, commands: []string{"apt-get"},
-			lacking: []string{"a C compiler", "Chromium", "nginx with its brotli module", "npm"},
-			install: aptGet + "gcc libc6-dev chromium fonts-dejavu-core fonts-liberation nginx-light libnginx-mod-http-brotli-static npm",
+			lacking: []string{"a C compiler", "Chromium", "nginx with its brotli module", "npm", "Firefox", "WebKitGTK under Xvfb", "pdftotext"},
+			install: aptGet + "gcc libc6-dev chromium fonts-dejavu-core fonts-liberation nginx-light libnginx-mod-http-brotli-static npm firefox-esr xvfb xauth python3-gi gir1.2-webkit2-4.1 poppler-utils",
 		},
 		{
-			name: "nginx without its brotli module, as root", root: true, files: append(chromium, browser.NginxBinary), commands: []string{"apt-get", "gcc", "npm"},
+			name: "nginx without its brotli module, as root", root: true, files: slices.Concat(chromium, []string{browser.NginxBinary}, printing), commands: append(cmds, "apt-get"),
 			lacking: []string{"nginx with its brotli module"},
 			install: aptGet + "nginx-light libnginx-mod-http-brotli-static",
 		},
 		{
-			name: "fonts missing", root: true, files: append(nginx, browser.Chromium), commands: []string{"apt-get", "gcc", "npm"},
+			name: "fonts missing", root: true, files: slices.Concat(nginx, []string{browser.Chromium}, printing), commands: append(cmds, "apt-get"),
 			lacking: []string{"Chromium"},
 			install: aptGet + "chromium fonts-dejavu-core fonts-liberation",
 		},
 		{
-			name: "Debian, not root", files: all, commands: []string{"apt-get", "gcc"},
+			name: "Python without WebKitGTK, as root", root: true, files: slices.Concat(chromium, nginx, printing[:3]), commands: append(cmds, "apt-get"),
+			lacking: []string{"WebKitGTK under Xvfb"},
+			install: aptGet + "xvfb xauth python3-gi gir1.2-webkit2-4.1",
+		},
+		{
+			name: "Debian, not root", files: all, commands: []string{"apt-get", "gcc", "pdftotext"},
 			lacking: []string{"npm"},
 			refuse:  "sudo " + aptGet + "npm",
 		},
 		{
-			name: "root without apt-get", root: true, files: nginx, commands: []string{"gcc", "npm"},
+			name: "root without apt-get", root: true, files: slices.Concat(nginx, printing), commands: cmds,
 			lacking: []string{"Chromium"},
 			refuse:  aptGet + "chromium fonts-dejavu-core fonts-liberation",
 		},
 		{
-			name: "partial, as root", root: true, files: chromium, commands: []string{"apt-get", "gcc", "npm"}, partial: true,
+			name: "partial, as root", root: true, files: slices.Concat(chromium, printing), commands: append(cmds, "apt-get"), partial: true,
 			lacking: []string{"nginx with its brotli module"},
 		},
 		{
 			name: "partial, not root", commands: []string{"apt-get"}, partial: true,
-			lacking: []string{"a C compiler", "Chromium", "nginx with its brotli module", "npm"},
+			lacking: []string{"a C compiler", "Chromium", "nginx with its brotli module", "npm", "Firefox", "WebKitGTK under Xvfb", "pdftotext"},
 		},
 	}
 	for _, tt := range tests {
@@ -111,7 +128,7 @@ func TestDecide(t *testing.T) {
 // TestLackSaysWhat checks that a lack names the files it misses, which the
 // test command prints before it installs or refuses.
 func TestLackSaysWhat(t *testing.T) {
-	p := decide(needs, fakeMachine(true, []string{browser.Chromium}, []string{"gcc", "npm"}, nil), false)
+	p := decide(needs, fakeMachine(true, []string{browser.Chromium, browser.Firefox, browser.XvfbRun, browser.Python, pyWebKit}, []string{"gcc", "npm", "pdftotext"}, nil), false)
 	got := p.lacking[0].String()
 	want := "Chromium (/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf, /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf)"
 	if got != want {

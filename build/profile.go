@@ -53,7 +53,7 @@ var frameBuckets = []costBucket{
 	{"the search index, built in the background (app/search, its blocks)", prefixed("github.com_at4x_companion_app_search.", "github.com_at4x_companion_app_contentdata.RestoreBlocks", "github.com_at4x_companion_app_contentdata.Blocks")},
 	{"decoding the library (app/contentdata)", prefixed("github.com_at4x_companion_app_contentdata.")},
 	{"encoding/json (a calculator's JSON export)", prefixed("encoding_json.")},
-	{"our components and start (app, app/calc, app/ui, main)", prefixed("github.com_at4x_companion_", "main.")},
+	{"our components and start (app, app/calc, app/ui, app/store, main)", prefixed("github.com_at4x_companion_", "main.")},
 	{"go-app: rendering, mounting and updating the DOM", prefixed("github.com_maxence_charriere_go_app_")},
 	{"package initialisation (runtime.doInit)", prefixed("runtime.doInit")},
 }

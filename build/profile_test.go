@@ -18,7 +18,7 @@ func TestBucketOf(t *testing.T) {
 		{"idle", []string{"(idle)"}, []string{""}, ""},
 		{"program", []string{"(program)"}, []string{""}, bucketProgram},
 		{"V8 GC", []string{"(garbage collector)"}, []string{""}, bucketV8GC},
-		{"allocation in a Render", []string{"runtime.mallocgc", "github.com_at4x_companion_app_calc.__fieldView_.Render", "github.com_maxence_charriere_go_app_v10_pkg_app.nodeManager.renderComponent"}, []string{wasm, wasm, wasm}, "our components and start (app, app/calc, app/ui, main)"},
+		{"allocation in a Render", []string{"runtime.mallocgc", "github.com_at4x_companion_app_calc.__fieldView_.Render", "github.com_maxence_charriere_go_app_v10_pkg_app.nodeManager.renderComponent"}, []string{wasm, wasm, wasm}, "our components and start (app, app/calc, app/ui, app/store, main)"},
 		{"go-app's DOM call under our OnMount", []string{"syscall_js.valueCall", "github.com_maxence_charriere_go_app_v10_pkg_app.setJSAttribute", "github.com_at4x_companion_app.__shell_.OnMount"}, []string{wasm, wasm, wasm}, "go-app: rendering, mounting and updating the DOM"},
 		{"the engine under a component", []string{"$github.com_at4x_companion_rules.Shoot", "github.com_at4x_companion_app_calc.__Page_.compute"}, []string{wasm, wasm}, "the engine (rules)"},
 		{"search blocks before the library", []string{"github.com_at4x_companion_app_contentdata.Blocks", "github.com_at4x_companion_app_contentdata.RestoreBlocksPaced"}, []string{wasm, wasm}, "the search index, built in the background (app/search, its blocks)"},

@@ -36,13 +36,13 @@ const (
 	sectionData   = 11
 )
 
-// errWasm says the bytes are not a WebAssembly module this reader can read.
-type errWasm struct {
+// wasmError says the bytes are not a WebAssembly module this reader can read.
+type wasmError struct {
 	at  int
 	why string
 }
 
-func (e *errWasm) Error() string {
+func (e *wasmError) Error() string {
 	return fmt.Sprintf("reading the WebAssembly binary at byte %d: %s", e.at, e.why)
 }
 
@@ -56,7 +56,7 @@ type wasmReader struct {
 
 func (r *wasmReader) fail(why string) {
 	if r.err == nil {
-		r.err = &errWasm{r.i, why}
+		r.err = &wasmError{r.i, why}
 	}
 	r.i = len(r.b)
 }
@@ -131,7 +131,7 @@ func (r *wasmReader) name() string { return string(r.bytes(r.uint())) }
 // readWasm reads a module's functions, with their names, and its data.
 func readWasm(b []byte) (*wasmModule, error) {
 	if len(b) < 8 || string(b[:4]) != "\x00asm" {
-		return nil, &errWasm{0, "no \\0asm magic number"}
+		return nil, &wasmError{0, "no \\0asm magic number"}
 	}
 	m := &wasmModule{sections: len(b)}
 	imported := 0 // functions the module imports come first in the index space

@@ -133,9 +133,9 @@ func TestReadWasm(t *testing.T) {
 			}
 		})
 	}
-	var e *errWasm
+	var e *wasmError
 	if _, err := readWasm(m.bytes()[:40]); !errors.As(err, &e) {
-		t.Errorf("a cut binary: %v, not an errWasm", err)
+		t.Errorf("a cut binary: %v, not an wasmError", err)
 	}
 }
 

@@ -158,3 +158,44 @@ func BenchmarkSalvosSimulationStep(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSalvosSimulationRefine times a whole refinement the page's way,
+// SimulateSalvos then Step until Refined, and reports its slices: the
+// largest unit of the benchmarks, the browser test's walkers and the
+// third audit's two links.
+func BenchmarkSalvosSimulationRefine(b *testing.B) {
+	walkers := unitSalvos(VehicleTarget{Frame: 4, Propulsion: 2, Weapons: []int{2, 1}, Vehicles: 8}, 12, func(int) int { return 2 })
+	walkers.Salvos = walkers.Salvos[:3]
+	units := []struct {
+		name string
+		in   SalvosInput
+	}{{"large", largeVehicleUnit(10, 10)}, {"walkers", walkers}}
+	for _, a := range auditLinks {
+		v, _ := ParseLink(a.link)
+		in, err := ParseSalvos(v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		units = append(units, struct {
+			name string
+			in   SalvosInput
+		}{"audit " + a.name, in})
+	}
+	for _, u := range units {
+		b.Run(u.name, func(b *testing.B) {
+			steps := 0
+			for b.Loop() {
+				sim, err := SimulateSalvos(u.in)
+				if err != nil {
+					b.Fatal(err)
+				}
+				steps = 0
+				for !sim.Refined() {
+					sim.Step()
+					steps++
+				}
+			}
+			b.ReportMetric(float64(steps), "slices")
+		})
+	}
+}

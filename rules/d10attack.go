@@ -210,11 +210,11 @@ func (in D10AttackInput) validate(c *validator) error {
 	c.rng("intomelee", in.IntoMelee, 0, maxD10Value)
 	for _, m := range d10Modifiers {
 		if *m.field(&in) && !m.allows(in.Mode) {
-			c.fail(m.key, ErrConflict, "applies to mode=%s only: allowed 0 with mode=%s", D10Mode(1-in.Mode), in.Mode)
+			c.notApplicable(m.key, "0", "applies to mode=%s only: allowed 0 with mode=%s", D10Mode(1-in.Mode), in.Mode)
 		}
 	}
 	if in.IntoMelee != 0 && in.Mode != D10Ranged {
-		c.fail("intomelee", ErrConflict, "applies to mode=ranged only: allowed 0 with mode=melee")
+		c.notApplicable("intomelee", "0", "applies to mode=ranged only: allowed 0 with mode=melee")
 	}
 	switch {
 	case in.LightCover && in.HeavyCover:
@@ -228,7 +228,7 @@ func (in D10AttackInput) validate(c *validator) error {
 	case in.Charge && in.Received:
 		c.fail("received", ErrConflict, "allowed charge or received, not both")
 	case in.Parry && in.Mode != D10Melee:
-		c.fail("parry", ErrConflict, "only close-combat attacks are parried: allowed with mode=melee")
+		c.notApplicable("parry", "0", "only close-combat attacks are parried: allowed with mode=melee")
 	case in.Parry && in.Ground:
 		c.fail("parry", ErrConflict, "a fighter on the ground cannot parry: allowed parry or ground, not both")
 	case in.Parry && in.Dodge:

@@ -80,8 +80,8 @@ func TestErrorsAlwaysHelp(t *testing.T) {
 				t.Errorf("%s: does not start with its key", msg)
 			case !strings.Contains(msg, tt.says):
 				t.Errorf("%s: does not say %q", msg, tt.says)
-			case strings.Contains(msg, strings.Repeat("x", maxEcho+1)) || strings.Contains(msg, strings.Repeat("9", maxEcho+1)):
-				t.Errorf("message echoes more than %d characters of the input: %.80s...", maxEcho, msg)
+			case strings.Contains(msg, strings.Repeat("x", MaxEcho+1)) || strings.Contains(msg, strings.Repeat("9", MaxEcho+1)):
+				t.Errorf("message echoes more than %d characters of the input: %.80s...", MaxEcho, msg)
 			}
 		})
 	}
@@ -243,8 +243,8 @@ func FuzzErrors(f *testing.F) {
 						t.Fatalf("%q does not say what is allowed", msg)
 					case len([]rune(msg)) > 600:
 						t.Fatalf("%d characters: %.100s...", len([]rune(msg)), msg)
-					case i == 1 && (strings.Contains(msg, filler[:maxEcho+1]) || strings.Contains(msg, filler[1:maxEcho+2])):
-						t.Fatalf("%.100s...: repeats more than %d characters of the input", msg, maxEcho)
+					case i == 1 && (strings.Contains(msg, filler[:MaxEcho+1]) || strings.Contains(msg, filler[1:MaxEcho+2])):
+						t.Fatalf("%.100s...: repeats more than %d characters of the input", msg, MaxEcho)
 					}
 				}
 			}
@@ -335,7 +335,7 @@ func TestEveryRefusalSaysWhatIsAllowed(t *testing.T) {
 func TestHostileLinksGiveShortMessages(t *testing.T) {
 	filler := strings.Repeat("Zq", 50_000) // 100 KB, a pattern no message holds
 	echoed := func(msg string) bool {
-		return strings.Contains(msg, filler[:maxEcho+1]) || strings.Contains(msg, filler[1:maxEcho+2])
+		return strings.Contains(msg, filler[:MaxEcho+1]) || strings.Contains(msg, filler[1:MaxEcho+2])
 	}
 	var many []string
 	for i := range 2000 {
@@ -364,7 +364,7 @@ func TestHostileLinksGiveShortMessages(t *testing.T) {
 				for _, fe := range refusals(t, calc, query) {
 					msg := fe.Error()
 					if echoed(msg) {
-						t.Errorf("%.120s…: repeats more than %d characters of the input", msg, maxEcho)
+						t.Errorf("%.120s…: repeats more than %d characters of the input", msg, MaxEcho)
 					}
 					if len(msg) > 600 {
 						t.Errorf("%d characters: %.120s…", len(msg), msg)
@@ -396,14 +396,14 @@ func TestNewRefusals(t *testing.T) {
 		{"repeated salvo key", "salvos", "s1.acc=2&s1.acc=2&s1.acc=4", "s1.acc", ErrRepeated, "s1.acc: given 3 times: allowed once"},
 		{"repeated game", "crush", "game=at43&game=at44", "game", ErrRepeated, "game: given 2 times"},
 		{"picker in melee", "melee", "target=veh&picker=defender", "picker", ErrUnknownKey, "picker: not a key of this calculator: allowed game, n,"},
-		{"det in AT-43", "shoot", "game=at43&det=1", "det", ErrChoice, `det: "at43" has no Detection ability: allowed 0`},
-		{"det in an AT-43 salvo", "salvos", "game=at43&s1.n=2&s1.det=1", "s1.det", ErrChoice, `s1.det: "at43" has no Detection ability: allowed 0`},
+		{"det in AT-43", "shoot", "game=at43&det=1", "det", ErrNotApplicable, `det: "at43" has no Detection ability: allowed 0`},
+		{"det in an AT-43 salvo", "salvos", "game=at43&s1.n=2&s1.det=1", "s1.det", ErrNotApplicable, `s1.det: "at43" has no Detection ability: allowed 0`},
 		{"capital salvo key", "salvos", "S1.n=2", "S1.n", ErrUnknownKey, "S1.n: not a key of this calculator: allowed game,"},
 		{"capital key", "shoot", "N=2", "N", ErrUnknownKey, "N: not a key of this calculator: allowed game, n, rate"},
 		{"unknown keys grouped", "shoot", "k1=1&k2=1&k3=1&__proto__=1", "__proto__", ErrUnknownKey,
 			"__proto__: not a key of this calculator, nor are 3 others (k1, k2, k3): allowed game, n"},
-		{"long value cut", "shoot", "n=" + long, "n", ErrSyntax, `n: "` + long[:maxEcho] + `"… is not a whole number: allowed 0-100`},
-		{"long key cut", "shoot", long + "=1", long[:maxEcho] + "…", ErrUnknownKey, long[:maxEcho] + "…: not a key of this calculator"},
+		{"long value cut", "shoot", "n=" + long, "n", ErrSyntax, `n: "` + long[:MaxEcho] + `"… is not a whole number: allowed 0-100`},
+		{"long key cut", "shoot", long + "=1", long[:MaxEcho] + "…", ErrUnknownKey, long[:MaxEcho] + "…: not a key of this calculator"},
 		{"empty list item", "shoot", "target=veh&weapons=1,,2", "weapons", ErrSyntax, "weapons: item 2 is empty: allowed at most 6 whole numbers 0-60, separated by commas"},
 		{"empty last item", "indirect", "vehicles=1&weapons=1,2,", "weapons", ErrSyntax, "weapons: item 3 is empty: allowed"},
 		{"bad percent-escape", "shoot", "n=%zz", "n", ErrSyntax, `n: "%zz" has a bad percent-escape: allowed % followed by two hexadecimal digits (%25 for % itself)`},

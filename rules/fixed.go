@@ -37,15 +37,15 @@ func checkFixed(c *validator, g Game, id string, target Target, lock, jammer int
 	f := g.Fixed
 	switch {
 	case lock != 0 && !f.LockOn:
-		c.fail("lock", ErrChoice, "%s has no lock-on weapons: allowed 0", clip(id))
+		c.notApplicable("lock", "0", "%s has no lock-on weapons: allowed 0", clip(id))
 	case lock != 0 && f.LockOnVehiclesOnly && target != TargetVehicle:
-		c.fail("lock", ErrConflict, "lock-on fire hits only vehicles and scenery in %s: allowed with target=veh (scenery: the terrain calculator)", clip(id))
+		c.notApplicable("lock", "0", "lock-on fire hits only vehicles and scenery in %s: allowed with target=veh (scenery: the terrain calculator)", clip(id))
 	}
 	if jammer != 0 && !f.Jammer {
-		c.fail("jammer", ErrChoice, "%s has no Jammer: allowed 0", clip(id))
+		c.notApplicable("jammer", "0", "%s has no Jammer: allowed 0", clip(id))
 	}
 	if sniper && !f.Sniper {
-		c.fail("sniper", ErrChoice, "%s has no Sniper ability: allowed 0", clip(id))
+		c.notApplicable("sniper", "0", "%s has no Sniper ability: allowed 0", clip(id))
 	}
 }
 

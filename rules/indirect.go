@@ -72,6 +72,11 @@ func ParseIndirect(v url.Values) (IndirectInput, error) {
 	in.Vehicle.Vehicles = r.int("vehicles", 0)
 	in.Vehicle.read(r, false)
 	in.VehicleProtection = r.int("vprot", defaultVehicleProtection)
+	if in.Vehicle.Vehicles == 0 && !r.refused("vehicles") {
+		vprot := readKey{"vprot", in.VehicleProtection == defaultVehicleProtection, strconv.Itoa(defaultVehicleProtection)}
+		r.notApplying(append(in.Vehicle.readKeys(false), vprot),
+			"applies to vehicles under the template only: allowed with vehicles 1-%d, or left out", maxVehicles)
+	}
 	if err := r.done(in.validate); err != nil {
 		return IndirectInput{}, err
 	}
@@ -113,7 +118,7 @@ func (in IndirectInput) validate(c *validator) error {
 	g := c.game(in.Game)
 	checkFixedValue(c, "fixed", in.Fixed)
 	if in.Fixed != 0 && g.ID != "" && !g.Fixed.ArtilleryStrike {
-		c.fail("fixed", ErrChoice, "%s has no artillery strikes: allowed 0", clip(in.Game))
+		c.notApplicable("fixed", "0", "%s has no artillery strikes: allowed 0", clip(in.Game))
 	}
 	hit, damage := in.keys()
 	hit.check(c)

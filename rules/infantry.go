@@ -75,6 +75,7 @@ func (a *Attack) read(r *queryReader) {
 	a.Type = r.int("type", d.Type)
 	a.Medic = r.bool("medic", d.Medic)
 	a.Vehicle.read(r, true)
+	r.targetKeys(a.Target, infantryKeys(&a.Size, a.Type), a.Vehicle.readKeys(true))
 }
 
 func (a Attack) write(w queryWriter) {
@@ -236,7 +237,7 @@ func (in ShootInput) validate(c *validator) error {
 // that adds to Accuracy. id is the game as the input gave it.
 func checkDetection(c *validator, g Game, id string, det bool) {
 	if det && g.ID != "" && !g.Detection {
-		c.fail("det", ErrChoice, "%s has no Detection ability: allowed 0", clip(id))
+		c.notApplicable("det", "0", "%s has no Detection ability: allowed 0", clip(id))
 	}
 }
 

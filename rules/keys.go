@@ -187,8 +187,8 @@ func (t VehicleTarget) checkPicker(c *validator, g Game, id string, target Targe
 	switch {
 	case !t.DefenderPicks:
 	case target != TargetVehicle:
-		c.fail("picker", ErrConflict, "applies to vehicles only: allowed with target=veh")
+		c.notApplicable("picker", pickerNames[0], "applies to vehicles only: allowed with target=veh")
 	case g.ID != "" && !g.Vehicle.OverwatchDefenderPicks:
-		c.fail("picker", ErrConflict, "the attacker always picks the weapon hit in %s: allowed attacker", clip(id))
+		c.notApplicable("picker", pickerNames[0], "the attacker always picks the weapon hit in %s: allowed attacker", clip(id))
 	}
 }

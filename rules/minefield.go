@@ -64,6 +64,7 @@ func ParseMinefield(v url.Values) (MinefieldInput, error) {
 	// (see checkTarget), but only kept at vehicles; n counts the vehicles.
 	var vehicle VehicleTarget
 	vehicle.read(r, false)
+	r.targetKeys(in.Target, infantryKeys(nil, in.Type), vehicle.readKeys(false))
 	if in.Target == TargetVehicle {
 		in.Vehicle = vehicle
 	}

@@ -40,18 +40,20 @@ const nervesOfSteel = "-"
 //	game         Game           at43|at44 (at43)
 //	mor          Morale         the unit's highest Morale, 0-30, or "-" for
 //	                            Nerves of steel (NervesOfSteel), which never fails (6)
-//	rank         Rank           officer's (or hero's) rank added to Morale where
-//	                            the game does (AT-44), 0 to the game's top rank (0)
-//	obj          Objective      the unit controls an objective, 0|1 (0)
-//	extra        Earlier        morale tests the unit already took this round, 0-10 (0)
+//	rank         Rank           officer's (or hero's) rank added to Morale,
+//	                            0 to the game's top rank (0; AT-44 only)
+//	obj          Objective      the unit controls an objective, 0|1 (0; AT-44 only)
+//	extra        Earlier        morale tests the unit already took this round,
+//	                            0-10 (0; AT-44 only)
 //	activations  Activations    activations followed, each with a test, 1-20 (1)
 //	spend        Spend          spend points whenever they save the unit (see
 //	                            MoraleResult), 0|1 (0)
 //	status       Status         status before the first test, valiant|disorganized (valiant)
 //
-// The objective and earlier-test modifiers apply where the game has them
-// (AT-44); the earlier tests only to the first activation, the later ones
-// falling in later rounds.
+// The rank, objective and earlier-test modifiers apply where the game has
+// them (AT-44); a game without them takes only 0 (see NotApplicable). The
+// earlier tests apply only to the first activation, the later ones falling
+// in later rounds.
 type MoraleInput struct {
 	Game          string
 	Morale        int
@@ -155,8 +157,20 @@ func (in MoraleInput) validate(c *validator) error {
 		c.number("mor", in.Morale, in.Morale >= 0 && in.Morale <= maxValue,
 			fmt.Sprintf("0-%d, or \"-\" (a plain hyphen) for Nerves of steel", maxValue))
 	}
-	c.rng("rank", in.Rank, 0, g.MaxRank)
-	c.rng("extra", in.Earlier, 0, maxEarlierTests)
+	m := g.Morale
+	if m.OfficerRankAdds {
+		c.rng("rank", in.Rank, 0, g.MaxRank)
+	} else {
+		c.inapplicable("rank", in.Rank == 0, "0", "%s adds no officer's rank to Morale: allowed 0", clip(in.Game))
+	}
+	if m.ObjectiveBonus == 0 {
+		c.inapplicable("obj", !in.Objective, "0", "%s gives no Morale bonus for an objective: allowed 0", clip(in.Game))
+	}
+	if m.PerEarlierTest != 0 {
+		c.rng("extra", in.Earlier, 0, maxEarlierTests)
+	} else {
+		c.inapplicable("extra", in.Earlier == 0, "0", "%s takes nothing off Morale for earlier tests: allowed 0", clip(in.Game))
+	}
 	c.rng("activations", in.Activations, 1, maxActivations)
 	if in.Status != Valiant && in.Status != Disorganized {
 		c.fail("status", ErrChoice, "%d is not allowed: allowed valiant, disorganized", int(in.Status))
@@ -197,12 +211,6 @@ func Morale(in MoraleInput) (MoraleResult, error) {
 			if g.Notes.EarlierTests != "" {
 				res.Notes = append(res.Notes, noteByID(g.Notes.EarlierTests))
 			}
-		}
-		ignored := !m.OfficerRankAdds && in.Rank > 0 ||
-			m.ObjectiveBonus == 0 && in.Objective ||
-			m.PerEarlierTest == 0 && in.Earlier > 0
-		if ignored {
-			res.Notes = append(res.Notes, noteMoraleModifiers)
 		}
 		first := test(StepMorale, value, m.Difficulty)
 		res.Value = value
@@ -282,7 +290,4 @@ var (
 	noteMoraleSpendAT44 = Note{ID: NoteMoraleSpendAT44,
 		EN: "Spending: the 2 PC are paid only when they save the unit: they buy the automatic pass while it is disorganized, the one time a failure routs it.",
 		FR: "Dépense : les 2 PC ne sont payés que lorsqu'ils sauvent l'unité : ils achètent la réussite automatique quand elle est désorganisée, seul cas où un échec la met en déroute."}
-	noteMoraleModifiers = Note{ID: "morale-modifiers-ignored",
-		EN: "This game adds no officer rank, objective or earlier-test modifier to Morale: those inputs are left out.",
-		FR: "Ce jeu n'ajoute au Moral ni le grade de l'officier, ni l'objectif, ni les tests précédents : ces valeurs ne sont pas prises en compte."}
 )

@@ -33,12 +33,18 @@ import (
 var (
 	ErrSyntax     = errors.New("not a whole number")             // not a number, an empty list item, or a bad percent-escape
 	ErrRange      = errors.New("out of range")                   // a number outside the allowed range, or too many values
-	ErrChoice     = errors.New("not one of the allowed names")   // a name outside its list (game, cover, target...), or an ability the game lacks
+	ErrChoice     = errors.New("not one of the allowed names")   // a name outside its list (game, cover, target...)
 	ErrBothRanges = errors.New("range and cm both given")        // the distance given twice
 	ErrConflict   = errors.New("values that exclude each other") // two options that cannot go together
 	ErrUnknownKey = errors.New("unknown key")                    // keys a calculator does not read (s01.n, s1.bogus, picker in melee): see UnknownKeys
 	ErrRepeated   = errors.New("key given more than once")       // n=2&n=abc
 )
+
+// ErrNotApplicable is a reason of its own and a kind of ErrConflict
+// (errors.Is finds both): a key that does not apply to the input as the
+// rest of its link sets it (the game, the target, the mode, the number of
+// vehicles), given a value that would matter if it did. See NotApplicable.
+var ErrNotApplicable = fmt.Errorf("%w: a key that does not apply", ErrConflict)
 
 // FieldError is one refused value: Key is its query key, with its group
 // prefix ("s2.n"), and Err the reason, which wraps one of the sentinel
@@ -97,13 +103,13 @@ func (u *UnknownKeys) Error() string {
 	msg := "not a key of this calculator"
 	if more := len(u.Keys) - 1; more > 0 {
 		var named []string
-		budget := maxEcho - utf8.RuneCountInString(u.Keys[0])
+		budget := MaxEcho - utf8.RuneCountInString(u.Keys[0])
 		for _, k := range u.Keys[1:] {
 			if budget -= utf8.RuneCountInString(k); budget < 0 {
 				named = append(named, "…")
 				break
 			}
-			named = append(named, keyText(k))
+			named = append(named, EchoKey(k))
 		}
 		others := "others"
 		if more == 1 {
@@ -187,11 +193,13 @@ func joinErrors(errs ...error) error {
 	return l.result()
 }
 
-// maxEcho is the most characters of an input an error message repeats.
-const maxEcho = 40
+// MaxEcho is the most characters of an input an error message repeats,
+// however long the value or key: the engine's messages and the app's,
+// which words them itself (Echo, EchoKey).
+const MaxEcho = 40
 
-// clip quotes s for an error message, cut to maxEcho characters.
-func clip(s string) string { return clipTo(s, maxEcho) }
+// clip quotes s for an error message, cut to MaxEcho characters.
+func clip(s string) string { return clipTo(s, MaxEcho) }
 
 // clipTo quotes s for an error message, cut to n characters.
 func clipTo(s string, n int) string {
@@ -202,16 +210,22 @@ func clipTo(s string, n int) string {
 	return strconv.Quote(string(r[:n])) + "…"
 }
 
-// keyText writes a key for an error: cut to maxEcho characters, and quoted
-// when empty.
-func keyText(key string) string {
-	switch {
-	case key == "":
-		return `""`
-	case utf8.RuneCountInString(key) <= maxEcho:
-		return key
+// Echo is a value as an error message repeats it: cut to MaxEcho
+// characters, an ellipsis marking the cut.
+func Echo(s string) string {
+	if utf8.RuneCountInString(s) <= MaxEcho {
+		return s
 	}
-	return string([]rune(key)[:maxEcho]) + "…"
+	return string([]rune(s)[:MaxEcho]) + "…"
+}
+
+// EchoKey is a key as an error message names it: cut like Echo, and
+// quoted when empty.
+func EchoKey(key string) string {
+	if key == "" {
+		return `""`
+	}
+	return Echo(key)
 }
 
 // ParseLink reads a share link's query string as url.Values, like
@@ -237,8 +251,8 @@ func ParseLink(query string) (url.Values, error) {
 		if err != nil {
 			// The key opens the message: the value gets what is left of
 			// the characters an error may repeat.
-			echo := max(maxEcho-utf8.RuneCountInString(key), 8)
-			l.add(fieldErr(keyText(key), ErrSyntax, "%s has a bad percent-escape: allowed %% followed by two hexadecimal digits (%%25 for %% itself)", clipTo(rawValue, echo)))
+			echo := max(MaxEcho-utf8.RuneCountInString(key), 8)
+			l.add(fieldErr(EchoKey(key), ErrSyntax, "%s has a bad percent-escape: allowed %% followed by two hexadecimal digits (%%25 for %% itself)", clipTo(rawValue, echo)))
 			continue
 		}
 		v[key] = append(v[key], value)
@@ -286,8 +300,13 @@ type queryReader struct {
 // the page's language and how the page shows the answer (the headline's
 // threshold, what-ifs, the other game, bars tapped; README, Share links).
 // The app takes them out before the engine reads a link; a program that
-// hands the engine a whole share link finds them accepted.
+// hands the engine a whole share link finds them accepted, once each, and
+// lang only as one of linkLangs (checkLinkKeys).
 var linkKeys = []string{"lang", "atleast", "whatif", "compare", "bar"}
+
+// linkLangs are the languages a link's lang may name: those the notes are
+// written in (Note.EN, Note.FR).
+var linkLangs = []string{"en", "fr"}
 
 func newQueryReader(v url.Values, prefix string) *queryReader {
 	log := &keyLog{read: map[string]bool{}, open: map[string]*reason{}}
@@ -370,6 +389,7 @@ func (r *queryReader) refuseUnknown() {
 		return
 	}
 	r.log.done = true
+	r.checkLinkKeys()
 	var keys []string
 	for k := range r.v {
 		if !r.log.read[k] {
@@ -380,7 +400,22 @@ func (r *queryReader) refuseUnknown() {
 		return
 	}
 	sort.Strings(keys)
-	r.add(&FieldError{Key: keyText(keys[0]), Err: &UnknownKeys{Keys: keys, allowed: r.log.allowed()}})
+	r.add(&FieldError{Key: EchoKey(keys[0]), Err: &UnknownKeys{Keys: keys, allowed: r.log.allowed()}})
+}
+
+// checkLinkKeys refuses a link key given more than once, which the page
+// would read one way or another, and a lang that is not one of linkLangs.
+// Their other values are the page's to check.
+func (r *queryReader) checkLinkKeys() {
+	for _, k := range linkKeys {
+		vs := r.v[k]
+		switch {
+		case len(vs) > 1:
+			r.fail(k, ErrRepeated, "given %d times: allowed once", len(vs))
+		case k == "lang" && len(vs) == 1 && !slices.Contains(linkLangs, vs[0]):
+			r.fail(k, ErrChoice, "%s is not allowed: allowed %s", clip(vs[0]), strings.Join(linkLangs, ", "))
+		}
+	}
 }
 
 // done ends a Parse: it refuses the unknown keys, runs validate with the

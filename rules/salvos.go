@@ -161,6 +161,7 @@ func ParseSalvos(v url.Values) (SalvosInput, error) {
 	in.Target = Target(r.choice("target", int(d.Target), targetNames))
 	in.Vehicle.read(r, true)
 	in.Vehicle.readPicker(r)
+	r.targetKeys(in.Target, infantryKeys(&in.Size, in.Type), in.Vehicle.readKeys(true))
 	// The groups run s1, s2, ... with no gap: those up to the first gap are
 	// the salvos (s1 at least, from its defaults when absent). The groups
 	// past a gap are read only for their keys to be known, as the gap is
@@ -295,9 +296,11 @@ type SalvosResult struct {
 	// Simulated is true when the vehicles' figures come from a simulation,
 	// the unit being too large to follow all together (see
 	// SalvosSimulation): Trials is the trials so far, Margin the largest
-	// 95 % margin of the headline's chances (each "at least n destroyed"
-	// after the last salvo), and Refined whether it is under the target
-	// (half a point), after which the figures no longer change.
+	// 95 % margin (SimulatedMargin) of every chance the result gives, after
+	// every salvo, each "at least k" of a distribution included, and
+	// Refined whether it is under the target (half a point), after which
+	// the figures no longer change. A figure's own margin is
+	// SimulatedMargin(figure, Trials).
 	Simulated bool    `json:"simulated,omitempty"`
 	Trials    int     `json:"trials,omitempty"`
 	Margin    float64 `json:"margin,omitempty"`

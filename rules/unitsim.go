@@ -33,11 +33,20 @@ const (
 	// simulation stops at the first multiple of it whose margin is small
 	// enough.
 	simBlock = 128
-	// simMargin is the margin the headline is refined to: every "at least
-	// n wrecks" within half a percentage point, 19 times in 20.
+	// simMargin is the margin every figure is refined to: each chance the
+	// result gives within half a percentage point, 19 times in 20.
 	simMargin = 0.005
-	// simZ is the normal quantile of a 95 % margin.
-	simZ = 1.959964
+	// simZ is the normal quantile of the margin: a little over the 1.96 of
+	// 95 %, because the simulation stops on the margin itself, which
+	// favours the runs whose margin happens to be small: with 1.96 the
+	// margin held 94.997 % of the time for a true chance of 0.42, with
+	// 1.97 at least 95.1 % for every true chance from 0.001 to 0.999
+	// (TestSimulatedCoverage).
+	simZ = 1.97
+	// maxSimTrials is where every simulation has stopped: the first block
+	// after which even a chance of one half has a margin under simMargin
+	// (TestMaxSimTrials).
+	maxSimTrials = 39040
 	// firstSliceNanos is the work of the slice Salvos runs before it
 	// answers; sliceNanos that of each later slice (SalvosSimulation.Step),
 	// which a browser, about three times slower, runs within 16 ms.
@@ -53,6 +62,7 @@ const (
 	simSalvoNanos   = 60 // drawing a salvo's impacts
 	simVehicleNanos = 38 // a vehicle's share of a salvo and its figures after it
 	simHitNanos     = 38 // a damaging hit: its gap and its location
+	simCountNanos   = 2  // a count looked at for the margin, once a block
 )
 
 // SalvosSimulation is the simulation of a SalvosInput's salvos at a unit
@@ -69,6 +79,10 @@ type SalvosSimulation struct {
 	tally   simTally
 	unit    []simVehicle // the vehicles in the current trial
 	onTable []int        // their indexes, closest first, of those on the table
+	// marginWas is the margin after marginAt trials, worked out once a
+	// block.
+	marginAt  int
+	marginWas float64
 }
 
 // simSalvo is what a trial needs of one salvo.
@@ -97,6 +111,7 @@ type simTally struct {
 	lost      [][][]int // [s][j][w] -> weapon w at 0 SP or vehicle j destroyed
 	frame     [][][]int // [s][j][sp] -> sp frame SP left (0: destroyed)
 	took      [][][]int // [s][j][n] -> n impacts taken in salvo s
+	tookTop   [][]int   // [s][j] -> the most impacts vehicle j took in salvo s
 }
 
 // SimulateSalvos starts the simulation of in's salvos at its unit of
@@ -150,6 +165,7 @@ func newSalvosSimulation(in SalvosInput, base SalvosResult, fired []AttackResult
 			took[j] = make([]int, fired[s].Impacts.Max()+1)
 		}
 		ty.lost, ty.frame, ty.took = append(ty.lost, lost), append(ty.frame, frame), append(ty.took, took)
+		ty.tookTop = append(ty.tookTop, make([]int, v))
 	}
 	return sim
 }
@@ -241,6 +257,7 @@ func (sim *SalvosSimulation) trial() {
 		for r, j := range sim.onTable {
 			n := share(k, a, r)
 			sim.tally.took[s][j][n]++
+			sim.tally.tookTop[s][j] = max(sim.tally.tookTop[s][j], n)
 			if u := &sim.unit[j]; u.frame > 0 {
 				sim.hits(u, n, sv)
 			}
@@ -353,27 +370,133 @@ func (sim *SalvosSimulation) count(s int) {
 	}
 }
 
-// margin is the largest 95 % margin of the chances the headline can give
-// after the last salvo: at least n vehicles destroyed, for each n.
+// margin is the largest margin of the figures so far: of every chance
+// the result gives (each share of the tally, and each "at least k" of a
+// distribution, whose "at most k-1" is the rest), so that once it is
+// under simMargin every figure shown, chart, table or export, is within
+// it. The margin of a share is largest near one half: it is worked out
+// for the two shares closest to where it peaks, one on either side.
 func (sim *SalvosSimulation) margin() float64 {
-	wrecks := sim.tally.wrecks[len(sim.salvos)-1]
-	worst, atLeast := 0.0, 0
-	for n := len(wrecks) - 1; n >= 1; n-- {
-		atLeast += wrecks[n]
-		worst = max(worst, SimulatedMargin(float64(atLeast)/float64(max(sim.trials, 1)), sim.trials))
+	n := sim.trials
+	if n == 0 {
+		return 1
 	}
-	return worst
+	if sim.marginAt == n {
+		return sim.marginWas
+	}
+	peak := marginPeak(n)
+	sp := spread{n: n, peak: peak, below: -1, above: n + 1}
+	sim.tally.spread(&sp)
+	m := SimulatedMargin(0, n) // a figure no trial gave, or every trial
+	if sp.below >= 0 {
+		m = max(m, SimulatedMargin(float64(sp.below)/float64(n), n))
+	}
+	if sp.above <= n/2 {
+		m = max(m, SimulatedMargin(float64(sp.above)/float64(n), n))
+	}
+	sim.work += simCountNanos * float64(sp.seen)
+	sim.marginAt, sim.marginWas = n, m
+	return m
+}
+
+// spread finds, among the counts behind a result's chances, the two
+// closest to the peak of their margin, counts folded to at most n/2 (k and
+// n-k have the same margin): below, the largest at most peak, and above,
+// the smallest over it (-1 and n+1 when there is none).
+type spread struct {
+	n, peak      int
+	below, above int
+	seen         int // counts looked at
+}
+
+func (sp *spread) add(k int) {
+	sp.seen++
+	k = min(k, sp.n-k)
+	switch {
+	case k <= 0: // its margin is the least: the one margin starts from
+	case k <= sp.peak:
+		sp.below = max(sp.below, k)
+	default:
+		sp.above = min(sp.above, k)
+	}
+}
+
+// dist adds the counts of a distribution's chances: each value's, and
+// each "at least k", from the top down to where it holds every trial.
+func (sp *spread) dist(counts []int, top int) {
+	tail := 0
+	for k := min(top, len(counts)-1); k > 0 && tail < sp.n; k-- {
+		sp.add(counts[k])
+		tail += counts[k]
+		sp.add(tail)
+	}
+	sp.add(counts[0])
+}
+
+// spread adds every count behind the result's chances to sp.
+func (ty *simTally) spread(sp *spread) {
+	for s := range ty.wrecks {
+		sp.dist(ty.wrecks[s], len(ty.wrecks[s])-1)
+		sp.add(ty.unitStuck[s])
+		for _, k := range ty.unitLost[s] {
+			sp.add(k)
+		}
+		for j := range ty.dead[s] {
+			sp.add(ty.dead[s][j])
+			sp.add(ty.stuck[s][j])
+			for _, k := range ty.lost[s][j] {
+				sp.add(k)
+			}
+			sp.dist(ty.frame[s][j], len(ty.frame[s][j])-1)
+			sp.dist(ty.took[s][j], ty.tookTop[s][j])
+		}
+	}
+}
+
+// marginPeak is the count k, at most n/2, whose share k/n has the largest
+// margin over n trials. The margin grows from a share of 0 to near one
+// half, then dips a little (the interval's pull towards one half shrinks
+// faster than its width grows), so a search over k finds its one peak.
+func marginPeak(n int) int {
+	f := func(k int) float64 { return SimulatedMargin(float64(k)/float64(n), n) }
+	lo, hi := 0, n/2
+	for hi-lo > 2 {
+		a, b := lo+(hi-lo)/3, hi-(hi-lo)/3
+		if f(a) < f(b) {
+			lo = a + 1
+		} else {
+			hi = b
+		}
+	}
+	best := lo
+	for k := lo + 1; k <= hi; k++ {
+		if f(k) > f(best) {
+			best = k
+		}
+	}
+	return best
 }
 
 // SimulatedMargin is the 95 % margin of a chance p a simulation gave over
-// trials trials: the half-width of the Wilson score interval, which unlike
-// the normal one does not vanish at 0 or 1. With no trial it is 1.
+// trials trials: how far p is from the farther end of the Wilson score
+// interval with continuity correction (Newcombe's method 4), so that p
+// plus or minus it holds the whole interval. Unlike the normal interval's
+// it does not vanish at 0 or 1 (0 over 1,024 trials: 0.47 %), and unlike
+// the Wilson half-width alone it covers the interval's lean towards one
+// half, which at small chances is most of it. With no trial it is 1.
 func SimulatedMargin(p float64, trials int) float64 {
 	if trials <= 0 {
 		return 1
 	}
 	n, z2 := float64(trials), simZ*simZ
-	return simZ / (1 + z2/n) * math.Sqrt(p*(1-p)/n+z2/(4*n*n))
+	lo, hi := 0.0, 1.0
+	if p > 0 {
+		lo = (2*n*p + z2 - 1 - simZ*math.Sqrt(max(z2-2-1/n+4*p*(n*(1-p)+1), 0))) / (2 * (n + z2))
+	}
+	if p < 1 {
+		hi = (2*n*p + z2 + 1 + simZ*math.Sqrt(max(z2+2-1/n+4*p*(n*(1-p)-1), 0))) / (2 * (n + z2))
+	}
+	return min(max(p-max(lo, 0), min(hi, 1)-p), 1)
 }
 
 // Result is the figures so far: the salvos and notes of Salvos, each
@@ -421,5 +544,5 @@ func (sim *SalvosSimulation) Result() SalvosResult {
 // noteSalvosUnitSimulated says that the unit's figures are simulated, how,
 // and how far they can be off.
 var noteSalvosUnitSimulated = Note{ID: "salvos-vehicle-unit-simulated",
-	EN: "This unit is too large under these salvos to follow all its vehicles together exactly, so its figures come from rolling the salvos many times over, by the rules as above. The margin beside the headline's chance holds 19 times in 20; the rolls are refined until it is under half a point. The same link always gives the same rolls, so the same figures, on any device.",
-	FR: "Cette unité est trop grande sous ces salves pour suivre exactement tous ses véhicules ensemble : ses chiffres viennent de salves jouées un grand nombre de fois, selon les règles ci-dessus. La marge à côté de la chance du titre est juste 19 fois sur 20 ; les tirages continuent jusqu'à ce qu'elle passe sous un demi-point. Un même lien donne toujours les mêmes tirages, donc les mêmes chiffres, sur tout appareil."}
+	EN: "This unit is too large under these salvos to follow all its vehicles together exactly, so its figures come from rolling the salvos many times over, by the rules as above. The rolls go on until every chance given, in the charts and tables too, is within half a point, 19 times in 20; the margin beside the headline's chance says how far it can be off. The same link always gives the same rolls, so the same figures, on any device.",
+	FR: "Cette unité est trop grande sous ces salves pour suivre exactement tous ses véhicules ensemble : ses chiffres viennent de salves jouées un grand nombre de fois, selon les règles ci-dessus. Les tirages continuent jusqu'à ce que chaque chance donnée, graphiques et tableaux compris, soit juste à un demi-point près, 19 fois sur 20 ; la marge à côté de la chance du titre dit de combien elle peut s'écarter. Un même lien donne toujours les mêmes tirages, donc les mêmes chiffres, sur tout appareil."}

@@ -46,12 +46,15 @@ func simulationUnit(rng *rand.Rand) SalvosInput {
 // TestSalvosSimulationMatchesChain runs the simulation to its margin on
 // 200 random units the joint chain follows exactly, and checks that the
 // chances the headline can give (at least n destroyed, each n) are within
-// the stated margin of the exact ones on at least 95 % of the units, and
-// every other figure after every salvo within 4.5 standard errors.
+// the stated margin of the exact ones on at least 95 % of the units, that
+// every chance the result gives after every salvo is within its own
+// margin (SimulatedMargin of the figure) at least 95 % of the time, and
+// that no figure is further than 4.5 standard errors.
 func TestSalvosSimulationMatchesChain(t *testing.T) {
 	rng := rand.New(rand.NewPCG(24, 6))
 	const units = 200
 	inside, worst, sum, trials := 0, 0.0, 0.0, 0
+	figures, held, worstFigure := 0, 0, 0.0
 	for n := 0; n < units; {
 		in := simulationUnit(rng)
 		if in.Validate() != nil || unitChainOf(in) == nil {
@@ -83,12 +86,56 @@ func TestSalvosSimulationMatchesChain(t *testing.T) {
 			if d := simDiffers(got.VehicleAfter[s], want, got.Trials); d != "" {
 				t.Errorf("%d: %+v %+v, after salvo %d: %s", n, in.Vehicle, in.Salvos, s+1, d)
 			}
+			eachChance(got.VehicleAfter[s], want, func(_ string, g, w float64) {
+				figures++
+				off := math.Abs(g - w)
+				worstFigure = max(worstFigure, off)
+				if off <= SimulatedMargin(g, got.Trials) {
+					held++
+				}
+			})
 		}
 	}
 	t.Logf("%d units, %d trials on average: headline chances within the stated margin on %d; off by %.4f on average, %.4f at worst",
 		units, trials/units, inside, sum/units, worst)
+	t.Logf("%d chances after every salvo: %.2f %% within their own margin, off by %.4f at worst", figures, 100*float64(held)/float64(figures), worstFigure)
 	if inside < units*95/100 {
 		t.Errorf("within the margin on %d of %d units, want at least 95 %%", inside, units)
+	}
+	if held < figures*95/100 {
+		t.Errorf("%d of %d chances within their margin, want at least 95 %%", held, figures)
+	}
+}
+
+// eachChance calls f with every chance a vehicle result gives, the
+// simulated one and the exact: the unit's, each number of wrecks exactly
+// and at least, and each vehicle's, frame left and impacts taken exactly
+// and at least.
+func eachChance(got, want VehicleResult, f func(what string, g, w float64)) {
+	dist := func(what string, g, w Dist) {
+		for k := range max(len(g.P), len(w.P)) {
+			f(what, g.At(k), w.At(k))
+			if k > 0 {
+				f(what+" at least", g.AtLeast(k), w.AtLeast(k))
+			}
+		}
+	}
+	list := func(what string, g, w []float64) {
+		for i := range max(len(g), len(w)) {
+			f(what, Dist{P: g}.At(i), Dist{P: w}.At(i))
+		}
+	}
+	f("destroyed", got.Destroyed, want.Destroyed)
+	f("immobilized", got.Immobilized, want.Immobilized)
+	list("lost", got.Lost, want.Lost)
+	dist("wrecks", got.Wrecks, want.Wrecks)
+	for j, v := range got.Vehicles {
+		w := want.Vehicles[j]
+		f("vehicle destroyed", v.Destroyed, w.Destroyed)
+		f("vehicle immobilized", v.Immobilized, w.Immobilized)
+		list("vehicle lost", v.Lost, w.Lost)
+		dist("vehicle frame", v.Frame, w.Frame)
+		dist("vehicle impacts", v.Impacts, w.Impacts)
 	}
 }
 
@@ -248,15 +295,22 @@ func sameJSON(t *testing.T, a, b SalvosResult) bool {
 }
 
 // TestSimulatedMargin checks the margin against values worked out by
-// hand: 0.5 over 10,000 trials, and 0 over 100.
+// hand from Newcombe's formulas with z = 1.97: one half over 10,000
+// trials (the Wilson half-width, the interval centred), none or every one
+// of 100 and 1,024 (the interval's far end), one of 1,024 (its far end
+// 0.0064, 0.0054 from 1/1024).
 func TestSimulatedMargin(t *testing.T) {
 	for _, tt := range []struct {
 		p    float64
 		n    int
 		want float64
 	}{
-		{0.5, 10000, 0.0097979},
-		{0, 100, 0.0184967},
+		{0.5, 10000, 0.0098981},
+		{0, 100, 0.0464676},
+		{1, 100, 0.0464676},
+		{0, 1024, 0.0046979},
+		{1.0 / 1024, 1024, 0.0053815},
+		{1023.0 / 1024, 1024, 0.0053815},
 		{0, 0, 1},
 	} {
 		if got := SimulatedMargin(tt.p, tt.n); math.Abs(got-tt.want) > 1e-6 {

@@ -790,6 +790,6 @@ func vehicleNotes(g Game, t VehicleTarget, dice int, melee bool) []Note {
 func extraNotes() []Note {
 	return []Note{noteWeaponPickWreck, noteWeaponPickDisarm, notePickDefender, noteMeleeLocation, noteMeleeLocationBest,
 		noteVehicleSharing, noteMeleeSharing, noteSelfRepair,
-		noteEarlierTests, noteMoraleSpendAT43, noteMoraleSpendAT44, noteMoraleModifiers, noteAuthorityTie,
+		noteEarlierTests, noteMoraleSpendAT43, noteMoraleSpendAT44, noteAuthorityTie,
 		noteMineCards, noteStructureSalvo, noteSalvosUnit, noteJammerWreck, noteSalvosUnitSimulated}
 }

@@ -17,11 +17,9 @@ import (
 // The engine refuses values with typed errors (rules.FieldError, its
 // sentinel reasons, rules.UnknownKeys); the page words them itself, in its
 // language, reading only their kind with errors.Is and errors.As. Every
-// message says what the field allows, and repeats at most 40 characters of
-// the link (maxEcho), however long the value or key.
-
-// maxEcho is the most characters of a link's value or key a message repeats.
-const maxEcho = 40
+// message says what the field allows, and repeats at most rules.MaxEcho
+// characters of the link, however long the value or key, cut as the
+// engine's own messages cut it (rules.Echo, rules.EchoKey).
 
 // errBadEscape marks a value the link itself garbled (a bad percent-escape),
 // found by rules.ParseLink before any calculator reads it.
@@ -73,7 +71,7 @@ func strayErrors(w gameWords, spec *spec, shown, raw url.Values, errs map[string
 		f, ok := spec.field(k, shown)
 		switch {
 		case !ok && errors.Is(errs[k], rules.ErrRepeated):
-			out = append(out, fmt.Sprintf(i18n.T(w.lang, i18n.BadValueF), clipKey(k), i18n.T(w.lang, i18n.Repeated)))
+			out = append(out, fmt.Sprintf(i18n.T(w.lang, i18n.BadValueF), rules.EchoKey(k), i18n.T(w.lang, i18n.Repeated)))
 		case !ok || errors.Is(errs[k], rules.ErrUnknownKey):
 			// A key no field takes, whose value the link garbled, is
 			// one more key the calculator does not read.
@@ -90,20 +88,20 @@ func strayErrors(w gameWords, spec *spec, shown, raw url.Values, errs map[string
 }
 
 // unknownKeysError is the one message for every key the calculator does not
-// read: the first keys, as many as fit in maxEcho characters, and how many
+// read: the first keys, as many as fit in rules.MaxEcho characters, and how many
 // more.
 func unknownKeysError(lang string, keys []string) string {
 	keys = slices.Compact(slices.Sorted(slices.Values(keys)))
 	if len(keys) == 1 {
-		return fmt.Sprintf(i18n.T(lang, i18n.BadValueF), clipKey(keys[0]), i18n.T(lang, i18n.UnknownKey))
+		return fmt.Sprintf(i18n.T(lang, i18n.BadValueF), rules.EchoKey(keys[0]), i18n.T(lang, i18n.UnknownKey))
 	}
-	named := []string{clipKey(keys[0])}
-	budget := maxEcho - utf8.RuneCountInString(keys[0])
+	named := []string{rules.EchoKey(keys[0])}
+	budget := rules.MaxEcho - utf8.RuneCountInString(keys[0])
 	for _, k := range keys[1:] {
 		if budget -= utf8.RuneCountInString(k); budget < 0 {
 			break
 		}
-		named = append(named, clipKey(k))
+		named = append(named, rules.EchoKey(k))
 	}
 	list := strings.Join(named, ", ")
 	if more := len(keys) - len(named); more > 0 {
@@ -119,7 +117,7 @@ func unknownKeysError(lang string, keys []string) string {
 func fieldError(w gameWords, label string, f field, hidden bool, raw string, reason error, wagerLimit func(key string) (rank, limit int, ok bool)) string {
 	t := func(k i18n.Key) string { return i18n.T(w.lang, k) }
 	var msg string
-	shown := clipValue(raw)
+	shown := rules.Echo(raw)
 	n, numErr := strconv.Atoi(raw)
 	offered := f.kind == kindNumber && numErr == nil && n >= f.min && n <= f.max ||
 		f.kind == kindToggle && (raw == "0" || raw == "1") ||
@@ -198,25 +196,8 @@ func listError(w gameWords, f field, raw string) string {
 			return fmt.Sprintf(t(i18n.EmptyItemF), i+1, ok)
 		}
 		if n, err := strconv.Atoi(item); err != nil || n < f.min || n > f.max {
-			return fmt.Sprintf(t(i18n.BadItemF), i+1, clipValue(item), ok)
+			return fmt.Sprintf(t(i18n.BadItemF), i+1, rules.Echo(item), ok)
 		}
 	}
-	return fmt.Sprintf(t(i18n.BadChoiceF), clipValue(raw), ok)
-}
-
-// clipValue is s cut to maxEcho characters, an ellipsis marking the cut.
-func clipValue(s string) string {
-	if utf8.RuneCountInString(s) <= maxEcho {
-		return s
-	}
-	return string([]rune(s)[:maxEcho]) + "…"
-}
-
-// clipKey is a key as a message names it: cut like a value, and quoted
-// when empty.
-func clipKey(k string) string {
-	if k == "" {
-		return `""`
-	}
-	return clipValue(k)
+	return fmt.Sprintf(t(i18n.BadChoiceF), rules.Echo(raw), ok)
 }

@@ -12,7 +12,8 @@ import (
 // key, made by a builder that says what the input is (numberField,
 // toggleField, distance, fixedResult), shown only when a condition on the
 // values holds (when, with valueIs, gameIs, allOf, ...: conditions are
-// data, cond). The table of calculators (specs.go) is built from these.
+// data, cond). The table of calculators (calculators.go) is built from
+// these.
 
 // fieldKind is how a calculator input is edited.
 type fieldKind int
@@ -99,8 +100,8 @@ func (f field) when(show *cond) field {
 // A cond is a condition on a calculator's values, written as data rather
 // than as a closure: the field tables make some fifty of them, which as
 // closures were code the browser compiled at start-up, and as data the
-// prerendered page can hand them to the head script (prefill.go), which
-// shows a link's fields before the wasm has started. A nil *cond always
+// prerendered page can hand them to the head script (prefill.go,
+// prefill.js), which shows a link's fields before the wasm has started. A nil *cond always
 // holds; fields and what-ifs hold pointers, which a field copies as one
 // word.
 type cond struct {
@@ -112,7 +113,7 @@ type cond struct {
 	Of    []*cond  `json:"of,omitempty"`    // condAll, condAny
 }
 
-// condOp is what a cond tests; head.js reads the same names.
+// condOp is what a cond tests; condTests says how.
 type condOp string
 
 const (
@@ -126,29 +127,48 @@ const (
 	condOver  condOp = "over"  // the key's value is a number above N
 )
 
+// A condTest is what a condOp tests, written once for both sides of the
+// page: in Go, for the client and the prerendered page, and in
+// JavaScript, for the head script, which shows a link's fields before the
+// client has started (prefill.js, whose holds HeadScript writes from these
+// tests). An op with no test always holds, on both sides.
+type condTest struct {
+	holds func(c *cond, v url.Values) bool
+	// js is the same test as an expression of the head script's holds(c),
+	// where x is the key's value ("" for none), n the cond's N, g the
+	// game and v the values by key.
+	js string
+}
+
+// condTests are the condOps' tests. They are set in init: the tests of
+// all and any call holds, which reads them.
+var condTests map[condOp]condTest
+
+func init() {
+	condTests = map[condOp]condTest{
+		condIs:    {func(c *cond, v url.Values) bool { return v.Get(c.Key) == c.Value }, `x == (c.value || "")`},
+		condIsNot: {func(c *cond, v url.Values) bool { return v.Get(c.Key) != c.Value }, `x != (c.value || "")`},
+		condHas:   {func(c *cond, v url.Values) bool { return v.Has(c.Key) }, `c.key in v`},
+		condGame:  {func(c *cond, v url.Values) bool { return slices.Contains(c.Games, v.Get("game")) }, `c.games.includes(g)`},
+		condAll: {func(c *cond, v url.Values) bool {
+			return !slices.ContainsFunc(c.Of, func(c *cond) bool { return !c.holds(v) })
+		}, `c.of.every(holds)`},
+		condAny: {func(c *cond, v url.Values) bool {
+			return slices.ContainsFunc(c.Of, func(c *cond) bool { return c.holds(v) })
+		}, `c.of.some(holds)`},
+		condUnder: {func(c *cond, v url.Values) bool { return atoi(v.Get(c.Key)) < c.N }, `(x | 0) < n`},
+		condOver:  {func(c *cond, v url.Values) bool { return atoi(v.Get(c.Key)) > c.N }, `(x | 0) > n`},
+	}
+}
+
 // holds tells whether the condition holds for the values; a nil one
 // always does.
 func (c *cond) holds(v url.Values) bool {
 	if c == nil {
 		return true
 	}
-	switch c.Op {
-	case condIs:
-		return v.Get(c.Key) == c.Value
-	case condIsNot:
-		return v.Get(c.Key) != c.Value
-	case condHas:
-		return v.Has(c.Key)
-	case condGame:
-		return slices.Contains(c.Games, v.Get("game"))
-	case condAll:
-		return !slices.ContainsFunc(c.Of, func(c *cond) bool { return !c.holds(v) })
-	case condAny:
-		return slices.ContainsFunc(c.Of, func(c *cond) bool { return c.holds(v) })
-	case condUnder:
-		return atoi(v.Get(c.Key)) < c.N
-	case condOver:
-		return atoi(v.Get(c.Key)) > c.N
+	if t, ok := condTests[c.Op]; ok {
+		return t.holds(c, v)
 	}
 	return true
 }
@@ -249,10 +269,6 @@ func attackFields(melee bool) []field {
 	return append(fs, toggleField("dmgrr", i18n.InDamageReroll), toggleField("medic", i18n.InMedic))
 }
 
-// MaxSalvoGroups is how many salvos the several-salvos calculator offers:
-// as many as a share link may hold.
-const MaxSalvoGroups = 10
-
 // salvoFields are the target's keys, then each salvo's, prefixed "s1.",
 // "s2.", ...; a salvo's fields show once the link has it.
 func salvoFields() []field {
@@ -260,8 +276,8 @@ func salvoFields() []field {
 		numberField("type", i18n.InType, 1, 3).when(valueIsNot("target", "veh")), numberField("prot", i18n.InProtection, 0, 30)}
 	fs = append(fs, vehicleFields...)
 	fs = append(fs, pickerField, toggleField("medic", i18n.InMedic))
-	for i := 1; i <= MaxSalvoGroups; i++ {
-		p := "s" + strconv.Itoa(i) + "."
+	for i := 1; i <= maxSalvoGroups; i++ {
+		p := salvoKey(i, "")
 		shown := hasValue(p + "n")
 		group := []field{numberField(p+"n", i18n.InWeapons, 0, 100), numberField(p+"acc", i18n.InAccuracy, 0, 30),
 			numberField(p+"range", i18n.InRange, 0, 30), distance(p + "cm"), numberField(p+"pen", i18n.InPenetration, 0, 30)}

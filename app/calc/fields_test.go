@@ -177,7 +177,7 @@ func TestBadEscapeMarksItsField(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := &Page{Name: tt.calc, Lang: tt.lang, Query: tt.query}
-			c.reset()
+			c.open()
 			if c.now.err != nil || !errors.Is(c.now.errs[tt.key], errBadEscape) || len(c.now.errs) != 1 {
 				t.Fatalf("errors %v (whole: %v), want the bad escape on %s only", c.now.errs, c.now.err, tt.key)
 			}
@@ -377,7 +377,7 @@ func TestStrayErrors(t *testing.T) {
 	}
 	// Keys the link garbled that no field takes join the unknown keys.
 	c := &Page{Name: "shoot", Lang: "en", Query: "game=at43&k1=%zz&k2=%zz&k3=1&n=%zz"}
-	c.reset()
+	c.open()
 	got := strayErrors(gameWords{lang: "en"}, c.spec, c.now.shown, c.values, c.now.errs)
 	if len(got) != 1 || !strings.HasPrefix(got[0], "k1, k2, k3: this calculator reads none") {
 		t.Errorf("stray errors %q, want one for k1, k2 and k3", got)
@@ -404,7 +404,7 @@ func manyKeys(n int) string {
 // leaves them out of the link.
 func TestUnknownKeysLeftOut(t *testing.T) {
 	c := &Page{Name: "salvos", Lang: "en", Query: "game=at43&s1.n=4&s1.acc=5&" + manyKeys(2000)}
-	c.reset()
+	c.open()
 	if c.now.err != nil || len(c.now.errs) != 1 {
 		t.Fatalf("errors %d (whole: %v), want the unknown keys' one", len(c.now.errs), c.now.err)
 	}
@@ -433,7 +433,7 @@ func TestRepeatedKey(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := &Page{Name: "shoot", Lang: "fr", Query: tt.query}
-			c.reset()
+			c.open()
 			if c.now.err != nil || !errors.Is(c.now.errs["n"], tt.kind) || len(c.now.errs) != 1 {
 				t.Fatalf("errors %v (whole: %v), want one on n, %v", c.now.errs, c.now.err, tt.kind)
 			}

@@ -6,7 +6,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/at4x/companion/app/store"
 	"github.com/at4x/companion/app/ui"
+	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -19,21 +21,21 @@ type record struct {
 }
 
 // Fields are the stored record.
-func (r record) Fields() map[string]any {
+func (r record) Fields() store.Fields {
 	return map[string]any{"link": r.Link, "headline": r.Headline}
 }
 
 // SetFields reads a stored record.
-func (r *record) SetFields(m map[string]any) {
-	*r = record{Link: ui.String(m, "link"), Headline: ui.String(m, "headline")}
+func (r *record) SetFields(f store.Fields) {
+	*r = record{Link: f.String("link"), Headline: f.String("headline")}
 }
 
 // historyKey is where the history of calculations is kept on the device.
-var historyKey = ui.StorageKey("history")
+var historyKey = store.Key("history")
 
 // maxHistory is how many calculations the history keeps, and maxLink the
 // longest link it keeps (ten times a long share link; a QR code holds no
-// more than 2,953 bytes), so the list stays far under what ui.Read
+// more than 2,953 bytes), so the list stays far under what store.Read
 // decodes.
 const (
 	maxHistory = 20
@@ -114,8 +116,8 @@ type entry struct {
 
 // addToHistory adds a calculation to the history, once its inputs have
 // settled, or updates the entry of the same calculation (see
-// Page.record). A calculation that failed, and so has no headline, is left
-// out, and so is a link past maxLink.
+// historyEntry.record). A calculation that failed, and so has no
+// headline, is left out, and so is a link past maxLink.
 func addToHistory(ctx goapp.Context, r record, replaces string) {
 	if r.kept() {
 		ctx.NewActionWithValue(actionRecord, &entry{r, replaces})
@@ -143,9 +145,9 @@ func (r record) title(lang string) string {
 		return r.Link
 	}
 	g := u.Query().Get("game")
-	t := Title(lang, g, path.Base(u.Path))
+	t := Title(path.Base(u.Path), lang, g)
 	if g != "" {
-		t += " · " + ui.GameName(g)
+		t += " · " + content.GameName(g)
 	}
 	return t
 }
@@ -171,7 +173,7 @@ var unsavedHistory []record
 func (h *historyList) OnMount(ctx goapp.Context) {
 	h.list, h.unsaved = unsavedHistory, unsavedHistory != nil
 	if !h.unsaved {
-		h.list = ui.ReadList[record](historyKey)
+		h.list = store.ReadList[record](historyKey)
 		h.list = validRecords(h.list, h.Base)
 	}
 	ctx.Handle(actionRecord, h.onRecord)
@@ -200,7 +202,7 @@ func (h *historyList) save(ctx goapp.Context) {
 // saveHistory stores list on the device, or keeps it in unsavedHistory
 // for the rest of the visit when the device refuses.
 func saveHistory(list []record) error {
-	err := ui.WriteList(historyKey, list)
+	err := store.WriteList(historyKey, list)
 	unsavedHistory = nil
 	if err != nil {
 		unsavedHistory = slices.Clone(list)
@@ -210,12 +212,12 @@ func saveHistory(list []record) error {
 }
 
 // storeEntry writes a calculation into the history kept on the device,
-// for a calculator the reader is leaving (Page.OnDismount): the list the
+// for a calculator the reader is leaving (historyEntry.leave): the list the
 // page draws, which takes the entries otherwise, leaves with it.
 func storeEntry(e entry, base string) {
 	list := unsavedHistory
 	if list == nil {
-		list = validRecords(ui.ReadList[record](historyKey), base)
+		list = validRecords(store.ReadList[record](historyKey), base)
 	}
 	if list, changed := withEntry(list, e); changed {
 		saveHistory(list)

@@ -92,10 +92,10 @@ func TestCalcLinkAndTitle(t *testing.T) {
 		t.Error("calcLink changed the values it was given")
 	}
 	r := record{Link: link}
-	if got, want := r.title("en"), Title("en", "at44", "shoot")+" · AT-44"; got != want {
+	if got, want := r.title("en"), Title("shoot", "en", "at44")+" · AT-44"; got != want {
 		t.Errorf("title %q, want %q", got, want)
 	}
-	if got, want := r.title("fr"), Title("fr", "at44", "shoot")+" · AT-44"; got != want || got == r.title("en") {
+	if got, want := r.title("fr"), Title("shoot", "fr", "at44")+" · AT-44"; got != want || got == r.title("en") {
 		t.Errorf("French title %q, want %q", got, want)
 	}
 }
@@ -121,7 +121,7 @@ func TestHistoryRender(t *testing.T) {
 		{"title", goapp.Text("Calculs récents"), []int{0, 0, 0}},
 		{"unsaved note", goapp.Text(i18n.T("fr", i18n.HistoryUnsaved)), []int{0, 1, 0}},
 		{"newest link", goapp.A().Href("/calc/morale?game=at43&lang=en"), []int{0, 2, 0, 0}},
-		{"its calculator", goapp.Text(Title("fr", "at43", "morale") + " · AT-43"), []int{0, 2, 0, 0, 0, 0}},
+		{"its calculator", goapp.Text(Title("morale", "fr", "at43") + " · AT-43"), []int{0, 2, 0, 0, 0, 0}},
 		{"its headline", goapp.Text("B"), []int{0, 2, 0, 0, 1, 0}},
 		{"older link", goapp.A().Href("/calc/shoot?game=at44&lang=fr&n=6"), []int{0, 2, 1, 0}},
 		{"clear", goapp.Text("Effacer"), []int{0, 3, 0}},

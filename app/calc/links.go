@@ -40,8 +40,8 @@ func Games(name string) []string {
 	return nil
 }
 
-// Title is a calculator's name in a language.
-func Title(lang, game, name string) string {
+// Title is a calculator's name in a language, as the game calls it.
+func Title(name, lang, game string) string {
 	if c := calculatorNamed(name); c != nil {
 		return i18n.T(lang, c.titleIn(game))
 	}
@@ -69,7 +69,7 @@ func (c *calculator) titleIn(game string) i18n.Key {
 
 // Question is the question a calculator answers, as the home page says
 // it.
-func Question(lang, name string) string {
+func Question(name, lang string) string {
 	if k, ok := questions[name]; ok {
 		return i18n.T(lang, k)
 	}

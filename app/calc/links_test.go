@@ -32,12 +32,12 @@ func TestTitleInEachGamesWords(t *testing.T) {
 		{"fr", "at44", "melee", "Mêlée"},
 		{"fr", "", "melee", "Corps à corps"},
 		{"en", "at44", "melee", "Close combat"},
-		{"fr", "at44", "shoot", Title("fr", "at43", "shoot")},
+		{"fr", "at44", "shoot", Title("shoot", "fr", "at43")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang+"/"+tt.game+"/"+tt.name, func(t *testing.T) {
-			if got := Title(tt.lang, tt.game, tt.name); got != tt.want {
-				t.Errorf("Title(%q, %q, %q) = %q, want %q", tt.lang, tt.game, tt.name, got, tt.want)
+			if got := Title(tt.name, tt.lang, tt.game); got != tt.want {
+				t.Errorf("Title(%q, %q, %q) = %q, want %q", tt.name, tt.lang, tt.game, got, tt.want)
 			}
 		})
 	}

@@ -2,9 +2,7 @@ package calc
 
 import (
 	"net/url"
-	"slices"
 	"strconv"
-	"time"
 
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
@@ -29,13 +27,15 @@ const (
 // the share link on navigation, and every change rewrites the address in
 // place, so the address bar is always the link to share.
 //
-// It keeps the state and computes; what it draws are child components with
-// value props (the summary, one fieldView per input, the details, charts,
-// table, export, profiles), so a tap re-renders this short list, the field
-// touched and the parts of the result that changed. The children report
-// back with actions (actionSetField, actionPickBar, ...) handled in OnMount.
-// state.go reads the link and computes, change.go takes the changes, and
-// this file draws.
+// Each of its jobs has a type: the calculation holds the values and the
+// answers (calculation.go, with viewkeys.go and roll.go), the history
+// entry keeps the address and the history in step with them (entry.go),
+// and the page takes the reader's changes (change.go) and draws (this
+// file). What it draws are child components with value props (the
+// summary, one fieldView per input, the details, charts, table, export,
+// profiles), so a tap re-renders this short list, the field touched and
+// the parts of the result that changed. The children report back with
+// actions (actionSetField, actionPickBar, ...) handled in OnMount.
 type Page struct {
 	goapp.Compo
 
@@ -45,45 +45,18 @@ type Page struct {
 	Query string // the share link's query, as navigated to
 	Base  string // the site's path prefix
 
-	lib        *content.Library // the glossary, for the game's own words
-	spec       *spec
-	values     url.Values       // what the link says, with the reader's changes
-	wrongGame  string           // the game the link asked for, when it does not fit
-	renumbered int              // salvos of a link that skipped numbers, renumbered 1 to renumbered
-	linkErrs   map[string]error // values the link garbled, by key (rules.ParseLink)
-	now        evaluation
-	other      *evaluation // the same situation under the other game
-	what       *evaluation // the current values with the what-ifs applied
-	compare    bool
-	whatIfs    map[string]bool
-	picked     map[string]int // bar picked per chart, by chart key
-	atLeast    int            // the headline's "at least" number; 0 until chosen
-	natural    int            // the one a page opening the values picks: firstThreshold of their first, unrefined, result
-	bad        url.Values     // view values of the link the page could not read (viewkeys.go)
-	roll       rolled         // what the reader says the dice did (roll.go)
-	copied     bool
-	words      gameWords
+	calculation
+	historyEntry
+
+	copied bool
 	// savedProfiles counts the profiles saved here, so the picker rereads
 	// them.
 	savedProfiles int
 	// more tells whether the results under the fields (explanation,
 	// what-ifs, charts, table) are drawn; see moreSpace.
-	more   bool
-	urlSeq int // counts address rewrites, so that only the last one runs
-	// pending is the link and headline an address rewrite waits to write
-	// (syncURL), or nil.
-	pending *record
-	// entry is the link of the history entry this page's changes update,
-	// written at entryAt; "" once the calculation ended (record).
-	entry   string
-	entryAt time.Time
-	// recorded is the last calculation this page wrote into the history,
-	// so that a simulated headline refined after it was written is
-	// written over it (refine).
-	recorded  *record
-	jsonSeq   int // counts JSON writes, likewise
+	more      bool
+	jsonSeq   int // counts JSON writes, so that only the last one runs
 	redrawSeq int // counts changes waiting for a redraw
-	refineSeq int // counts computations, so that only the last one's simulation runs
 }
 
 // WithLibrary sets the library whose glossary gives the game's own words
@@ -98,7 +71,13 @@ func (c *Page) WithLibrary(lib *content.Library) *Page {
 func (c *Page) t(k i18n.Key) string { return i18n.T(c.Lang, k) }
 
 // OnInit reads the link for the prerendered page.
-func (c *Page) OnInit() { c.reset() }
+func (c *Page) OnInit() { c.open() }
+
+// open has the calculation read the props.
+func (c *Page) open() {
+	c.lang, c.siteBase = c.Lang, c.Base
+	c.reset(c.Name, c.Query, c.Game)
+}
 
 // OnMount listens to the children.
 func (c *Page) OnMount(ctx goapp.Context) {
@@ -142,15 +121,9 @@ func (c *Page) showMore(ctx goapp.Context, a goapp.Action) {
 // OnUpdate rereads the link after a navigation to another calculator or
 // another link.
 func (c *Page) OnUpdate(ctx goapp.Context) {
-	if c.pending != nil {
-		// The address is the new link already: the calculation left
-		// goes into the history only.
-		c.record(ctx, *c.pending)
-		c.pending = nil
-	}
-	c.urlSeq++ // the new link wins over a rewrite still waiting
-	c.entry = ""
-	c.reset()
+	c.navigated(ctx)
+	c.open()
+	c.showAnswer()
 	c.writeJSON(ctx)
 	c.refine(ctx)
 }
@@ -173,7 +146,7 @@ func (c *Page) Render() goapp.UI {
 	return ui.Elem("article").Class("calc").Body(
 		ui.Elem("h1").Text(c.t(c.spec.titleIn(c.values.Get("game")))),
 		goapp.If(c.wrongGame != "", func() goapp.UI {
-			return ui.Elem("p").Class("note").Role("note").Textf(c.t(i18n.WrongGameF), c.t(c.spec.titleIn(c.wrongGame)), ui.GameName(c.spec.games[0]))
+			return ui.Elem("p").Class("note").Role("note").Textf(c.t(i18n.WrongGameF), c.t(c.spec.titleIn(c.wrongGame)), content.GameName(c.spec.games[0]))
 		}),
 		goapp.If(c.renumbered > 0 && !pending, func() goapp.UI {
 			return ui.Elem("p").Class("note").ID("calc-renumbered").Role("note").Textf(c.t(i18n.SalvosRenumberedF), c.renumbered)
@@ -277,7 +250,7 @@ func (c *Page) fieldOf(f field, shown url.Values, pending bool) *fieldView {
 		case key == "cm" && err == nil && msg == "":
 			note = bandNote(c.words, cm, g.RangeBand(cm))
 		case key == "cover" && msg == "":
-			note = c.coverNote(g, shown, prefix)
+			note = coverNote(c.words, g, shown, prefix)
 		}
 	}
 	var opts []fieldOption
@@ -291,32 +264,20 @@ func (c *Page) fieldOf(f field, shown url.Values, pending bool) *fieldView {
 // coverNote says why the cover choice changes nothing, when it does not:
 // AT-44 ignores cover at range band 0, a Sniper's shot ignores it, and
 // AT-43's knee drill adds no save to its Take cover!.
-func (c *Page) coverNote(g *rules.Game, shown url.Values, prefix string) string {
+func coverNote(w gameWords, g *rules.Game, shown url.Values, prefix string) string {
 	band := atoi(shown.Get(prefix + "range"))
 	if cm, err := strconv.Atoi(shown.Get(prefix + "cm")); err == nil {
 		band = g.RangeBand(cm)
 	}
 	switch {
 	case shown.Get(prefix+"sniper") == "1":
-		return c.words.t(i18n.CoverSniperNote)
+		return w.t(i18n.CoverSniperNote)
 	case band == 0 && !g.CoverAtRangeZero:
-		return c.words.t(i18n.CoverRangeZeroNote)
+		return w.t(i18n.CoverRangeZeroNote)
 	case shown.Get(prefix+"cover") == "kneecover" && g.CoverSave[rules.CoverKnee] == 0:
-		return c.words.t(i18n.CoverKneeNoSaveNote)
+		return w.t(i18n.CoverKneeNoSaveNote)
 	}
 	return ""
-}
-
-// wagerLimit gives, for a wager key, its commander's rank and the most the
-// game lets that rank wager.
-func (c *Page) wagerLimit(key string) (rank, limit int, ok bool) {
-	rankKey := map[string]string{"aw": "ar", "bw": "br"}[key]
-	g := gameRules(c.now.game)
-	if rankKey == "" || g == nil || g.WagerLimit == nil || c.now.shown == nil {
-		return 0, 0, false
-	}
-	rank = atoi(c.now.shown.Get(rankKey))
-	return rank, g.WagerLimit(rank), true
 }
 
 // results are the explanation, what-ifs, comparison, charts and table,
@@ -403,23 +364,6 @@ func (c *Page) whatIfView() goapp.UI {
 	)
 }
 
-// mainChart is the key of the chart of a side's headline distribution.
-func (c *Page) mainChart(name string) string {
-	s := c.now
-	if name == "other" && c.other != nil {
-		s = *c.other
-	}
-	if s.out.main == nil {
-		return ""
-	}
-	for i := len(s.out.charts) - 1; i >= 0; i-- {
-		if d := s.out.charts[i].dist; d != nil && slices.Equal(d.P, s.out.main.P) {
-			return name + "/" + strconv.Itoa(i)
-		}
-	}
-	return ""
-}
-
 // sideView is the charts and table of one result.
 func (c *Page) sideView(name string, s evaluation) goapp.UI {
 	if s.err != nil {
@@ -428,7 +372,7 @@ func (c *Page) sideView(name string, s evaluation) goapp.UI {
 	main := c.mainChart(name)
 	return goapp.Div().Class("side").Body(
 		goapp.If(c.other != nil, func() goapp.UI {
-			return ui.Elem("h2").Textf(c.t(i18n.CompareOtherF), ui.GameName(s.game))
+			return ui.Elem("h2").Textf(c.t(i18n.CompareOtherF), content.GameName(s.game))
 		}),
 		goapp.If(c.other != nil && name == "other", func() goapp.UI {
 			return ui.Elem("p").Class("sentence").Text(headline(c.Lang, s.out, c.atLeast))
@@ -460,9 +404,9 @@ func (c *Page) sideView(name string, s evaluation) goapp.UI {
 func (c *Page) salvoButtons() goapp.UI {
 	n := c.salvoCount()
 	return ui.Elem("p").Class("actions").Body(
-		ui.Disabled(goapp.Button().Type("button").Class("btn ghost").ID("salvo-add"), n >= MaxSalvoGroups).
-			Text(c.t(i18n.AddSalvo)).OnClick(c.addSalvo),
+		ui.Disabled(goapp.Button().Type("button").Class("btn ghost").ID("salvo-add"), n >= maxSalvoGroups).
+			Text(c.t(i18n.AddSalvo)).OnClick(c.onAddSalvo),
 		ui.Disabled(goapp.Button().Type("button").Class("btn ghost").ID("salvo-remove"), n <= 1).
-			Text(c.t(i18n.RemoveSalvo)).OnClick(c.removeSalvo),
+			Text(c.t(i18n.RemoveSalvo)).OnClick(c.onRemoveSalvo),
 	)
 }

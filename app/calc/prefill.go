@@ -11,12 +11,13 @@ import (
 )
 
 // A calculator's prerendered page is one file for every link, and the
-// head script (app/head.js) shows the link's own values in its fields
-// before the client has started, with no engine: the opponent sees at once
-// what is being worked out. So the prerendered form holds every field that
-// may show under its game, each with its value when the values make it
-// show (the engine's default for the key then), the condition that shows
-// it as JSON (the head script evaluates the same conds: fields.go), and,
+// head script (prefill.js, in the shell's: HeadScript) shows the link's
+// own values in its fields before the client has started, with no engine:
+// the opponent sees at once what is being worked out. So the prerendered
+// form holds every field that may show under its game, each with its
+// value when the values make it show (the engine's default for the key
+// then), the condition that shows it as JSON (the head script tests it as
+// the client does, by condTests: fields.go), and,
 // for a range band, where each band starts, which the page shows from a
 // distance in cm. Of the salvos it holds the first, which the head script
 // copies for the link's others. Nothing here runs in the client: go-app's

@@ -72,7 +72,7 @@ func prefilledFields(t *testing.T, html string) []prefilled {
 // reader of the language opening a link of the game (app/prerender.go).
 func prerender(t *testing.T, name, lang, game string) string {
 	t.Helper()
-	c := &Page{Name: name, Lang: lang, Game: game, lib: glossaryLibrary(t)}
+	c := (&Page{Name: name, Lang: lang, Game: game}).WithLibrary(glossaryLibrary(t))
 	e := goapp.NewTestEngine()
 	if err := e.Load(c); err != nil {
 		t.Fatal(err)

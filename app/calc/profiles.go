@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/at4x/companion/app/store"
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -18,7 +19,7 @@ type profile struct {
 }
 
 // Fields are the stored profile.
-func (p profile) Fields() map[string]any {
+func (p profile) Fields() store.Fields {
 	values := make(map[string]any, len(p.Values))
 	for k, v := range p.Values {
 		values[k] = v
@@ -27,19 +28,19 @@ func (p profile) Fields() map[string]any {
 }
 
 // SetFields reads a stored profile.
-func (p *profile) SetFields(m map[string]any) {
-	*p = profile{Name: ui.String(m, "name"), Values: ui.Strings(m, "values")}
+func (p *profile) SetFields(f store.Fields) {
+	*p = profile{Name: f.String("name"), Values: f.Strings("values")}
 }
 
 // profilesKey is where the saved profiles are kept on the device.
-var profilesKey = ui.StorageKey("profiles")
+var profilesKey = store.Key("profiles")
 
 // maxProfiles is how many profiles the app keeps: past it, a new profile
 // drops the oldest, and reading keeps the newest, so the picker and the
 // settings stay quick whatever the storage holds. A name is cut to
 // maxProfileName characters and a value longer than maxProfileValue bytes,
 // more than any field takes, is left out, so the list stays far under what
-// ui.Read decodes.
+// store.Read decodes.
 const (
 	maxProfiles     = 100
 	maxProfileName  = 80
@@ -119,7 +120,7 @@ func (p *profilePicker) OnUpdate(ctx goapp.Context) {
 // loadProfiles reads the saved profiles: those the device keeps, or those
 // this visit kept in memory when the device refused them.
 func loadProfiles(ctx goapp.Context) []profile {
-	return validProfiles(ui.LoadList[profile](ctx, profilesKey))
+	return validProfiles(store.LoadList[profile](ctx, profilesKey))
 }
 
 // validProfiles keeps, of a stored list, the newest maxProfiles profiles
@@ -253,7 +254,7 @@ func (c *Page) onSaveProfile(ctx goapp.Context, a goapp.Action) {
 	saved := loadProfiles(ctx)
 	saved = append(slices.DeleteFunc(saved, func(o profile) bool { return o.Name == name }), pr)
 	saved = saved[max(len(saved)-maxProfiles, 0):]
-	ui.StoreList(ctx, profilesKey, saved)
+	store.SaveList(ctx, profilesKey, saved)
 	c.savedProfiles++
 }
 
@@ -281,7 +282,7 @@ func (p *ProfileList) Render() goapp.UI {
 					goapp.Button().Type("button").Class("btn ghost").Aria("label", i18n.T(p.Lang, i18n.DeleteProfile)+" "+name).
 						Text(i18n.T(p.Lang, i18n.DeleteProfile)).OnClick(func(ctx goapp.Context, e goapp.Event) {
 						p.profiles = slices.DeleteFunc(p.profiles, func(o profile) bool { return o.Name == name })
-						ui.StoreList(ctx, profilesKey, p.profiles)
+						store.SaveList(ctx, profilesKey, p.profiles)
 					}, goapp.EventScope(name)),
 				)
 			}))

@@ -44,7 +44,7 @@ func rollCharts(o outcome) []int {
 // rollDefault is the chart and count the row opens with: the headline's
 // distribution, or for a headline that is a chance (a vehicle destroyed)
 // what is left of the target, and its mean, rounded.
-func (c *Page) rollDefault(charts []int) (chart, count int) {
+func (c *calculation) rollDefault(charts []int) (chart, count int) {
 	chart = charts[0]
 	for _, i := range charts {
 		if t := c.now.out.charts[i].title; t == i18n.ChartFrame || t == i18n.ChartStructure {
@@ -59,7 +59,7 @@ func (c *Page) rollDefault(charts []int) (chart, count int) {
 
 // rollNow is the chart and count to show for the current result: the
 // reader's, while their chart is still there, else the defaults.
-func (c *Page) rollNow(charts []int) (chart, count int) {
+func (c *calculation) rollNow(charts []int) (chart, count int) {
 	chart, count = c.rollDefault(charts)
 	if c.roll.set && slices.Contains(charts, c.roll.chart) {
 		chart, count = c.roll.chart, c.roll.count
@@ -98,8 +98,15 @@ func (c *Page) rollView(pending bool) goapp.UI {
 
 // onRoll takes what the reader says the dice did.
 func (c *Page) onRoll(ctx goapp.Context, a goapp.Action) {
-	ch, ok := a.Value.(fieldChange)
-	if !ok || c.now.err != nil {
+	if ch, ok := a.Value.(fieldChange); ok {
+		c.setRoll(ch)
+	}
+}
+
+// setRoll takes what the reader says the dice did: the chart counted
+// (Key "pick"), which opens at its own mean, or the count.
+func (c *calculation) setRoll(ch fieldChange) {
+	if c.now.err != nil {
 		return
 	}
 	charts := rollCharts(c.now.out)

@@ -71,7 +71,8 @@ func (b *shareBar) Render() goapp.UI {
 // the sheet failed for another reason than the reader closing it.
 //
 // The link and headline are the button's data: the page writes them there
-// at each change (Page.syncURL), before the redraw gives the bar its props.
+// at each change (historyEntry.syncURL), before the redraw gives the bar
+// its props.
 func (b *shareBar) share(ctx goapp.Context, e goapp.Event) {
 	ctx.NewAction(actionShared)
 	ds := ctx.JSSrc().Get("dataset")

@@ -8,8 +8,8 @@ import (
 
 // A stepper is few taps from any value: a held step button repeats, the
 // number between the buttons (and a list such as weapons' SP) selects
-// itself when focused so that typing replaces it (both in the head script,
-// app/head.js, which repeats the button's click), and a distance has quick
+// itself when focused so that typing replaces it (both in the head script:
+// steppers.js, which repeats the button's click), and a distance has quick
 // values under it.
 
 // quickDistances are the distances a tap sets in a distance field: the

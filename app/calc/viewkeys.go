@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/at4x/companion/i18n"
+	"github.com/at4x/companion/rules"
 )
 
 // The share link carries, besides the engine's values, what the reader
@@ -131,7 +132,7 @@ func parseBar(s string) (chart string, bar int, ok bool) {
 // the link's values picks (c.natural: from their first result, before a
 // simulation refines it), the rest when chosen, and every value the page
 // could not read, as it was.
-func (c *Page) writeView(q url.Values) {
+func (c *calculation) writeView(q url.Values) {
 	for k, vs := range c.bad {
 		q[k] = slices.Clone(vs)
 	}
@@ -161,7 +162,7 @@ func (c *Page) writeView(q url.Values) {
 
 // barsTapped writes the bars tapped on the charts on show, but the
 // headline's (its bar is the threshold), in a fixed order.
-func (c *Page) barsTapped() string {
+func (c *calculation) barsTapped() string {
 	var out []string
 	for key, bar := range c.picked {
 		side, chart, _ := strings.Cut(key, "/")
@@ -177,6 +178,34 @@ func (c *Page) barsTapped() string {
 	return strings.Join(out, ",")
 }
 
+// pickBar takes a bar tapped on a chart; it tells whether the tap chose
+// the headline's "at least" number, the bar of its chart.
+func (c *calculation) pickBar(p barPick) bool {
+	c.picked[p.Chart] = p.Index
+	if p.Chart == c.mainChart("now") || p.Chart == c.mainChart("other") {
+		c.atLeast = max(p.Index, 1)
+		c.bad.Del(keyAtLeast)
+		return true
+	}
+	c.bad.Del(keyBar)
+	return false
+}
+
+// tryWhatIf turns a what-if on or off, and computes.
+func (c *calculation) tryWhatIf(key string, on bool) {
+	c.whatIfs[key] = on
+	c.bad.Del(keyWhatIf)
+	c.compute()
+}
+
+// setCompare shows the other game's result beside, or stops, and
+// computes.
+func (c *calculation) setCompare(on bool) {
+	c.compare = on
+	c.bad.Del(keyCompare)
+	c.compute()
+}
+
 // viewTexts name a view key in its error and say what it takes.
 var viewTexts = map[string][2]i18n.Key{
 	keyAtLeast: {i18n.ViewAtLeast, i18n.ViewAtLeastAllowed},
@@ -186,8 +215,8 @@ var viewTexts = map[string][2]i18n.Key{
 }
 
 // viewErrors are the messages of the view values the page could not read,
-// in the order of viewKeys, each repeating at most maxEcho characters of
-// the link.
+// in the order of viewKeys, each repeating at most rules.MaxEcho
+// characters of the link.
 func viewErrors(lang string, sp *spec, bad url.Values) []string {
 	var out []string
 	for _, k := range viewKeys {
@@ -197,7 +226,7 @@ func viewErrors(lang string, sp *spec, bad url.Values) []string {
 		label, msg := k, i18n.T(lang, i18n.UnknownKey)
 		if text, ok := viewTexts[k]; ok && (k != keyCompare || sp.comparable()) {
 			label = i18n.T(lang, text[0])
-			msg = fmt.Sprintf(i18n.T(lang, i18n.BadChoiceF), clipValue(bad.Get(k)), i18n.T(lang, text[1]))
+			msg = fmt.Sprintf(i18n.T(lang, i18n.BadChoiceF), rules.Echo(bad.Get(k)), i18n.T(lang, text[1]))
 		}
 		out = append(out, fmt.Sprintf(i18n.T(lang, i18n.BadValueF), label, msg))
 	}

@@ -13,7 +13,7 @@ func opened(t *testing.T, name, lang, link string) *Page {
 	t.Helper()
 	_, query, _ := strings.Cut(link, "?")
 	c := &Page{Name: name, Lang: lang, Query: query}
-	c.reset()
+	c.open()
 	if c.spec == nil {
 		t.Fatalf("no calculator %q", name)
 	}

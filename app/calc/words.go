@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 )
@@ -166,7 +165,7 @@ func (w gameWords) fill(s string) string {
 			word = strings.ReplaceAll(id, "-", " ")
 		}
 		if b.Len() == 0 {
-			word = ui.Capitalise(word)
+			word = content.Capitalise(word)
 		}
 		b.WriteString(word)
 		rest = rest[i+j+1:]
@@ -186,7 +185,7 @@ func wordsFor(lib *content.Library, lang, game string) gameWords {
 		if !slices.Contains(t.Games, game) {
 			continue
 		}
-		w.label[t.ID] = ui.Capitalise(ui.TermLabel(t, lang, game))
+		w.label[t.ID] = content.Capitalise(t.Label(lang, game))
 		w.name[t.ID] = t.Name(lang, game)
 		w.short[t.ID] = w.name[t.ID]
 		if ab := t.Abbrev(lang, game); ab != "" {

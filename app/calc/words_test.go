@@ -178,9 +178,9 @@ func TestFieldError(t *testing.T) {
 		{"not a number", "en", num, false, "x", rules.ErrSyntax, nil, `Weapons: "x" is not allowed: a whole number from 0 to 100. The other values still count.`},
 		{"not a number fr", "fr", num, false, "x", rules.ErrSyntax, nil, "Weapons : « x » n’est pas accepté : un nombre entier de 0 à 100. Les autres valeurs restent prises en compte."},
 		{"long value cut", "en", num, false, long, rules.ErrRange, nil,
-			`Weapons: "` + long[:maxEcho] + `…" is not allowed: a whole number from 0 to 100. The other values still count.`},
+			`Weapons: "` + long[:rules.MaxEcho] + `…" is not allowed: a whole number from 0 to 100. The other values still count.`},
 		{"long value cut fr", "fr", num, false, long, rules.ErrRange, nil,
-			"Weapons : « " + long[:maxEcho] + "… » n’est pas accepté : un nombre entier de 0 à 100. Les autres valeurs restent prises en compte."},
+			"Weapons : « " + long[:rules.MaxEcho] + "… » n’est pas accepté : un nombre entier de 0 à 100. Les autres valeurs restent prises en compte."},
 		{"over the rank's limit", "en", field{key: "aw", kind: kindNumber, min: 0, max: 30}, false, "5", rules.ErrRange, wager,
 			"Wager: 5 is more than allowed: a commander of rank 1 may wager up to 2. The other values still count."},
 		{"both ranges fr", "fr", field{key: "cm", kind: kindNumber, max: 300}, false, "23", rules.ErrBothRanges, nil,
@@ -218,7 +218,7 @@ func TestFieldError(t *testing.T) {
 		{"too many items", "en", weaponsField, false, "1,1,1,1,1,1,1", rules.ErrRange, nil,
 			"Weapons: 7 values given; allowed: up to 6 whole numbers from 0 to 60, separated by commas. The other values still count."},
 		{"long item cut", "en", weaponsField, false, "1," + long, rules.ErrRange, nil,
-			`Weapons: item 2, "` + long[:maxEcho] + `…", is not allowed; allowed: up to 6 whole numbers from 0 to 60, separated by commas. The other values still count.`},
+			`Weapons: item 2, "` + long[:rules.MaxEcho] + `…", is not allowed; allowed: up to 6 whole numbers from 0 to 60, separated by commas. The other values still count.`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,9 +3,9 @@
 package contentdata
 
 import (
-	"github.com/at4x/companion/app/refcard"
 	"github.com/at4x/companion/docs"
 	"github.com/at4x/companion/docs/content"
+	"github.com/at4x/companion/docs/refcard"
 )
 
 // Load renders the library from the embedded Markdown and adds each game's

@@ -5,11 +5,12 @@
 //
 // What lives here is small and has one meaning everywhere: the generic
 // element builder, the boolean attributes that must not be prerendered
-// when false, how a game and a label's colon are written, the device's
-// storage (keys under the site's path prefix, and a save that tells the
-// reader when it fails), the moments of the start marked for the
-// performance trace, and the action that opens a glossary term's sheet,
-// which the rules text and the calculators' labels both send.
+// when false, a label's colon, the moments of the start marked for the
+// performance trace, the action that opens a glossary term's sheet, which
+// the rules text and the calculators' labels both send, and the one that
+// says the page went out of sight. The device's storage is package store;
+// how a game's or a term's name is written, package content, which the
+// reference cards share.
 package ui
 
 import goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -25,19 +26,6 @@ func Sep(lang string) string {
 		return "\u00a0: "
 	}
 	return ": "
-}
-
-// GameName is how the app writes a game id.
-func GameName(id string) string {
-	switch id {
-	case "at43":
-		return "AT-43"
-	case "at44":
-		return "AT-44"
-	case "d10":
-		return "d10"
-	}
-	return id
 }
 
 // Mark names a moment of the client's start in the browser's performance

@@ -1,12 +1,16 @@
 package browser
 
 import (
+	"bytes"
+	"compress/zlib"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,23 +18,48 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// pdfPage matches a page object of a PDF, not the /Pages tree above them.
-var pdfPage = regexp.MustCompile(`/Type\s*/Page\b`)
+// pdfPage matches a page object of a PDF, not the /Pages tree above them;
+// pdfStream matches a stream's data.
+var (
+	pdfPage   = regexp.MustCompile(`/Type\s*/Page\b`)
+	pdfStream = regexp.MustCompile(`(?s)stream\r?\n(.*?)\r?\nendstream`)
+)
 
-// pdfPages counts the pages of a PDF from its bytes; Chromium writes every
-// page as an object of its own.
-func pdfPages(b []byte) int { return len(pdfPage.FindAll(b, -1)) }
+// pdfPages counts the pages of a PDF from its bytes: its page objects,
+// written as they are (Chromium, WebKit) or packed in compressed streams
+// (Firefox), which it inflates.
+func pdfPages(b []byte) int {
+	n := len(pdfPage.FindAll(b, -1))
+	for _, m := range pdfStream.FindAllSubmatch(b, -1) {
+		r, err := zlib.NewReader(bytes.NewReader(m[1]))
+		if err != nil {
+			continue
+		}
+		// A stream that is not zlib, or not whole, counts for what of it
+		// inflates.
+		data, _ := io.ReadAll(r)
+		n += len(pdfPage.FindAll(data, -1))
+	}
+	return n
+}
 
 // printPDF prints the page as Chromium's print preview would on A4, with
-// the page size and margins of the style sheet, and keeps the file in
-// build/out/print/name.pdf; with pdftoppm installed (poppler-utils), also
-// each page as build/out/screenshots/print-name-N.png, at 80 dpi.
+// the page size and margins of the style sheet, and keeps it (keepPDF).
 func (s *session) printPDF(t *testing.T, name string) []byte {
 	t.Helper()
 	pdf, err := chromedp.Run(s.ctx, chromedp.PrintToPDF(chromedp.PDFPaper(chromedp.PaperA4), chromedp.PDFPreferCSSPageSize()))
 	if err != nil {
 		t.Fatal(err)
 	}
+	keepPDF(t, name, pdf)
+	return pdf
+}
+
+// keepPDF keeps a printed page in build/out/print/name.pdf; with pdftoppm
+// installed (poppler-utils), also each page as
+// build/out/screenshots/print-name-N.png, at 80 dpi.
+func keepPDF(t *testing.T, name string, pdf []byte) {
+	t.Helper()
 	dir := filepath.Join("..", "out", "print")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -48,7 +77,6 @@ func (s *session) printPDF(t *testing.T, name string) []byte {
 			t.Logf("pdftoppm %s: %v %s", file, err, out)
 		}
 	}
-	return pdf
 }
 
 // cardPages is how many pages each game's reference card prints on: one
@@ -96,21 +124,77 @@ func TestReferenceCards(t *testing.T) {
 					s.screenshot(t, "card-"+game+"-"+lang+"-hits")
 					eval[bool](t, s, `(window.scrollTo(0, 0), true)`)
 				}
-				if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
-					t.Fatal(err)
-				}
-				if small, ok := readUntil(t, s, smallestPrintedText, is("")); !ok {
-					t.Errorf("the card prints text under %g pt: %s", minCardPoints, small)
-				}
-				if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{}); err != nil {
-					t.Fatal(err)
-				}
+				s.withPrintMedia(t, func() {
+					if small, ok := readUntil(t, s, smallestPrintedText, is("")); !ok {
+						t.Errorf("the card prints text under %g pt: %s", minCardPoints, small)
+					}
+					s.checkPrintedSides(t)
+				})
 				pdf := s.printPDF(t, "card-"+game+"-"+lang)
 				if n := pdfPages(pdf); n != cardPages[game] {
 					t.Errorf("the card prints on %d A4 pages, want %d (one per side)", n, cardPages[game])
 				}
 			})
 		}
+	}
+}
+
+// printedSidesJS measures each side of the card as printed (print media):
+// the blocks, and the parts of blocks of rules text, that run past the
+// side's box, which a page would cut off; and the room left at the foot
+// of each column, in mm. The first column's room is what the next item
+// did not fit in; the second's is what the side has left.
+const printedSidesJS = `[...document.querySelectorAll(".refcard-side")].map(side => {
+	const mm = px => Math.round(px * 254 / 96) / 10;
+	const name = e => e.id || e.tagName.toLowerCase() + " «" + e.textContent.trim().slice(0, 40) + "»";
+	const box = side.getBoundingClientRect();
+	const top = box.top + parseFloat(getComputedStyle(side).paddingTop);
+	const foot = [top, top], past = [];
+	for (const e of side.querySelectorAll(":scope > :not(h2), :scope > .refcard-text > *")) {
+		if (getComputedStyle(e).display === "contents") continue;
+		const r = e.getBoundingClientRect();
+		if (r.right > box.right + 1 || r.bottom > box.bottom + 1) past.push(name(e));
+		const col = r.left < box.left + box.width / 2 ? 0 : 1;
+		foot[col] = Math.max(foot[col], r.bottom + parseFloat(getComputedStyle(e).marginBottom));
+	}
+	return {side: side.querySelector("h2").textContent, past, room: foot.map(f => mm(box.bottom - f))};
+})`
+
+// A printedSide is what printedSidesJS measures of one side.
+type printedSide struct {
+	Side string
+	Past []string
+	Room []float64
+}
+
+// withPrintMedia runs f with the page laid out for print.
+func (s *session) withPrintMedia(t *testing.T, f func()) {
+	t.Helper()
+	if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
+		t.Fatal(err)
+	}
+	f()
+	if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// checkPrintedSides checks each side of a card laid out for print:
+// nothing runs past its box; it logs the room left in each column. The
+// box has the same size in mm in every engine (web/print.css), so what
+// fits here fits in Firefox and WebKit, whose print tests count the pages
+// and look for each block on its page.
+func (s *session) checkPrintedSides(t *testing.T) {
+	t.Helper()
+	// Read once the print layout has settled: no side runs past its box.
+	sides, _ := readUntil(t, s, printedSidesJS, func(sides []printedSide) bool {
+		return len(sides) > 0 && !slices.ContainsFunc(sides, func(side printedSide) bool { return len(side.Past) > 0 })
+	})
+	for _, side := range sides {
+		if len(side.Past) > 0 {
+			t.Errorf("side %q: %s run past the printed page; move a block to the other side or shorten it", side.Side, strings.Join(side.Past, ", "))
+		}
+		t.Logf("side %q: room left %.0f mm at the foot of the first column, %.0f mm of the second", side.Side, side.Room[0], side.Room[1])
 	}
 }
 

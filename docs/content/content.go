@@ -71,8 +71,8 @@ type Block struct {
 }
 
 // Page is a stand-alone page in one language: "compare" or "about", or a
-// game's reference card ("card-" + the game), which package app/refcard
-// adds when the library is loaded for the build.
+// game's reference card (CardID), which package docs/refcard adds when the
+// library is loaded for the build.
 type Page struct {
 	ID       string    `json:"id"`
 	Lang     string    `json:"lang"`

@@ -20,9 +20,9 @@ package refcard
 
 import (
 	"html"
+	"regexp"
 	"strings"
 
-	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
@@ -57,15 +57,12 @@ type Table struct {
 	Rows [][]string
 }
 
-// PageID is the id of a game's card among the library's pages.
-func PageID(game string) string { return "card-" + game }
-
 // AddTo adds to a library, as pages, the card of every game in every
 // language it has a text in.
 func AddTo(lib *content.Library) {
 	for _, t := range lib.Texts {
 		if c, ok := Build(lib, t.Game, t.Lang); ok {
-			lib.Pages = append(lib.Pages, &content.Page{ID: PageID(t.Game), Lang: t.Lang, Title: c.Title, HTML: c.HTML()})
+			lib.Pages = append(lib.Pages, &content.Page{ID: content.CardID(t.Game), Lang: t.Lang, Title: c.Title, HTML: c.HTML()})
 		}
 	}
 }
@@ -78,7 +75,7 @@ func Build(lib *content.Library, game, lang string) (c Card, ok bool) {
 		return Card{}, false
 	}
 	w := words{lib: lib, lang: lang, game: game}
-	c.Title = ui.GameName(game) + " · " + w.t(i18n.CardTitle)
+	c.Title = content.GameName(game) + " · " + w.t(i18n.CardTitle)
 	g, err := rules.GameByID(game)
 	if err != nil {
 		if referenceChapter(t) == nil {
@@ -107,7 +104,9 @@ func Build(lib *content.Library, game, lang string) (c Card, ok bool) {
 }
 
 // HTML writes the card's sides as the page shows them: a section per side
-// and per block, tables with their column and row heads.
+// and per block, tables with their column and row heads. A block of rules
+// text is also cut into its parts (see parts), so that, printed, it may run
+// on from one column to the next between them (web/print.css).
 func (c Card) HTML() string {
 	var b strings.Builder
 	text := html.EscapeString
@@ -115,36 +114,100 @@ func (c Card) HTML() string {
 		id := "refcard-side-" + itoa(i+1)
 		b.WriteString(`<section class="refcard-side" aria-labelledby="` + id + `"><h2 id="` + id + `">` + text(side.Title) + "</h2>\n")
 		for _, bl := range side.Blocks {
-			b.WriteString(`<section class="refcard-block" id="` + bl.ID + `" aria-labelledby="` + bl.ID + `-title"><h3 id="` + bl.ID + `-title">` + text(bl.Title) + "</h3>\n")
-			b.WriteString(bl.HTML)
-			if bl.Intro != "" {
-				b.WriteString(`<p class="refcard-intro">` + text(bl.Intro) + "</p>\n")
-			}
-			if tab := bl.Table; tab != nil {
-				b.WriteString(`<table class="refcard-table"><thead><tr>`)
-				for _, h := range tab.Head {
-					b.WriteString(`<th scope="col">` + text(h) + "</th>")
+			class, body := "refcard-block", bl.body()
+			if bl.HTML != "" {
+				class += " refcard-text"
+				var cut strings.Builder
+				for _, part := range parts(body) {
+					cut.WriteString(`<div class="refcard-part">` + part + "</div>\n")
 				}
-				b.WriteString("</tr></thead>\n<tbody>\n")
-				for _, row := range tab.Rows {
-					b.WriteString(`<tr><th scope="row">` + text(row[0]) + "</th>")
-					for _, cell := range row[1:] {
-						b.WriteString("<td>" + text(cell) + "</td>")
-					}
-					b.WriteString("</tr>\n")
-				}
-				b.WriteString("</tbody></table>\n")
+				body = cut.String()
 			}
-			if len(bl.Lines) > 0 {
-				b.WriteString(`<ul class="refcard-lines">`)
-				for _, l := range bl.Lines {
-					b.WriteString("<li>" + text(l) + "</li>")
-				}
-				b.WriteString("</ul>\n")
-			}
-			b.WriteString("</section>\n")
+			b.WriteString(`<section class="` + class + `" id="` + bl.ID + `" aria-labelledby="` + bl.ID + `-title">` + body + "</section>\n")
 		}
 		b.WriteString("</section>\n")
 	}
 	return b.String()
+}
+
+// body is the inside of a block's section: its heading, its rules HTML,
+// then its intro, table and lines.
+func (bl Block) body() string {
+	var b strings.Builder
+	text := html.EscapeString
+	b.WriteString(`<h3 id="` + bl.ID + `-title">` + text(bl.Title) + "</h3>\n")
+	b.WriteString(bl.HTML)
+	if bl.Intro != "" {
+		b.WriteString(`<p class="refcard-intro">` + text(bl.Intro) + "</p>\n")
+	}
+	if tab := bl.Table; tab != nil {
+		b.WriteString(`<table class="refcard-table"><thead><tr>`)
+		for _, h := range tab.Head {
+			b.WriteString(`<th scope="col">` + text(h) + "</th>")
+		}
+		b.WriteString("</tr></thead>\n<tbody>\n")
+		for _, row := range tab.Rows {
+			b.WriteString(`<tr><th scope="row">` + text(row[0]) + "</th>")
+			for _, cell := range row[1:] {
+				b.WriteString("<td>" + text(cell) + "</td>")
+			}
+			b.WriteString("</tr>\n")
+		}
+		b.WriteString("</tbody></table>\n")
+	}
+	if len(bl.Lines) > 0 {
+		b.WriteString(`<ul class="refcard-lines">`)
+		for _, l := range bl.Lines {
+			b.WriteString("<li>" + text(l) + "</li>")
+		}
+		b.WriteString("</ul>\n")
+	}
+	return b.String()
+}
+
+// htmlTag matches an HTML tag: whether it closes, its name, whether it closes
+// itself.
+var htmlTag = regexp.MustCompile(`<(/?)([A-Za-z][A-Za-z0-9]*)\b[^>]*?(/?)>`)
+
+// voidElements are the elements with no closing tag.
+var voidElements = map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true, "input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}
+
+// parts cuts a block's HTML where a printed column may end: before each
+// paragraph (or other element) of the top level, but never before a list
+// or a table, which stay with the line that announces them, nor after a
+// heading, which stays with what it heads. Inside an element nothing is
+// cut, so a list keeps its items. The parts, joined, are h.
+func parts(h string) []string {
+	var out []string
+	start, depth := 0, 0
+	// What the part being read holds at the top level so far.
+	const empty, headings, content = 0, 1, 2
+	holds := empty
+	for _, m := range htmlTag.FindAllStringSubmatchIndex(h, -1) {
+		name := strings.ToLower(h[m[4]:m[5]])
+		if h[m[2]:m[3]] == "/" {
+			depth--
+			continue
+		}
+		if depth == 0 {
+			switch name {
+			case "ol", "ul", "table":
+				holds = content
+			case "h1", "h2", "h3", "h4", "h5", "h6":
+				if holds == content {
+					out, start = append(out, h[start:m[0]]), m[0]
+				}
+				holds = headings
+			default:
+				if holds == content {
+					out, start = append(out, h[start:m[0]]), m[0]
+				}
+				holds = content
+			}
+		}
+		if !voidElements[name] && h[m[6]:m[7]] != "/" {
+			depth++
+		}
+	}
+	return append(out, h[start:])
 }

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 )
@@ -32,7 +31,7 @@ func (w words) term(id string) string {
 // start a label.
 func (w words) label(id string) string {
 	if t := w.lib.Term(id); t != nil {
-		return ui.Capitalise(ui.TermLabel(t, w.lang, w.game))
+		return content.Capitalise(t.Label(w.lang, w.game))
 	}
 	return id
 }
@@ -69,7 +68,7 @@ func span(lo, hi int) string {
 // sentence makes a diagram's label a sentence of the card's lines: a
 // capital first letter and a full stop.
 func sentence(s string) string {
-	return ui.Capitalise(strings.TrimRight(s, ".")) + "."
+	return content.Capitalise(strings.TrimRight(s, ".")) + "."
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,4 +1,24 @@
-package ui
+// Package store keeps the app's records in local storage under the site's
+// prefix; a blocked, full or tampered storage never stops the app.
+//
+// The keys are Key(name), declared by the package that owns the value: the
+// reader's preferences, bookmarks and recent sections in package app, the
+// profiles and the history of calculations in package calc. A value is a
+// Record, JSON that the browser writes and reads, and every reading and
+// writing goes through Load (Read before go-app gives a context) and Save,
+// which never let the storage stop the app:
+//   - a browser set to keep no site data throws on any reading of
+//     localStorage, go-app's own start included; the head script then puts
+//     an in-memory store in its place for the visit and sets BlockedFlag,
+//     and the shell says once that nothing is kept (Blocked);
+//   - a save the device refuses (storage full) is kept in go-app's state
+//     for the visit, where Load finds it first, and SaveFailedState raises
+//     the shell's notice;
+//   - a stored value is read only up to maxStored, and what it holds is
+//     validated by its owner: anything that runs on the origin can write
+//     there, another app under the same name included, which is why the
+//     keys carry the base and bare names are never read.
+package store
 
 import (
 	"fmt"
@@ -7,47 +27,29 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Local storage keys are StorageKey(name), declared by the package that
-// owns the value: the reader's preferences, bookmarks and recent sections
-// in package app, the profiles and the history of calculations in package
-// calc. Every reading and writing goes through Load (Read before go-app
-// gives a context) and Store, which never let the storage stop the app;
-// values are Records, JSON the browser writes and reads:
-//   - a browser set to keep no site data throws on any reading of
-//     localStorage, go-app's own start included; the head script then puts
-//     an in-memory store in its place for the visit and sets
-//     NoStorageFlag, and the shell says once that nothing is kept;
-//   - a save the device refuses (storage full) is kept in go-app's state
-//     for the visit, where Load finds it first, and SaveFailedState raises
-//     the shell's notice;
-//   - a stored value is read only up to maxStored, and what it holds is
-//     validated by its owner: anything that runs on the origin can write
-//     there, another app under the same name included, which is why the
-//     keys carry the base and bare names are never read.
-
-// StoragePrefix starts every local storage key and cache name of the app
-// served under base ("" or "/sub"): two apps on one origin, or two copies of
-// this one under different paths, never read or wipe each other's data. The
+// Prefix starts every local storage key and cache name of the app served
+// under base ("" or "/sub"): two apps on one origin, or two copies of this
+// one under different paths, never read or wipe each other's data. The
 // build only accepts bases made of letters, digits and "._~/-", so the
 // closing ":" cannot occur inside a base.
-func StoragePrefix(base string) string {
+func Prefix(base string) string {
 	return "at4x:" + strings.TrimRight(base, "/") + "/:"
 }
 
-// StorageKey is the local storage key for name under the base the page
-// runs under.
-func StorageKey(name string) string {
-	return StoragePrefix(goapp.Getenv("GOAPP_ROOT_PREFIX")) + name
+// Key is the local storage key for name under the base the page runs
+// under.
+func Key(name string) string {
+	return Prefix(goapp.Getenv("GOAPP_ROOT_PREFIX")) + name
 }
 
-// NoStorageFlag is the window property the head script sets when the
+// BlockedFlag is the window property the head script sets when the
 // browser keeps no site data and the app runs on an in-memory store.
-const NoStorageFlag = "at4xNoStorage"
+const BlockedFlag = "at4xNoStorage"
 
-// StorageBlocked reports whether the browser keeps no site data: what the
-// app saves lasts until the page is closed.
-func StorageBlocked() bool {
-	return goapp.IsClient && goapp.Window().Get(NoStorageFlag).Truthy()
+// Blocked reports whether the browser keeps no site data: what the app
+// saves lasts until the page is closed.
+func Blocked() bool {
+	return goapp.IsClient && goapp.Window().Get(BlockedFlag).Truthy()
 }
 
 // maxStored is the longest stored value Read decodes, in bytes of UTF-8:
@@ -57,7 +59,7 @@ func StorageBlocked() bool {
 // app's.
 const maxStored = 256 << 10
 
-// SaveFailedState is the go-app state Store sets when a save fails; the
+// SaveFailedState is the go-app state Save sets when a save fails; the
 // shell's save notice observes it.
 const SaveFailedState = "at4x-save-failed"
 
@@ -73,13 +75,13 @@ func unsavedState(key string) string { return "at4x-unsaved " + key }
 // map[string]any: what a JSON decoder gives) and takes them back, checking
 // each value's type; its owner validates what it holds.
 type Record interface {
-	Fields() map[string]any
+	Fields() Fields
 }
 
 // A recordPtr is a pointer to a record that reads its fields back.
 type recordPtr[T any] interface {
 	*T
-	SetFields(map[string]any)
+	SetFields(Fields)
 }
 
 // Load reads the record saved under key into v: the one this visit kept in
@@ -213,17 +215,17 @@ func fromJS(v goapp.Value, depth int) any {
 	return nil
 }
 
-// Store saves the record v under key. A full or disabled storage must not
+// Save saves the record v under key. A full or disabled storage must not
 // stop the reader: the value stays for the visit, where Load finds it, and
 // the save notice tells the reader that the change lasts only until the app
 // is closed.
-func Store(ctx goapp.Context, key string, v Record) {
-	storeJSON(ctx, key, v.Fields())
+func Save(ctx goapp.Context, key string, v Record) {
+	saveJSON(ctx, key, map[string]any(v.Fields()))
 }
 
-// StoreList saves a list of records under key, as Store does.
-func StoreList[T Record](ctx goapp.Context, key string, list []T) {
-	storeJSON(ctx, key, listFields(list))
+// SaveList saves a list of records under key, as Save does.
+func SaveList[T Record](ctx goapp.Context, key string, list []T) {
+	saveJSON(ctx, key, listFields(list))
 }
 
 // WriteList saves a list of records under key, or removes the key for an
@@ -239,10 +241,12 @@ func WriteList[T Record](key string, list []T) error {
 	return setItem(key, stringify(listFields(list)))
 }
 
+// listFields are the records' fields, as the browser's JSON.stringify
+// takes them: plain maps, not Fields.
 func listFields[T Record](list []T) []any {
 	items := make([]any, len(list))
 	for i, v := range list {
-		items[i] = v.Fields()
+		items[i] = map[string]any(v.Fields())
 	}
 	return items
 }
@@ -252,8 +256,8 @@ func stringify(v any) string {
 	return goapp.Window().Get("JSON").Call("stringify", v).String()
 }
 
-// storeJSON saves v, JSON's Go values, as JSON text under key.
-func storeJSON(ctx goapp.Context, key string, v any) {
+// saveJSON saves v, JSON's Go values, as JSON text under key.
+func saveJSON(ctx goapp.Context, key string, v any) {
 	if !goapp.IsClient {
 		return
 	}
@@ -267,55 +271,6 @@ func storeJSON(ctx goapp.Context, key string, v any) {
 	var kept string
 	if ctx.GetState(unsavedState(key), &kept); kept != "" {
 		ctx.SetState(unsavedState(key), "")
-	}
-}
-
-// Field readers for SetFields: a value of another type reads as the zero
-// value, as a stored value the app did not write must.
-
-// String is m[k] when it is a string.
-func String(m map[string]any, k string) string {
-	s, _ := m[k].(string)
-	return s
-}
-
-// Int is m[k] when it is a whole number.
-func Int(m map[string]any, k string) int {
-	f, ok := m[k].(float64)
-	if !ok || f != float64(int(f)) {
-		return 0
-	}
-	return int(f)
-}
-
-// Bool is m[k] when it is a boolean.
-func Bool(m map[string]any, k string) bool {
-	b, _ := m[k].(bool)
-	return b
-}
-
-// Strings is m[k] when it is an object of strings, without the values that
-// are not strings.
-func Strings(m map[string]any, k string) map[string]string {
-	obj, ok := m[k].(map[string]any)
-	if !ok {
-		return nil
-	}
-	out := make(map[string]string, len(obj))
-	for key, v := range obj {
-		if s, ok := v.(string); ok {
-			out[key] = s
-		}
-	}
-	return out
-}
-
-// Omitted puts k: v into m unless v is its type's zero value, as JSON's
-// omitempty does, so that stored records stay short.
-func Omitted[V comparable](m map[string]any, k string, v V) {
-	var zero V
-	if v != zero {
-		m[k] = v
 	}
 }
 

@@ -22,8 +22,8 @@ type whatIf struct {
 // offers tells whether the what-if is offered for the values.
 func (w whatIf) offers(v url.Values) bool { return w.offered.holds(v) }
 
-// spec describes one calculator: its row of the table (name, title,
-// games) and what build makes of it.
+// spec is a calculator whole: its row of the table (name, title, games)
+// and what the row's build makes of it.
 type spec struct {
 	*calculator
 	fields  []field
@@ -31,7 +31,11 @@ type spec struct {
 	// versus lays the fields out as two columns, us and them.
 	versus bool
 	// run parses the values with the engine, computes, and returns the
-	// values with every default filled in, and the outcome.
+	// values with every default filled in, and the outcome. Each row
+	// writes its own: one generic runner(parse, compute, read) for the
+	// twelve made the wasm 50 KB larger raw (4.7 KB gzip, 12 KB brotli),
+	// its twelve instantiations (one per shape of input) each a function
+	// of its own beside the row's read.
 	run func(v url.Values) (url.Values, outcome, error)
 }
 

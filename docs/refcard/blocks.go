@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
@@ -42,7 +41,7 @@ func universalBlock(g rules.Game, w words) Block {
 	if g.Reroll == rules.RerollPool {
 		reroll = w.f(i18n.CardRerollPoolF, w.label("re-roll"))
 	}
-	return Block{ID: "card-universal", Title: ui.Capitalise(w.term("universal-table")), Intro: w.t(i18n.CardUniversalIntro), Table: tab,
+	return Block{ID: "card-universal", Title: content.Capitalise(w.term("universal-table")), Intro: w.t(i18n.CardUniversalIntro), Table: tab,
 		Lines: []string{reroll}}
 }
 
@@ -63,13 +62,13 @@ func testsBlock(g rules.Game, w words) Block {
 	return Block{
 		ID: "card-tests", Title: w.t(i18n.CardTests),
 		Table: &Table{
-			Head: []string{w.t(i18n.CardTest), ui.Capitalise(w.term("action-value")), ui.Capitalise(w.term("difficulty"))},
+			Head: []string{w.t(i18n.CardTest), content.Capitalise(w.term("action-value")), content.Capitalise(w.term("difficulty"))},
 			Rows: [][]string{
-				{ui.Capitalise(w.term("shooting-test")), w.label("accuracy"), ui.Capitalise(w.term("range-band"))},
-				{ui.Capitalise(w.term("close-combat")), w.label("accuracy"), w.label("defence")},
-				{ui.Capitalise(w.term("damage-test")), w.label("penetration"), w.label("protection")},
-				{ui.Capitalise(w.term("morale-test")), morale, strconv.Itoa(m.Difficulty)},
-				{ui.Capitalise(w.term("cover-test")), "—", cover},
+				{content.Capitalise(w.term("shooting-test")), w.label("accuracy"), content.Capitalise(w.term("range-band"))},
+				{content.Capitalise(w.term("close-combat")), w.label("accuracy"), w.label("defence")},
+				{content.Capitalise(w.term("damage-test")), w.label("penetration"), w.label("protection")},
+				{content.Capitalise(w.term("morale-test")), morale, strconv.Itoa(m.Difficulty)},
+				{content.Capitalise(w.term("cover-test")), "—", cover},
 			},
 		},
 	}
@@ -78,7 +77,7 @@ func testsBlock(g rules.Game, w words) Block {
 // hitsBlock is the shooting test at each range band: its distances, read
 // off the game's RangeBand, and the Accuracy each roll needs there.
 func hitsBlock(g rules.Game, w words) Block {
-	head := append([]string{ui.Capitalise(w.term("range-band")), w.t(i18n.CardDistance) + " (cm)"}, rollColumns()...)
+	head := append([]string{content.Capitalise(w.term("range-band")), w.t(i18n.CardDistance) + " (cm)"}, rollColumns()...)
 	tab := &Table{Head: head}
 	for band := 0; band < bands; band++ {
 		row := []string{strconv.Itoa(band), bandText(g, band)}
@@ -125,7 +124,7 @@ func damageBlock(w words) Block {
 		tab.Rows = append(tab.Rows, append([]string{strconv.Itoa(p)}, thresholds(p, lowestValue)...))
 	}
 	return Block{
-		ID: "card-damage", Title: ui.Capitalise(w.term("damage-test")),
+		ID: "card-damage", Title: content.Capitalise(w.term("damage-test")),
 		Intro: w.f(i18n.CardDamageIntroF, w.label("penetration"), w.term("protection"), w.term("damage")),
 		Table: tab,
 	}
@@ -148,7 +147,7 @@ func coverBlock(g rules.Game, w words) Block {
 	noSave := w.t(i18n.DiagramNoSave)
 	row(w.f(i18n.CardUnderF, w.term("template")), noSave)
 	if !g.CoverAtRangeZero {
-		row(ui.Capitalise(w.term("range-band"))+" 0", noSave)
+		row(content.Capitalise(w.term("range-band"))+" 0", noSave)
 	}
 	if g.Fixed.LockOnIgnoresCover {
 		row(w.label("lock-on"), noSave)
@@ -156,7 +155,7 @@ func coverBlock(g rules.Game, w words) Block {
 	if g.Fixed.Sniper {
 		row(w.label("sniper"), noSave)
 	}
-	return Block{ID: "card-cover", Title: ui.Capitalise(w.term("cover-test")), Table: tab,
+	return Block{ID: "card-cover", Title: content.Capitalise(w.term("cover-test")), Table: tab,
 		Lines: []string{w.t(i18n.CardCoverOrder)}}
 }
 
@@ -164,7 +163,7 @@ func coverBlock(g rules.Game, w words) Block {
 func roundBlock(t *content.Text, w words) Block {
 	sec, _ := t.Section("reference.round")
 	if sec == nil {
-		return Block{ID: "card-round", Title: ui.Capitalise(w.term("game-round"))}
+		return Block{ID: "card-round", Title: content.Capitalise(w.term("game-round"))}
 	}
 	return Block{ID: "card-round", Title: sec.Title, HTML: withoutSeeAlso(sec.HTML)}
 }
@@ -195,23 +194,23 @@ func costsBlock(t *content.Text, g rules.Game, w words) Block {
 	}
 	c := g.Costs
 	row(w.f(i18n.CardNoOfficerF, w.term("officer")), c.Activate)
-	row(ui.Capitalise(w.term("relocate-first-card")), c.Relocate)
-	row(ui.Capitalise(w.term("delay-activation")), c.Delay)
-	row(ui.Capitalise(w.term("extra-activation")), c.Extra)
-	row(w.f(i18n.CardEachF, ui.Capitalise(w.term("combat-drill"))), c.Drill)
+	row(content.Capitalise(w.term("relocate-first-card")), c.Relocate)
+	row(content.Capitalise(w.term("delay-activation")), c.Delay)
+	row(content.Capitalise(w.term("extra-activation")), c.Extra)
+	row(w.f(i18n.CardEachF, content.Capitalise(w.term("combat-drill"))), c.Drill)
 	switch g.Morale.SpendPoints {
 	case rules.SpendRally:
-		row(w.f(i18n.CardRallyWhatF, ui.Capitalise(w.term("rally")), w.term("disorganized")), c.Rally)
+		row(w.f(i18n.CardRallyWhatF, content.Capitalise(w.term("rally")), w.term("disorganized")), c.Rally)
 	case rules.SpendAutoPass:
 		row(w.f(i18n.CardPassWhatF, w.term("morale-test")), c.Rally)
 	}
-	row(ui.Capitalise(w.term("artillery-strike")), c.Artillery)
+	row(content.Capitalise(w.term("artillery-strike")), c.Artillery)
 	row(w.f(i18n.CardEjectF, w.term("heroic-pilot")), c.Eject)
 	wager := w.f(i18n.CardUpToF, strconv.Itoa(g.WagerLimit(g.MaxRank)))
 	if k := g.WagerLimit(0); k != g.WagerLimit(g.MaxRank) {
 		wager = w.f(i18n.CardUpToF, w.term("officer-rank")+" + "+strconv.Itoa(k))
 	}
-	tab.Rows = append(tab.Rows, []string{ui.Capitalise(w.term("wager")), wager})
+	tab.Rows = append(tab.Rows, []string{content.Capitalise(w.term("wager")), wager})
 	return Block{ID: "card-costs", Title: title, Table: tab}
 }
 
@@ -228,7 +227,7 @@ func moraleBlock(g rules.Game, w words) Block {
 	}
 	lines := []string{
 		w.f(i18n.CardStatusStepsF, w.term("valiant"), w.term("disorganized"), w.term("rout")),
-		w.f(i18n.CardThresholdsF, ui.Capitalise(w.term("infantry")), thresholdText(g, w)),
+		w.f(i18n.CardThresholdsF, content.Capitalise(w.term("infantry")), thresholdText(g, w)),
 	}
 	points := w.abbr("command-points")
 	switch m.SpendPoints {
@@ -240,7 +239,7 @@ func moraleBlock(g rules.Game, w words) Block {
 	if m.PassRecovers {
 		lines = append(lines, w.f(i18n.CardPassRecoversF, w.term("disorganized"), w.term("valiant")))
 	}
-	return Block{ID: "card-morale", Title: ui.Capitalise(w.term("morale-test")),
+	return Block{ID: "card-morale", Title: content.Capitalise(w.term("morale-test")),
 		Intro: w.f(i18n.CardMoraleIntroF, w.label("morale"), m.Difficulty, w.term("universal-table")), Table: tab, Lines: lines}
 }
 
@@ -271,9 +270,9 @@ func vehicleBlock(g rules.Game, w words) Block {
 	}
 	tab := &Table{Head: []string{die, w.t(i18n.CardPart), w.f(i18n.CardAtZeroF, sp)}}
 	part := map[rules.Location][2]string{
-		rules.LocationPropulsion: {ui.Capitalise(w.term("propulsion")), w.term("immobilized")},
-		rules.LocationFrame:      {ui.Capitalise(w.term("frame")), w.f(i18n.CardDestroyedF, w.term("vehicle"))},
-		rules.LocationWeapon:     {ui.Capitalise(w.t(i18n.DiagramWeapon)), w.t(i18n.CardWeaponLost)},
+		rules.LocationPropulsion: {content.Capitalise(w.term("propulsion")), w.term("immobilized")},
+		rules.LocationFrame:      {content.Capitalise(w.term("frame")), w.f(i18n.CardDestroyedF, w.term("vehicle"))},
+		rules.LocationWeapon:     {content.Capitalise(w.t(i18n.DiagramWeapon)), w.t(i18n.CardWeaponLost)},
 	}
 	for lo := 1; lo <= rules.LocationFaces; {
 		loc := rules.LocationOf(lo)
@@ -294,6 +293,6 @@ func vehicleBlock(g rules.Game, w words) Block {
 	if n := g.Vehicle.MeleeLocationDice; n > 1 {
 		lines = append(lines, sentence(w.f(i18n.DiagramMeleeDiceF, n)))
 	}
-	return Block{ID: "card-vehicle", Title: ui.Capitalise(w.term("location-table")),
+	return Block{ID: "card-vehicle", Title: content.Capitalise(w.term("location-table")),
 		Intro: w.f(i18n.CardLocationIntroF, w.term("damage-test"), w.term("vehicle")), Table: tab, Lines: lines}
 }

@@ -533,7 +533,7 @@ func TestAddToWritesEveryCard(t *testing.T) {
 		t.Fatalf("AddTo added %d pages for %d texts", got, len(lib.Texts))
 	}
 	for _, text := range lib.Texts {
-		p := lib.Page(PageID(text.Game), text.Lang)
+		p := lib.Page(content.CardID(text.Game), text.Lang)
 		if p == nil {
 			t.Fatalf("no card page for %s/%s", text.Game, text.Lang)
 		}
@@ -543,7 +543,8 @@ func TestAddToWritesEveryCard(t *testing.T) {
 		}
 		for _, side := range c.Sides {
 			for _, b := range side.Blocks {
-				want := []string{`id="` + b.ID + `"`, html.EscapeString(b.Title), b.HTML, html.EscapeString(b.Intro)}
+				// A block's rules HTML is there in its parts (see parts).
+				want := append([]string{`id="` + b.ID + `"`, html.EscapeString(b.Title), html.EscapeString(b.Intro)}, parts(b.HTML)...)
 				if b.Table != nil {
 					for _, row := range append([][]string{b.Table.Head}, b.Table.Rows...) {
 						for _, cell := range row {
@@ -577,6 +578,68 @@ func TestTermsTheCardsNameExist(t *testing.T) {
 	for _, m := range ids {
 		if lib.Term(string(m[1])) == nil {
 			t.Errorf("blocks.go names the term %q, which the glossary lacks", m[1])
+		}
+	}
+}
+
+// TestParts cuts made-up rules HTML where a printed column may end.
+func TestParts(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"paragraphs", "<p>a</p>\n<p>b</p>\n", []string{"<p>a</p>\n", "<p>b</p>\n"}},
+		{"a list stays with its line", "<p>a:</p>\n<ol>\n<li>x</li>\n</ol>\n<p>b</p>\n", []string{"<p>a:</p>\n<ol>\n<li>x</li>\n</ol>\n", "<p>b</p>\n"}},
+		{"two tables stay with their line", "<p>a:</p><table><tr><td>1</td></tr></table><table><tr><td>2</td></tr></table><p>b</p>", []string{"<p>a:</p><table><tr><td>1</td></tr></table><table><tr><td>2</td></tr></table>", "<p>b</p>"}},
+		{"a heading stays with what it heads", "<h3 id=\"x\">T</h3>\n<h4>U</h4>\n<p>a</p>\n<h4>V</h4><p>b</p>", []string{"<h3 id=\"x\">T</h3>\n<h4>U</h4>\n<p>a</p>\n", "<h4>V</h4><p>b</p>"}},
+		{"nothing inside an element", "<ul><li><p>a</p></li><li><p>b</p></li></ul>", []string{"<ul><li><p>a</p></li><li><p>b</p></li></ul>"}},
+		{"void and self-closing tags", "<p>a<br>b<img src=\"i.svg\"/></p><p>c<wbr></p>", []string{"<p>a<br>b<img src=\"i.svg\"/></p>", "<p>c<wbr></p>"}},
+		{"a list first", "<ul><li>a</li></ul><p>b</p>", []string{"<ul><li>a</li></ul>", "<p>b</p>"}},
+		{"no tags", "text", []string{"text"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := parts(tt.in); !slices.Equal(got, tt.want) {
+				t.Errorf("parts(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestTextBlocksPrintInParts checks the blocks of rules text of every card
+// (the round, d10's sections): the page holds each in parts, which join
+// into the block, each starting with its heading or a line, never with a
+// list or a table apart from the line announcing it.
+func TestTextBlocksPrintInParts(t *testing.T) {
+	lib := loadLibrary(t)
+	starts := regexp.MustCompile(`^\s*<(p|h[1-6])\b`)
+	for _, text := range lib.Texts {
+		c, ok := Build(lib, text.Game, text.Lang)
+		if !ok {
+			continue
+		}
+		page := c.HTML()
+		for _, side := range c.Sides {
+			for _, b := range side.Blocks {
+				if b.HTML == "" {
+					continue
+				}
+				t.Run(text.Game+"/"+text.Lang+"/"+b.ID, func(t *testing.T) {
+					ps := parts(b.body())
+					if strings.Join(ps, "") != b.body() {
+						t.Fatalf("the parts do not join into the block")
+					}
+					for i, p := range ps {
+						if !starts.MatchString(p) {
+							t.Errorf("part %d starts apart from a heading or a line: %.60q", i+1, p)
+						}
+						if !strings.Contains(page, `<div class="refcard-part">`+p+"</div>") {
+							t.Errorf("the page lacks part %d in its own frame: %.60q", i+1, p)
+						}
+					}
+				})
+			}
 		}
 	}
 }
