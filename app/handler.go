@@ -11,6 +11,7 @@ import (
 	"github.com/at4x/companion/app/calc"
 	"github.com/at4x/companion/app/contentdata"
 	"github.com/at4x/companion/app/store"
+	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -48,7 +49,19 @@ func HeadScript(base string) []byte {
 		"{{LIBRARY}}", strings.TrimRight(base, "/")+"/"+contentdata.File,
 		"{{LIBRARY_FETCH}}", contentdata.FetchFunc,
 		"{{CALC_PREFILL}}", prefill,
+		"{{LOAD_FAILED}}", loadFailedFunc,
+		"{{LOAD_TEXTS}}", jsValue(loadTexts()),
 	).Replace(headJS) + steppers)
+}
+
+// loadTexts are the words of the head script's notice that the page could
+// not load, by language: the notice and its button.
+func loadTexts() map[string][2]string {
+	m := map[string][2]string{}
+	for _, l := range content.Langs {
+		m[l] = [2]string{i18n.T(l, i18n.LoadFailed), i18n.T(l, i18n.UpdateNow)}
+	}
+	return m
 }
 
 // rootFontSizes are the root font sizes of the text size settings, by

@@ -64,6 +64,38 @@
   // worker can claim it: the update banner only shows in such pages.
   window.{{CONTROLLED}} = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
 })();
+// A page whose wasm, library or scripts cannot be fetched would say it is
+// starting for ever: a first visit can straddle a deploy, whose new files
+// replace the ones this page names. It says so instead, in its language,
+// with a button that loads the page again ({{LOAD_FAILED}}: go-app's
+// loader catches the wasm's failure, the client calls it when the library
+// fails). No reload of its own: the page, prerendered, still reads, and a
+// host that keeps failing would reload it in a loop.
+(function () {
+  if (/[?&]wasm=false/.test(location.search)) return;
+  var d = document.documentElement;
+  var failed = window.{{LOAD_FAILED}} = function () {
+    if (d.getAttribute("data-app") == "failed") return;
+    d.setAttribute("data-app", "failed");
+    var t = {{LOAD_TEXTS}}[d.lang] || {{LOAD_TEXTS}}.en, p = document.createElement("p"), b = document.createElement("button");
+    p.className = "banner load-failed";
+    p.setAttribute("role", "alert");
+    p.textContent = t[0];
+    b.className = "btn";
+    b.type = "button";
+    b.textContent = t[1];
+    b.onclick = function () { location.reload(); };
+    p.append(b);
+    document.body.append(p);
+    var s = document.querySelector("#calc-sentence.pending");
+    if (s) s.textContent = t[0];
+  };
+  var wasm = window.WebAssembly, is = wasm && wasm.instantiateStreaming;
+  if (is) wasm.instantiateStreaming = function (r, o) {
+    return is.call(wasm, r, o).catch(function (e) { failed(); throw e; });
+  };
+  addEventListener("error", function (e) { if (e.target && e.target.tagName == "SCRIPT") failed(); }, true);
+})();
 // The library (the rules text, glossary and pages: app/contentdata) is a
 // file of its own, fetched from here so that it downloads beside the wasm:
 // once the page is parsed, when app.js (deferred) has just asked for the

@@ -31,6 +31,22 @@ func CachePrefix(base string) string { return store.Prefix(base) + "cache-" }
 // service worker already controlled the page as it loaded.
 const controlledFlag = "at4xControlled"
 
+// loadFailedFunc is the function the head script defines on window that
+// says the page could not load and offers to reload it.
+const loadFailedFunc = "at4xLoadFailed"
+
+// LoadFailed says, in the page, that the client could not start (its
+// library could not be fetched), and offers to reload it: the head script
+// writes the notice, as it does when the wasm could not be fetched.
+func LoadFailed() {
+	if !goapp.IsClient {
+		return
+	}
+	if f := goapp.Window().Get(loadFailedFunc); f.Type() == goapp.TypeFunction {
+		f.Invoke()
+	}
+}
+
 // Text sizes the reader can pick, in percent of the browser's size.
 var textSizes = []int{87, 100, 112, 125, 150}
 
@@ -123,6 +139,10 @@ const (
 	maxMarks  = 100
 )
 
+// maxMarkChars is the most characters a stored mark may take: its language,
+// game, section id and title, far shorter.
+const maxMarkChars = 1024
+
 func (m mark) valid() bool {
 	return slices.Contains(content.Langs, m.Lang) && slices.Contains(content.GameIDs, m.Game) && m.Section != "" && !strings.ContainsAny(m.Section, "/?#")
 }
@@ -145,8 +165,8 @@ func validMarks(list []mark, max int) []mark {
 // from the device, validated and capped.
 func loadPrefs(ctx goapp.Context) (p prefs, marks, recent []mark) {
 	store.Load(ctx, prefsKey, &p)
-	marks = store.LoadList[mark](ctx, marksKey)
-	recent = store.LoadList[mark](ctx, recentKey)
+	marks = store.LoadList[mark](ctx, marksKey, store.Last(maxMarks, maxMarkChars))
+	recent = store.LoadList[mark](ctx, recentKey, store.Last(maxRecent, maxMarkChars))
 	return p.valid(), validMarks(marks, maxMarks), validMarks(recent, maxRecent)
 }
 

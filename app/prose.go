@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"html"
+	"strconv"
 	"strings"
 
 	"github.com/at4x/companion/app/ui"
@@ -51,12 +52,16 @@ func (s *Site) proseHTML(h, lang string) string {
 // tableFrames puts each table in a frame that scrolls sideways on its own
 // when the table is wider than the screen: a labelled region that the
 // keyboard can reach (Tab, then the arrow keys), so that the page itself
-// never scrolls sideways. The label names the table by its column heads.
+// never scrolls sideways. The label names the table by its column heads,
+// and a table whose heads an earlier one of the page has by its place
+// among them ("… (2)"): a region's name tells it from the page's other
+// regions (a card's two tables of actions and their PM).
 func tableFrames(h, lang string) string {
 	if !strings.Contains(h, "<table") {
 		return h
 	}
 	var b strings.Builder
+	seen := map[string]int{}
 	for {
 		i := strings.Index(h, "<table")
 		if i < 0 {
@@ -70,6 +75,9 @@ func tableFrames(h, lang string) string {
 		}
 		j += i + len("</table>")
 		label := fmt.Sprintf(i18n.T(lang, i18n.TableLabelF), strings.Join(columnHeads(h[i:j]), ", "))
+		if seen[label]++; seen[label] > 1 {
+			label += " (" + strconv.Itoa(seen[label]) + ")"
+		}
 		b.WriteString(h[:i])
 		b.WriteString(`<div class="table-frame" role="region" tabindex="0" aria-label="` + html.EscapeString(label) +
 			`" data-hint="` + html.EscapeString(i18n.T(lang, i18n.TableScrollHint)) + `">`)

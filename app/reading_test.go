@@ -133,6 +133,12 @@ func TestTableFrames(t *testing.T) {
 	if strings.Count(got, "</table></div>") != 2 {
 		t.Errorf("a frame does not close after its table: %s", got)
 	}
+	// Two tables of the same heads, as a card has: their regions' names
+	// differ (axe's landmark-unique).
+	twice := tableFrames(in+in, "en")
+	if !strings.Contains(twice, `aria-label="Table: Moral, écart"`) || !strings.Contains(twice, `aria-label="Table: Moral, écart (2)"`) {
+		t.Errorf("the second table of the same heads is not told apart: %s", twice)
+	}
 }
 
 func TestKeepRanges(t *testing.T) {

@@ -211,11 +211,12 @@ func (s *shell) OnNav(ctx goapp.Context) {
 		if s.r.game != "" {
 			s.prefs.Game = s.game
 		}
-		store.Save(ctx, prefsKey, s.prefs)
+		// The app's own note of what the reader read: no word if refused.
+		store.Remember(ctx, prefsKey, s.prefs)
 	}
 	if sec := s.section(); sec != nil {
 		s.recent = withRecent(s.recent, s.markOf(sec))
-		store.SaveList(ctx, recentKey, s.recent)
+		store.RememberList(ctx, recentKey, s.recent)
 	}
 	if p := s.pending; p != nil {
 		s.pending = nil
@@ -428,13 +429,16 @@ func (s *shell) switchTarget(lang, game string) (route, url.Values) {
 	}
 	if s.r.view == viewCalc || s.r.view == viewLanding || s.r.view == viewNotFound {
 		q := url.Values{}
-		for k, v := range s.query {
+		for k, v := range s.liveQuery() {
 			q[k] = v
 		}
 		q.Set("lang", lang)
 		q.Set("game", game)
 		if games := calc.Games(s.r.calc); s.r.view == viewCalc && games != nil && !slices.Contains(games, game) {
 			return route{view: viewCalc, calc: calc.First(game)}, url.Values{"lang": {lang}, "game": {game}}
+		}
+		if s.r.view == viewCalc && game != s.game {
+			q = calc.SwitchedGame(s.r.calc, q, game)
 		}
 		return s.r, q
 	}
@@ -447,6 +451,16 @@ func (s *shell) switchTarget(lang, game string) (route, url.Values) {
 		return to, url.Values{"from": {s.game}}
 	}
 	return to, nil
+}
+
+// liveQuery is the address's query as it stands: a calculator rewrites
+// it in place with each change of the reader's (no navigation), so the
+// one navigated to may be stale.
+func (s *shell) liveQuery() url.Values {
+	if !goapp.IsClient {
+		return s.query
+	}
+	return goapp.Window().URL().Query()
 }
 
 // onSwitch follows a language or game switch (the top bar's actionSwitch,

@@ -202,8 +202,16 @@ const profileSettle = 1500 * time.Millisecond
 // profile adds the start's cost by owner, for the hello world and the
 // pages Lighthouse scores, medians of runs.
 func (r *report) profile(appDir, helloDir, tmp string, runs int) error {
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	flags, err := clientBuildFlags(root)
+	if err != nil {
+		return err
+	}
 	named := filepath.Join(tmp, "profile-app")
-	if err := namedCopy(appDir, named, clientPackage, clientFlags); err != nil {
+	if err := namedCopy(appDir, named, clientPackage, flags); err != nil {
 		return err
 	}
 	namedHello := filepath.Join(tmp, "profile-hello")

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -135,21 +136,37 @@ func writeLibrary(out string) (*content.Library, error) {
 const clientPackage = "./app/cmd/pwa"
 
 // clientFlags are the compiler flags of the wasm client, besides -trimpath
-// and -ldflags: every package is compiled without inlining but three.
+// and -ldflags: every package is compiled without inlining but two.
 // Inlined calls cost more in brotli than in raw bytes (raw grows from 10.1
 // to 10.6 MB while brotli shrinks), and the brotli is what the opponent's
-// first visit moves over a slow network. The three keep it: the engine
-// (rules) and search, for their speed (in the wasm under Node, a typical
-// salvo took 0.08-0.13 ms with inlining against 0.20-0.23 without, a worst
-// shot 0.9-1.3 against 1.5-2.9 ms), and net/http, whose inlined checks of
-// the platform let the linker drop its TLS client (crypto, idna, Unicode
-// normalisation: 60 KB brotli) from a client that never dials. Brotli of
-// the wasm (issue 26, target 1800 KB): 1890 KB with inlining everywhere but
-// the app's packages, go-app and encoding/json; 1782 KB with none at all;
-// 1740 KB with these flags. A tap's answer stays far under a frame.
+// first visit moves over a slow network. The two keep it, for their speed:
+// the engine (rules) and search (in the wasm under Node, a typical salvo
+// took 0.08-0.13 ms with inlining against 0.20-0.23 without, a worst shot
+// 0.9-1.3 against 1.5-2.9 ms). Brotli of the wasm (issue 26, target 1800
+// KB), before the overlay below: 1890 KB with inlining everywhere but the
+// app's packages, go-app and encoding/json; 1782 KB with none at all; 1740
+// KB with these flags. A tap's answer stays far under a frame.
+//
+// net/http was compiled with inlining too, while the client linked it:
+// its inlined checks of the platform let the linker drop its TLS client.
+// The client's build no longer reads go-app's server code, which alone
+// imported net/http (build/overlay.go): on main at 0f17a88 the wasm went
+// from 10,674,293 to 8,952,652 bytes raw, 2,447,573 to 2,067,724 gzip and
+// 1,750,333 to 1,459,899 brotli (-290 KB), the crypto/tls, crypto/hpke
+// and FIPS self-test inits with it, which no client path ran.
 var clientFlags = []string{
-	"-gcflags=all=-l", "-gcflags=net/http=",
+	"-gcflags=all=-l",
 	"-gcflags=github.com/at4x/companion/rules=", "-gcflags=github.com/at4x/companion/app/search=",
+}
+
+// clientBuildFlags returns the go build flags of the wasm client besides
+// -trimpath and -ldflags: clientFlags and those of go-app's overlay.
+func clientBuildFlags(root string) ([]string, error) {
+	overlay, err := writeClientOverlay(root)
+	if err != nil {
+		return nil, err
+	}
+	return append(slices.Clone(clientFlags), overlay...), nil
 }
 
 // compileWasm builds the client into out/web/app.wasm and returns its size.
@@ -159,7 +176,11 @@ func compileWasm(root, out string) (int64, error) {
 		return 0, err
 	}
 	fmt.Println("site: compiling the wasm client (GOOS=js GOARCH=wasm) into", wasmFile)
-	args := append([]string{"build", "-trimpath", "-ldflags=-s -w"}, clientFlags...)
+	flags, err := clientBuildFlags(root)
+	if err != nil {
+		return 0, err
+	}
+	args := append([]string{"build", "-trimpath", "-ldflags=-s -w"}, flags...)
 	cmd := exec.Command("go", append(args, "-o", wasmFile, clientPackage)...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Dir = root

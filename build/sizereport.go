@@ -54,7 +54,11 @@ func weighClient(tmp string) (app, hello *wasmWeight, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if app, err = weighWasm(root, filepath.Join(tmp, "size-app"), clientPackage, clientFlags, streams{code: true, data: true}); err != nil {
+	flags, err := clientBuildFlags(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	if app, err = weighWasm(root, filepath.Join(tmp, "size-app"), clientPackage, flags, streams{code: true, data: true}); err != nil {
 		return nil, nil, fmt.Errorf("weighing the client: %w", err)
 	}
 	if err := os.MkdirAll(filepath.Join(tmp, "size-hello"), 0o755); err != nil {

@@ -449,6 +449,7 @@ const (
 	ConflictF  // value, what is allowed here
 	NounWrecks
 	SimulatingTail
+	RefiningFigures
 	MarginF // chance, margin
 	UnknownKey
 	// Issue 24's refusals: what a value may be, list items by position,
@@ -514,7 +515,6 @@ const (
 	AfterTheRoll
 	RollWhat
 	RollCount
-	LuckF // what was counted, the count, the chance of that or fewer, of that or more
 
 	// Reference cards (issue 25): the printable card of each game and
 	// language, and the way to it.
@@ -577,6 +577,32 @@ const (
 
 	// Site data the browser will not keep (issue 24).
 	StorageBlocked
+	LoadFailed
+
+	// At the table, third pass (issue 35).
+	WhatIfSameRollF // the what-if, the action value, one more, the roll both need
+	WhatIfSameF     // the what-if
+	LuckyF          // in how many rolls one does as well: 28
+	UnluckyF        // in how many rolls one does as badly
+	Luckier         // rarer than 1 roll in 1,000, lucky
+	Unluckier       // rarer than 1 roll in 1,000, unlucky
+	LuckUsual
+	LuckBetterF // the chance of doing as well or better
+	LuckWorseF  // the chance of doing as badly or worse
+	LuckSameF   // the chance of the outcome
+	RollOutcome
+	RollPassed
+	RollFailed
+	RollWon
+	RollLost
+	ChartHitsSalvoF    // salvo
+	ChartImpactsSalvoF // salvo
+	// The nouns of an average under 2: French says "0,3 perte", English
+	// "0.3 casualties".
+	NounCasualtiesFew
+	NounImpactsFew
+	NounDamagingFew
+	NounWrecksFew
 
 	keyCount
 )

@@ -186,7 +186,7 @@ var table = [keyCount]struct{ en, fr string }{
 	StepCrushFree:      {"Free fighters", "Combattants libres"},
 	StepCrushEngaged:   {"Engaged fighters", "Combattants engagés"},
 	StepDamageReroll:   {"Failed damage tests rolled again", "Tests de dégâts ratés relancés"},
-	StepRank:           {"Officer rank", "Rang de l’officier"},
+	StepRank:           {"{=officer-rank}", "{=officer-rank}"},
 	StepObjective:      {"Objective", "Objectif"},
 	StepEarlier:        {"Earlier tests", "Tests précédents"},
 	StepFrame:          {"Frame", "Châssis"},
@@ -291,8 +291,8 @@ var table = [keyCount]struct{ en, fr string }{
 	WrongGameF:         {"%s is for %s: showing that game.", "%s concerne %s : ce jeu est affiché."},
 	OtherGamesF:        {"%s", "%s"},
 	EditValue:          {"%s, value", "%s, valeur"},
-	BadNumberF:         {"%q is not allowed: a whole number from %d to %d", "« %s » n’est pas accepté : un nombre entier de %d à %d"},
-	BadChoiceF:         {"%q is not one of the options: %s", "« %s » n’est pas une des options : %s"},
+	BadNumberF:         {"\"%s\" is not allowed: a whole number from %d to %d", "« %s » n’est pas accepté : un nombre entier de %d à %d"},
+	BadChoiceF:         {"\"%s\" is not one of the options: %s", "« %s » n’est pas une des options : %s"},
 	BothRanges:         {"give a range band or a distance, not both", "donnez une bande de portée ou une distance, pas les deux"},
 	PresetShootAT43:    {"AT-43 · Accuracy 3 at range 5 (5+)", "AT-43 · Précision 3 à portée 5 (5+)"},
 	PresetMeleeAT43:    {"AT-43 · Accuracy 4 vs Combat 5 (4+)", "AT-43 · Précision 4 contre Combat 5 (4+)"},
@@ -445,14 +445,17 @@ var table = [keyCount]struct{ en, fr string }{
 	BadEscapeF:            {"the link garbled this value (a bad %% sign); type it again: %s", "le lien a abîmé cette valeur (un signe %% invalide) ; saisissez-la à nouveau : %s"},
 	NounWrecks:            {"vehicles destroyed", "véhicules détruits"},
 	SimulatingTail:        {" (simulated, refining: see the notes)", " (simulation en cours d’affinage : voir les notes)"},
+	// What stands for a simulated result's charts, chances, table and
+	// export until every figure is within half a point.
+	RefiningFigures: {"Refining the simulated figures…", "Affinage des chiffres simulés…"},
 	MarginF:               {"%s ± %s", "%s ± %s"},
 	UnknownKey:            {"this calculator reads no such value: it was left out", "ce calculateur ne lit pas cette valeur : elle est ignorée"},
-	ConflictF:             {"%q does not apply with the game or target chosen; allowed here: %s", "« %s » ne s’applique pas avec le jeu ou la cible choisis ; accepté ici : %s"},
+	ConflictF:             {"\"%s\" does not apply with the game or target chosen; allowed here: %s", "« %s » ne s’applique pas avec le jeu ou la cible choisis ; accepté ici : %s"},
 	AllowedNumberF:        {"a whole number from %d to %d", "un nombre entier de %d à %d"},
 	AllowedListF:          {"up to %d whole numbers from %d to %d, separated by commas", "jusqu’à %d nombres entiers de %d à %d, séparés par des virgules"},
 	AllowedOff:            {"unticked (0)", "décoché (0)"},
 	EmptyItemF:            {"item %d is empty; allowed: %s", "l’élément %d est vide ; accepté : %s"},
-	BadItemF:              {"item %d, %q, is not allowed; allowed: %s", "l’élément %d, « %s », n’est pas accepté ; accepté : %s"},
+	BadItemF:              {"item %d, \"%s\", is not allowed; allowed: %s", "l’élément %d, « %s », n’est pas accepté ; accepté : %s"},
 	TooManyItemsF:         {"%d values given; allowed: %s", "%d valeurs données ; accepté : %s"},
 	Repeated:              {"the link gives it more than once; one value is allowed: the first is used", "le lien la donne plusieurs fois ; une seule valeur est acceptée : la première est retenue"},
 	MoreKeysF:             {"%s and %d more", "%s et %d autres"},
@@ -506,7 +509,6 @@ var table = [keyCount]struct{ en, fr string }{
 	AfterTheRoll:        {"After the roll: how likely was it?", "Après le jet : était-ce probable\u00a0?"},
 	RollWhat:            {"What you count", "Ce que vous comptez"},
 	RollCount:           {"How many", "Combien"},
-	LuckF:               {"%[1]s: %[2]d or fewer, %[3]s; %[2]d or more, %[4]s.", "%[1]s\u00a0: %[2]d ou moins, %[3]s\u00a0; %[2]d ou plus, %[4]s."},
 
 	// Reference cards (issue 25).
 	CardTitle:              {"Reference card", "Fiche de référence"},
@@ -567,6 +569,34 @@ var table = [keyCount]struct{ en, fr string }{
 	CardEjectF:             {"%s: eject", "%s : éjection"},
 
 	// Site data the browser will not keep (issue 24).
-	StorageBlocked: {"This browser is set to keep no data for this site: your settings, bookmarks, profiles and history last until you close the app.",
-		"Ce navigateur est réglé pour ne rien garder de ce site : vos réglages, signets, profils et historique durent jusqu’à la fermeture de l’application."},
+	// Without site data no service worker registers: no offline either.
+	StorageBlocked: {"This browser is set to keep no data for this site: your settings, bookmarks, profiles and history last until you close the app, and the app will not work offline.",
+		"Ce navigateur est réglé pour ne rien garder de ce site : vos réglages, signets, profils et historique durent jusqu’à la fermeture de l’application, qui ne fonctionnera pas hors ligne."},
+	// The wasm or the library could not be fetched (a first visit that
+	// straddles a deploy): the head script says it, with a Reload button.
+	LoadFailed: {"The app could not finish loading: a new version may have just come out, or the connection dropped.",
+		"L’application n’a pas pu finir de se charger : une nouvelle version vient peut-être de sortir, ou la connexion a été coupée."},
+
+	// At the table, third pass (issue 35).
+	WhatIfSameRollF:    {"%[1]s: no change, %[2]d and %[3]d both need %[4]d+.", "%[1]s\u00a0: aucun changement, %[2]d et %[3]d demandent tous deux %[4]d+."},
+	WhatIfSameF:        {"%s: no change here.", "%s\u00a0: aucun changement ici."},
+	LuckyF:             {"As lucky as 1 roll in %d", "Coup de chance, 1 jet sur %d"},
+	UnluckyF:           {"As unlucky as 1 roll in %d", "Pas de chance, 1 jet sur %d"},
+	Luckier:            {"Luckier than 1 roll in 1,000", "Coup de chance, moins d’1 jet sur 1\u00a0000"},
+	Unluckier:          {"Unluckier than 1 roll in 1,000", "Pas de chance, moins d’1 jet sur 1\u00a0000"},
+	LuckUsual:          {"About as expected", "Rien d’étonnant"},
+	LuckBetterF:        {"%s of rolls do this well or better", "%s des jets font aussi bien ou mieux"},
+	LuckWorseF:         {"%s of rolls do this badly or worse", "%s des jets font aussi mal ou pire"},
+	LuckSameF:          {"%s of rolls end this way", "%s des jets finissent ainsi"},
+	RollOutcome:        {"What happened", "Ce qui s’est passé"},
+	RollPassed:         {"Passed", "Réussi"},
+	RollFailed:         {"Failed", "Raté"},
+	RollWon:            {"Won", "Gagné"},
+	RollLost:           {"Lost", "Perdu"},
+	ChartHitsSalvoF:    {"Hits of salvo %d", "Touches de la salve %d"},
+	ChartImpactsSalvoF: {"After cover, salvo %d", "Après couvert, salve %d"},
+	NounCasualtiesFew:  {"casualties", "perte"},
+	NounImpactsFew:     {"impacts", "impact"},
+	NounDamagingFew:    {"damaging attacks", "attaque qui blesse"},
+	NounWrecksFew:      {"vehicles destroyed", "véhicule détruit"},
 }

@@ -166,7 +166,8 @@
 // with Query, and checks itself in Validate. Parse and Validate report
 // every refused value at once, as [FieldErrors]: each [FieldError] names
 // its query key, says what is allowed, echoes at most 40 characters of the
-// input, and wraps a sentinel reason ([ErrSyntax], [ErrRange], [ErrChoice],
+// input (an app words its own messages and echoes with [Echo], escaped and
+// isolated, the same in every language), and wraps a sentinel reason ([ErrSyntax], [ErrRange], [ErrChoice],
 // [ErrBothRanges], [ErrConflict], [ErrNotApplicable], [ErrUnknownKey],
 // [ErrRepeated]) for errors.Is. A key given twice is refused, and so are
 // the keys a Parse does not read (a capital, a key of another calculator),

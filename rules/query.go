@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -103,13 +104,13 @@ func (u *UnknownKeys) Error() string {
 	msg := "not a key of this calculator"
 	if more := len(u.Keys) - 1; more > 0 {
 		var named []string
-		budget := MaxEcho - utf8.RuneCountInString(u.Keys[0])
+		budget := MaxEcho - echoLength(u.Keys[0])
 		for _, k := range u.Keys[1:] {
-			if budget -= utf8.RuneCountInString(k); budget < 0 {
+			if budget -= echoLength(k); budget < 0 {
 				named = append(named, "…")
 				break
 			}
-			named = append(named, EchoKey(k))
+			named = append(named, echoed(k))
 		}
 		others := "others"
 		if more == 1 {
@@ -210,22 +211,99 @@ func clipTo(s string, n int) string {
 	return strconv.Quote(string(r[:n])) + "…"
 }
 
-// Echo is a value as an error message repeats it: cut to MaxEcho
-// characters, an ellipsis marking the cut.
-func Echo(s string) string {
-	if utf8.RuneCountInString(s) <= MaxEcho {
-		return s
-	}
-	return string([]rune(s)[:MaxEcho]) + "…"
-}
+// Echo is a value as an error message repeats it, the one way for the
+// app's messages in every language: each character that is not text, a
+// control (NUL, a line feed), a format character (the bidi controls that
+// reverse what follows, zero widths) or a line or paragraph separator, is
+// written as its code (\u202e, \u0000, \U000e0041), and a backslash
+// doubled, so that the reader sees what the link holds; a byte that is no
+// UTF-8 is one U+FFFD; the result is cut to MaxEcho characters, counted
+// after escaping, an ellipsis marking the cut; and it is isolated between
+// U+2068 and U+2069 (first strong isolate, pop directional isolate), so
+// that nothing in it, a right-to-left word included, can reorder the
+// message around it.
+func Echo(s string) string { return "\u2068" + echoed(s) + "\u2069" }
 
-// EchoKey is a key as an error message names it: cut like Echo, and
+// EchoKey is a key as an error message names it: as Echo writes it,
 // quoted when empty.
 func EchoKey(key string) string {
 	if key == "" {
 		return `""`
 	}
 	return Echo(key)
+}
+
+// EchoKeys names keys as one message lists them: the first, and as many
+// of the next as fit with it in MaxEcho characters, each as EchoKey writes
+// it; more is how many are left out.
+func EchoKeys(keys []string) (named []string, more int) {
+	if len(keys) == 0 {
+		return nil, 0
+	}
+	named = []string{EchoKey(keys[0])}
+	budget := MaxEcho - echoLength(keys[0])
+	for _, k := range keys[1:] {
+		if budget -= echoLength(k); budget < 0 {
+			break
+		}
+		named = append(named, EchoKey(k))
+	}
+	return named, len(keys) - len(named)
+}
+
+// echoed is s escaped and cut as Echo says, not isolated.
+func echoed(s string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range s {
+		part := echoRune(r)
+		w := utf8.RuneCountInString(part)
+		if n+w > MaxEcho {
+			b.WriteString("…")
+			break
+		}
+		n += w
+		b.WriteString(part)
+	}
+	return b.String()
+}
+
+// echoLength is how many characters s takes once escaped as Echo escapes
+// it, before any cut.
+func echoLength(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf8.RuneCountInString(echoRune(r))
+	}
+	return n
+}
+
+// echoRune is one character as Echo writes it.
+func echoRune(r rune) string {
+	switch {
+	case r == '\\':
+		return `\\`
+	case unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp):
+		e, n := []byte(`\u`), 4
+		if r > 0xffff {
+			e, n = []byte(`\U`), 8
+		}
+		for i := n - 1; i >= 0; i-- {
+			e = append(e, "0123456789abcdef"[r>>(4*i)&15])
+		}
+		return string(e)
+	}
+	return string(r) // a byte that is no UTF-8 comes as U+FFFD
+}
+
+// keyName is a key of the link as a FieldError names it: cut to MaxEcho
+// characters, an ellipsis marking the cut, and otherwise as given, so
+// that the app finds the key it stands for.
+func keyName(key string) string {
+	if utf8.RuneCountInString(key) <= MaxEcho {
+		return key
+	}
+	return string([]rune(key)[:MaxEcho]) + "…"
 }
 
 // ParseLink reads a share link's query string as url.Values, like
@@ -252,7 +330,7 @@ func ParseLink(query string) (url.Values, error) {
 			// The key opens the message: the value gets what is left of
 			// the characters an error may repeat.
 			echo := max(MaxEcho-utf8.RuneCountInString(key), 8)
-			l.add(fieldErr(EchoKey(key), ErrSyntax, "%s has a bad percent-escape: allowed %% followed by two hexadecimal digits (%%25 for %% itself)", clipTo(rawValue, echo)))
+			l.add(fieldErr(keyName(key), ErrSyntax, "%s has a bad percent-escape: allowed %% followed by two hexadecimal digits (%%25 for %% itself)", clipTo(rawValue, echo)))
 			continue
 		}
 		v[key] = append(v[key], value)
@@ -400,7 +478,7 @@ func (r *queryReader) refuseUnknown() {
 		return
 	}
 	sort.Strings(keys)
-	r.add(&FieldError{Key: EchoKey(keys[0]), Err: &UnknownKeys{Keys: keys, allowed: r.log.allowed()}})
+	r.add(&FieldError{Key: keyName(keys[0]), Err: &UnknownKeys{Keys: keys, allowed: r.log.allowed()}})
 }
 
 // checkLinkKeys refuses a link key given more than once, which the page

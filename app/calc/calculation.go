@@ -28,19 +28,24 @@ type calculation struct {
 
 	values     url.Values       // what the link says, with the reader's changes
 	wrongGame  string           // the game the link asked for, when it does not fit
+	badGame    string           // the link's game when it names no game at all
 	renumbered int              // salvos of a link that skipped numbers, renumbered 1 to renumbered
-	linkErrs   map[string]error // values the link garbled, by key (rules.ParseLink)
+	linkErrs   map[string]error // values the link garbled, by key (rules.ParseLink), until the reader's first change
 	now        evaluation
 	other      *evaluation // the same situation under the other game
 	what       *evaluation // the current values with the what-ifs applied
 	compare    bool
 	whatIfs    map[string]bool
 	picked     map[string]int // bar picked per chart, by chart key
-	atLeast    int            // the headline's "at least" number; 0 until chosen
-	natural    int            // the one a page opening the values picks: firstThreshold of their first, unrefined, result
-	bad        url.Values     // view values of the link the page could not read (viewkeys.go)
-	roll       rolled         // what the reader says the dice did (roll.go)
-	refineSeq  int            // counts computations, so that only the last one's simulation runs
+	atLeast    int            // the headline's "at least" number
+	// atLeastSet tells that the reader chose atLeast, by a tap on a bar of
+	// the headline's chart, or the link did (atleast): it stays while the
+	// values change. Until then it is natural, and follows the values.
+	atLeastSet bool
+	natural    int        // the one the values give: firstThreshold of their first, unrefined, result
+	bad        url.Values // view values of the link the page could not read (viewkeys.go)
+	roll       rolled     // what the reader says the dice did (roll.go)
+	refineSeq  int        // counts computations, so that only the last one's simulation runs
 }
 
 // reset reads the share link's query for the calculator name, under the
@@ -62,15 +67,21 @@ func (c *calculation) reset(name, query, game string) {
 	}
 	vw := readView(c.values, c.spec)
 	c.atLeast, c.whatIfs, c.compare, c.picked, c.bad = vw.atLeast, vw.whatIfs, vw.compare, vw.picked, vw.bad
+	c.atLeastSet = vw.atLeast > 0
 	for _, k := range viewKeys {
-		if _, garbled := c.linkErrs[k]; garbled && k != keyLang {
+		if _, garbled := c.linkErrs[k]; garbled {
 			c.bad.Set(k, "") // its value is lost: the message says so
 		}
 		delete(c.linkErrs, k)
 	}
-	c.wrongGame = ""
+	c.wrongGame, c.badGame = "", ""
 	g := c.values.Get("game")
 	switch {
+	case g != "" && !slices.Contains(content.GameIDs, g):
+		// Not a game at all (game=at45, game=javascript:...): a bad
+		// value, said as one, not a game of another calculator.
+		c.badGame = g
+		c.values.Set("game", c.spec.games[0])
 	case g != "" && !slices.Contains(c.spec.games, g):
 		c.wrongGame = g
 		c.values.Set("game", c.spec.games[0])
@@ -85,6 +96,16 @@ func (c *calculation) reset(name, query, game string) {
 	c.compute()
 }
 
+// gameError is the message for a link's game that names no game, which
+// the page replaced by the calculator's first; "" for none.
+func (c *calculation) gameError() string {
+	if c.badGame == "" {
+		return ""
+	}
+	return fmt.Sprintf(i18n.T(c.lang, i18n.BadValueF), i18n.T(c.lang, i18n.GameLabel),
+		notAChoice(c.lang, c.badGame, idsNamed(c.spec.games, content.GameName)))
+}
+
 // canCompare tells whether the calculator runs under both AT games.
 func (c *calculation) canCompare() bool { return c.spec.comparable() }
 
@@ -93,7 +114,8 @@ func (c *calculation) compute() {
 	c.refineSeq++ // a simulation still running is for values gone
 	c.now = evaluate(c.spec, c.values)
 	for k, e := range c.linkErrs {
-		// The link garbled the value; it stands until the reader gives one.
+		// The link garbled the value; it stands until the reader's first
+		// change (see change).
 		if !c.values.Has(k) {
 			c.now.errs[k] = e
 		}
@@ -102,7 +124,7 @@ func (c *calculation) compute() {
 	if c.now.err == nil {
 		c.natural = firstThreshold(c.now.out)
 	}
-	if c.atLeast == 0 {
+	if !c.atLeastSet {
 		c.atLeast = c.natural
 	}
 	if c.words.lang != c.lang || c.words.game != c.now.game || c.words.label == nil {
@@ -112,6 +134,7 @@ func (c *calculation) compute() {
 	if c.compare && c.canCompare() && c.now.shown != nil {
 		v := clone(c.now.shown)
 		v.Set("game", map[string]string{"at43": "at44", "at44": "at43"}[c.now.game])
+		c.spec.hide(v, c.now.shown, clone(v))
 		o := evaluate(c.spec, v)
 		c.other = &o
 	}
@@ -121,7 +144,7 @@ func (c *calculation) compute() {
 	var tried bool
 	v := clone(c.now.shown)
 	for _, w := range c.spec.whatIfs {
-		if c.whatIfs[w.key] && w.offers(c.now.shown) {
+		if c.whatIfs[w.key] && w.offers(c.now.shown) && c.whatIfSame(w) == "" {
 			w.apply(v)
 			tried = true
 		}
@@ -130,6 +153,17 @@ func (c *calculation) compute() {
 		w := evaluate(c.spec, v)
 		c.what = &w
 	}
+}
+
+// refining is the first result on show whose simulation still refines:
+// the current values', the other game's, the what-if's; nil when none.
+func (c *calculation) refining() *evaluation {
+	for _, s := range []*evaluation{&c.now, c.other, c.what} {
+		if s != nil && s.out.refine != nil {
+			return s
+		}
+	}
+	return nil
 }
 
 // summary is the summary's sentence for the current result. A failure
@@ -165,30 +199,39 @@ func (c *calculation) formValues() url.Values {
 }
 
 // base is the values the next change starts from: the link's, with the
-// reader's changes. A change writes the key it changes and no other, not
-// the defaults the engine filled in, so a link holds what the reader set;
-// and it drops no value of the link, a bad one included, but the keys the
-// calculator does not read, which its message said were left out, and the
-// second value of a key given twice.
+// reader's changes, less every value the page refused (a bad number, a key
+// the calculator does not read, the second value of a key given twice).
+// The answer used the default in place of each, so the link without them
+// gives the same answer, and no longer passes their messages on to the
+// opponent. A change writes the key it changes and no other, not the
+// defaults the engine filled in, so a link holds what the reader set.
 func (c *calculation) base() url.Values {
 	v := clone(c.values)
 	for k, reason := range c.now.errs {
 		var unknown *rules.UnknownKeys
-		if errors.As(reason, &unknown) {
+		switch {
+		case errors.As(reason, &unknown):
 			for _, u := range unknown.Keys {
 				v.Del(u)
 			}
-		}
-		if errors.Is(reason, rules.ErrUnknownKey) {
+		case !errors.Is(reason, rules.ErrRepeated):
 			v.Del(k)
 		}
 	}
 	for k, vs := range v {
 		if len(vs) > 1 {
-			v[k] = vs[:1]
+			v[k] = vs[:1] // the first, which the answer used
 		}
 	}
 	return v
+}
+
+// change is the values a change by the reader starts from (base): the
+// first change drops what the page refused in the link, view values
+// included, with their messages (see base).
+func (c *calculation) change() url.Values {
+	c.bad, c.linkErrs = url.Values{}, nil
+	return c.base()
 }
 
 // bandStart is the shortest distance in cm that falls in the band under
@@ -205,12 +248,12 @@ func (c *calculation) bandStart(band string) int {
 	return 10 * b
 }
 
-// set takes a field's new value, or its step from the value the field
-// shows, and computes; it returns the value set, and false when the
-// calculator has no such field. A band and a distance exclude each other:
-// setting one drops the other.
+// set takes a field's new value, or its step from the value in use, and
+// computes; it returns the value set, and false when the calculator has no
+// such field. A band and a distance exclude each other: setting one drops
+// the other.
 func (c *calculation) set(ch fieldChange) (string, bool) {
-	v := c.base()
+	v := c.change()
 	prefix, key := splitPrefix(ch.Key)
 	if ch.Step != 0 {
 		f, ok := c.spec.field(ch.Key, v)
@@ -218,8 +261,10 @@ func (c *calculation) set(ch fieldChange) (string, bool) {
 			return "", false
 		}
 		cur := f.valueIn(v)
-		if !v.Has(f.key) {
-			cur = f.valueIn(c.formValues()) // the value the field shows
+		if _, err := strconv.Atoi(cur); err != nil {
+			// Left out, blank or refused: the value the answer used,
+			// which the field shows, not the field's least.
+			cur = f.valueIn(c.formValues())
 		}
 		if g := gameRules(c.now.game); key == "range" && cur == "" && g != nil && g.RangeBand != nil {
 			// The band shown is the one the distance gives.
@@ -236,22 +281,41 @@ func (c *calculation) set(ch fieldChange) (string, bool) {
 		v.Del(prefix + "range")
 	}
 	v.Set(ch.Key, ch.Value)
+	before := c.formValues()
+	c.spec.hide(v, before, overlaid(before, v))
 	c.values = v
 	c.compute()
 	return ch.Value, true
 }
 
-// load takes a profile's values that this calculator has, and computes.
+// overlaid is the values v over the values under: what the form shows
+// once a change to v is made.
+func overlaid(under, v url.Values) url.Values {
+	out := clone(under)
+	for k, vs := range v {
+		out[k] = slices.Clone(vs)
+	}
+	return out
+}
+
+// load takes a profile's values that this calculator has and that show
+// with the profile's values, and computes; a field the profile hides
+// loses its value, as with any change (spec.hide).
 func (c *calculation) load(values map[string]string) {
-	v := c.base()
+	v := c.change()
+	before := c.formValues()
+	after := clone(before)
 	for k, val := range values {
-		if k == "game" && !slices.Contains(c.spec.games, val) {
-			continue
+		if k != "game" || slices.Contains(c.spec.games, val) {
+			after.Set(k, val)
 		}
-		if k == "game" || c.spec.hasField(k) {
+	}
+	for k, val := range values {
+		if k == "game" && slices.Contains(c.spec.games, val) || c.spec.shows(k, after) {
 			v.Set(k, val)
 		}
 	}
+	c.spec.hide(v, before, after)
 	c.values = v
 	c.compute()
 }
@@ -263,7 +327,7 @@ func (c *calculation) addSalvo() bool {
 	if n >= maxSalvoGroups {
 		return false
 	}
-	v := c.base()
+	v := c.change()
 	last := salvoKey(max(n, 1), "")
 	for k, vs := range c.base() {
 		if rest, ok := strings.CutPrefix(k, last); ok {
@@ -282,7 +346,7 @@ func (c *calculation) removeSalvo() bool {
 	if n <= 1 {
 		return false
 	}
-	v := c.base()
+	v := c.change()
 	last := salvoKey(n, "")
 	for k := range v {
 		if strings.HasPrefix(k, last) {

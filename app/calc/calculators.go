@@ -17,6 +17,8 @@ type whatIf struct {
 	// offered says whether the change changes anything: a what-if is
 	// never offered for what the values already hold.
 	offered *cond
+	// Nor is one that would leave the answer as it is ("4 and 5 both need
+	// 3+"), where the page says why: whatIfSame.
 }
 
 // offers tells whether the what-if is offered for the values.
@@ -376,6 +378,27 @@ func (s *spec) field(key string, v url.Values) (field, bool) {
 // hasField tells whether the calculator has an input of that key.
 func (s *spec) hasField(key string) bool {
 	return slices.ContainsFunc(s.fields, func(f field) bool { return f.key == key })
+}
+
+// shows tells whether a field of that key shows for the values v.
+func (s *spec) shows(key string, v url.Values) bool {
+	return slices.ContainsFunc(s.fields, func(f field) bool { return f.key == key && f.show.holds(v) })
+}
+
+// hide drops from v the values of the fields that show for the values
+// before a change and for none after it (the vehicle keys when the reader
+// turns to infantry, Detection when AT-44 turns to AT-43): the engine
+// refuses a key that does not apply, and the reader's own earlier value
+// must not come back as a refused value of the link. A reader who changes
+// back finds the field at its default. Values kept out of the link but in
+// memory would come back instead, but then the page would show what its
+// link does not say, and a reload or the opponent would not.
+func (s *spec) hide(v, before, after url.Values) {
+	for k := range v {
+		if s.shows(k, before) && !s.shows(k, after) {
+			v.Del(k)
+		}
+	}
 }
 
 // hasProfileKeys tells whether a saved profile can hold any of the

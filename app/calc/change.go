@@ -15,30 +15,41 @@ func (c *Page) changed(ctx goapp.Context) {
 	c.refine(ctx)
 }
 
-// refine runs the current result's simulation a slice at a time (about
-// 6 ms in a browser each), each in its own turn of the event loop: the
-// headline shows the figures and their margin after every slice, the rest
-// of the page once the margin is reached. A new computation stops it: its
-// own simulation, if any, starts from its own link.
+// refine runs the simulations of the results on show a slice at a time
+// (about 6 ms in a browser each), each in its own turn of the event loop:
+// the current values' first, whose headline shows the figures and their
+// margin after every slice, then the other game's and the what-if's. The
+// rest of a result (charts, chances, table, export) waits until its
+// figures are within half a point, and the page redraws then. A new
+// computation stops it: its own simulations, if any, start from its own
+// link.
 func (c *Page) refine(ctx goapp.Context) {
-	if !goapp.IsClient || c.now.out.refine == nil {
+	if !goapp.IsClient || c.refining() == nil {
 		return
 	}
 	seq := c.refineSeq
 	nextTurn(ctx, func(ctx goapp.Context) {
-		if seq != c.refineSeq || c.now.out.refine == nil {
+		s := c.refining()
+		if seq != c.refineSeq || s == nil {
 			ctx.PreventUpdate()
 			return
 		}
-		c.now.out = c.now.out.refine()
-		c.showAnswer()
-		if c.now.out.refine != nil {
+		s.out = s.out.refine()
+		now := s == &c.now
+		if now {
+			c.showAnswer()
+		}
+		if s.out.refine != nil {
 			ctx.PreventUpdate()
 			c.refine(ctx)
 			return
 		}
-		c.writeJSON(ctx) // refined: the page redraws with the final figures
-		c.recordRefined(ctx, &c.calculation)
+		// Refined: the page redraws with the final figures.
+		if now {
+			c.writeJSON(ctx)
+			c.recordRefined(ctx, &c.calculation)
+		}
+		c.refine(ctx)
 	})
 }
 
@@ -77,7 +88,11 @@ func (c *Page) writeJSON(ctx goapp.Context) {
 				ui.Mark("json-start")
 				defer ui.Mark("json-end")
 			}
-			el.Set("textContent", string(c.now.resultJSON()))
+			var text []byte
+			if !c.now.out.refining() { // refine writes it once refined
+				text = c.now.resultJSON()
+			}
+			el.Set("textContent", string(text))
 		}
 	})
 }
@@ -193,7 +208,7 @@ func (c *Page) onProfile(ctx goapp.Context, a goapp.Action) {
 // onCopy copies the result as JSON or CSV.
 func (c *Page) onCopy(ctx goapp.Context, a goapp.Action) {
 	clip := goapp.Window().Get("navigator").Get("clipboard")
-	if !clip.Truthy() {
+	if !clip.Truthy() || c.now.out.refining() {
 		return
 	}
 	text := string(c.now.resultJSON())

@@ -118,6 +118,11 @@ func (c chart) svgTitled(lang, title string, picked int) string {
 	return string(b)
 }
 
+// left tells whether the chart counts what is left of the target (a
+// vehicle's frame, a building's structure): there fewer is the shooter's
+// luck.
+func (c chart) left() bool { return c.title == i18n.ChartFrame || c.title == i18n.ChartStructure }
+
 // name is the chart's title in a language.
 func (c chart) name(lang string) string {
 	if c.arg > 0 {

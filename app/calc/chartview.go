@@ -125,6 +125,6 @@ func barDetail(lang string, ch chart, i int) string {
 	t := func(k i18n.Key) string { return i18n.T(lang, k) }
 	return ch.labels[i] + ui.Sep(lang) +
 		t(i18n.TableExactly) + " " + i18n.Percent(lang, ch.dist.At(i)) + " · " +
-		t(i18n.TableAtLeast) + " " + i18n.Percent(lang, ch.dist.AtLeast(i)) + " · " +
-		t(i18n.TableAtMost) + " " + i18n.Percent(lang, ch.dist.AtMost(i))
+		t(i18n.TableAtLeast) + " " + i18n.Percent(lang, atLeast(*ch.dist, i)) + " · " +
+		t(i18n.TableAtMost) + " " + i18n.Percent(lang, atMost(*ch.dist, i))
 }

@@ -1,6 +1,7 @@
 package calc
 
 import (
+	"net/url"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -11,16 +12,15 @@ import (
 // once the taps pause (syncURL), so the address bar is always the link to
 // share; and the calculation goes into the history as one entry, which
 // its later changes update until it ends: the reader shares it, leaves the
-// page, or lets it rest historyPause (record).
+// page, or changes what it is about (record).
 type historyEntry struct {
 	urlSeq int // counts address rewrites, so that only the last one runs
 	// pending is the link and headline an address rewrite waits to write
 	// (syncURL), or nil.
 	pending *record
-	// entry is the link of the history entry this page's changes update,
-	// written at entryAt; "" once the calculation ended (record).
-	entry   string
-	entryAt time.Time
+	// entry is the link of the history entry this page's changes update;
+	// "" once the calculation ended (record).
+	entry string
 	// recorded is the last calculation this page wrote into the history,
 	// so that a simulated headline refined after it was written is
 	// written over it (recordRefined).
@@ -29,10 +29,6 @@ type historyEntry struct {
 
 // urlDelay is how long syncURL waits for the next change.
 const urlDelay = 250 * time.Millisecond
-
-// historyPause is how long the values rest before the next change starts a
-// new entry in the history instead of updating this calculation's.
-const historyPause = 10 * time.Second
 
 // syncURL replaces the address with the calculation's share link, without
 // a new history entry per tap. It waits until the taps pause: replaceState
@@ -45,11 +41,13 @@ func (h *historyEntry) syncURL(ctx goapp.Context, c *calculation) {
 	h.urlSeq++
 	r := c.asRecord()
 	h.pending = &r
-	// The share button hands out this link even before the redraw gives
-	// it its new props: a link shared at once after a tap is that tap's.
-	if el := goapp.Window().GetElementByID("calc-share"); el.Truthy() {
-		el.Call("setAttribute", "data-link", r.Link)
-		el.Call("setAttribute", "data-headline", r.Headline)
+	// The share buttons hand out this link even before the redraw gives
+	// them their new props: a link shared at once after a tap is that tap's.
+	for _, id := range []string{"calc-share", "calc-share-end"} {
+		if el := goapp.Window().GetElementByID(id); el.Truthy() {
+			el.Call("setAttribute", "data-link", r.Link)
+			el.Call("setAttribute", "data-headline", r.Headline)
+		}
 	}
 	seq := h.urlSeq
 	ctx.After(urlDelay, func(ctx goapp.Context) {
@@ -82,28 +80,45 @@ func (h *historyEntry) flushURL(ctx goapp.Context, c *calculation) {
 
 // record writes the calculation into the history: into the entry this
 // page's earlier changes wrote, while the reader keeps changing values,
-// so that one calculation built by taps is one entry; into a new entry
-// after a pause of historyPause, or once the reader shared the link or
-// left the page (end, navigated).
+// so that one calculation built by taps is one entry, however long the
+// reader pauses to measure; into a new entry once the reader shared the
+// link or left the page (end, navigated), or the calculation changed in
+// kind (replaced).
 func (h *historyEntry) record(ctx goapp.Context, r record) {
 	if r.Headline == "" {
 		return
 	}
-	now := time.Now()
-	replaces := h.replaced(now)
-	h.entry, h.entryAt = r.Link, now
+	replaces := h.replaced(r.Link)
+	h.entry = r.Link
 	h.recorded = &r
 	addToHistory(ctx, r, replaces)
 }
 
-// replaced is the link of the history entry a calculation written at now
-// updates: this page's last one, unless the values rested for
-// historyPause since; "" for a new entry.
-func (h *historyEntry) replaced(now time.Time) string {
-	if now.Sub(h.entryAt) > historyPause {
+// replaced is the link of the history entry a calculation of the link
+// updates: this page's last one, unless the calculation is of another
+// kind (kindOf); "" for a new entry.
+func (h *historyEntry) replaced(link string) string {
+	if h.entry == "" || kindOf(h.entry) != kindOf(link) {
 		return ""
 	}
 	return h.entry
+}
+
+// kindOf is what a link's calculation is about: its calculator, game and
+// target. Another is another calculation, not a step of building this
+// one: the reader has moved on to the next unit, whose values a pause or
+// a tap cannot tell apart from the last one's.
+func kindOf(link string) string {
+	u, err := url.Parse(link)
+	if err != nil {
+		return link
+	}
+	q := u.Query()
+	target := q.Get("target")
+	if target == "" {
+		target = "inf" // where a link names none, the target is infantry
+	}
+	return u.Path + "?game=" + q.Get("game") + "&target=" + target
 }
 
 // recordRefined writes a simulated result's final headline over the
@@ -153,5 +168,5 @@ func (h *historyEntry) leave(c *calculation) {
 		return
 	}
 	r.Headline = c.summary() // a simulated result refined since
-	storeEntry(entry{*r, h.replaced(time.Now())}, c.siteBase)
+	storeEntry(entry{*r, h.replaced(r.Link)}, c.siteBase)
 }

@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
@@ -18,8 +17,9 @@ import (
 // sentinel reasons, rules.UnknownKeys); the page words them itself, in its
 // language, reading only their kind with errors.Is and errors.As. Every
 // message says what the field allows, and repeats at most rules.MaxEcho
-// characters of the link, however long the value or key, cut as the
-// engine's own messages cut it (rules.Echo, rules.EchoKey).
+// characters of the link, however long the value or key, escaped, cut and
+// isolated from the message one way in both languages (rules.Echo,
+// rules.EchoKey), so that no value can make a message read backwards.
 
 // errBadEscape marks a value the link itself garbled (a bad percent-escape),
 // found by rules.ParseLink before any calculator reads it.
@@ -95,16 +95,9 @@ func unknownKeysError(lang string, keys []string) string {
 	if len(keys) == 1 {
 		return fmt.Sprintf(i18n.T(lang, i18n.BadValueF), rules.EchoKey(keys[0]), i18n.T(lang, i18n.UnknownKey))
 	}
-	named := []string{rules.EchoKey(keys[0])}
-	budget := rules.MaxEcho - utf8.RuneCountInString(keys[0])
-	for _, k := range keys[1:] {
-		if budget -= utf8.RuneCountInString(k); budget < 0 {
-			break
-		}
-		named = append(named, rules.EchoKey(k))
-	}
+	named, more := rules.EchoKeys(keys)
 	list := strings.Join(named, ", ")
-	if more := len(keys) - len(named); more > 0 {
+	if more > 0 {
 		list = fmt.Sprintf(i18n.T(lang, i18n.MoreKeysF), list, more)
 	}
 	return fmt.Sprintf(i18n.T(lang, i18n.BadValueF), list, i18n.T(lang, i18n.UnknownKeys))
@@ -129,6 +122,10 @@ func fieldError(w gameWords, label string, f field, hidden bool, raw string, rea
 		msg = t(i18n.Repeated)
 	case errors.Is(reason, rules.ErrBothRanges):
 		msg = t(i18n.BothRanges)
+	case errors.Is(reason, rules.ErrNotApplicable):
+		// A key given where it does not apply: the value it may keep
+		// there is the engine's, its default, not the field's range.
+		msg = fmt.Sprintf(t(i18n.ConflictF), shown, quietHint(w, f, reason))
 	case f.kind == kindList:
 		msg = listError(w, f, raw)
 	case f.kind == kindNumber && offered && wagerLimit != nil && !errors.Is(reason, rules.ErrConflict):
@@ -180,6 +177,26 @@ func allowedHere(w gameWords, f field, hidden bool) string {
 		return i18n.T(lang, i18n.AllowedOff)
 	}
 	return strconv.Itoa(f.min)
+}
+
+// quietHint says the value a key that does not apply may keep, the
+// engine's rules.NotApplicable.Quiet: unticked for a toggle, its option's
+// label for a choice, the value itself for a number or a list.
+func quietHint(w gameWords, f field, reason error) string {
+	var na *rules.NotApplicable
+	if !errors.As(reason, &na) {
+		return allowedHere(w, f, true)
+	}
+	switch f.kind {
+	case kindToggle:
+		return i18n.T(w.lang, i18n.AllowedOff)
+	}
+	for _, o := range f.options {
+		if o.value == na.Quiet {
+			return w.t(o.label)
+		}
+	}
+	return na.Quiet
 }
 
 // listError says which item of a list the field refuses, by its position.

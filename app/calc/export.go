@@ -17,6 +17,9 @@ type exportBox struct {
 
 	Lang   string
 	Copied bool
+	// Refining holds the copies back while a simulation refines: the
+	// figures so far may be off by more than half a point.
+	Refining bool
 }
 
 func (x *exportBox) copyJSON(ctx goapp.Context, e goapp.Event) {
@@ -32,14 +35,17 @@ func (x *exportBox) copyCSV(ctx goapp.Context, e goapp.Event) {
 func (x *exportBox) Render() goapp.UI {
 	t := func(k i18n.Key) string { return i18n.T(x.Lang, k) }
 	status := ""
-	if x.Copied {
+	switch {
+	case x.Refining:
+		status = t(i18n.RefiningFigures)
+	case x.Copied:
 		status = t(i18n.Copied)
 	}
 	return ui.Elem("details").Class("export").Body(
 		ui.Elem("summary").Text(t(i18n.Export)),
 		ui.Elem("p").Class("actions").Body(
-			goapp.Button().Type("button").Class("btn ghost").ID("copy-json").Text(t(i18n.CopyJSON)).OnClick(x.copyJSON),
-			goapp.Button().Type("button").Class("btn ghost").ID("copy-csv").Text(t(i18n.CopyCSV)).OnClick(x.copyCSV),
+			ui.Disabled(goapp.Button().Type("button").Class("btn ghost").ID("copy-json"), x.Refining).Text(t(i18n.CopyJSON)).OnClick(x.copyJSON),
+			ui.Disabled(goapp.Button().Type("button").Class("btn ghost").ID("copy-csv"), x.Refining).Text(t(i18n.CopyCSV)).OnClick(x.copyCSV),
 			ui.Elem("span").Role("status").Text(status),
 		),
 		ui.Elem("pre").ID("calc-result"),
@@ -54,7 +60,7 @@ func csvOf(o outcome) string {
 		name := strings.ReplaceAll(ch.name("en"), ",", ";")
 		for i, p := range ch.p {
 			if ch.dist != nil {
-				fmt.Fprintf(&b, "%s,%s,%.6f,%.6f,%.6f\n", name, ch.labels[i], p, ch.dist.AtLeast(i), ch.dist.AtMost(i))
+				fmt.Fprintf(&b, "%s,%s,%.6f,%.6f,%.6f\n", name, ch.labels[i], p, atLeast(*ch.dist, i), atMost(*ch.dist, i))
 			} else {
 				fmt.Fprintf(&b, "%s,%s,%.6f,,\n", name, ch.labels[i], p)
 			}

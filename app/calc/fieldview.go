@@ -126,17 +126,32 @@ func (f *fieldView) Render() goapp.UI {
 				}),
 			)
 		}),
-		goapp.If(f.Err != "", func() goapp.UI { return ui.Elem("p").Class("error").Role("alert").Text(f.Err) }),
+		goapp.If(f.Err != "", func() goapp.UI { return ui.Elem("p").Class("error").ID(id + "-error").Role("alert").Text(f.Err) }),
 	)
 }
 
+// describedBy is the ids of what describes the input: ids, then the
+// error when there is one.
+func (f *fieldView) describedBy(ids string) string {
+	if f.Err != "" {
+		return strings.TrimSpace(ids + " " + f.id() + "-error")
+	}
+	return ids
+}
+
 func (f *fieldView) input(id, val string) goapp.UI {
+	// A bad value's input says so, and is described by its message. An
+	// empty value writes no attribute.
+	bad, desc := "", f.describedBy("")
+	if f.Err != "" {
+		bad = "true"
+	}
 	switch f.Kind {
 	case kindToggle:
 		// The whole row is the tap target, 44 px high at least.
 		return goapp.Div().Class("field-head").Body(
 			goapp.Label().Class("choice").For(id).Body(
-				ui.Checked(goapp.Input().Type("checkbox").ID(id), val == "1").OnChange(f.ticked),
+				ui.Checked(goapp.Input().Type("checkbox").ID(id).Aria("invalid", bad).Aria("describedby", desc), val == "1").OnChange(f.ticked),
 				ui.Elem("span").Text(f.Label),
 			),
 			goapp.If(f.Help != "", func() goapp.UI {
@@ -147,24 +162,31 @@ func (f *fieldView) input(id, val string) goapp.UI {
 			}),
 		)
 	case kindChoice:
-		sel := goapp.Select().ID(id).OnChange(f.typed)
 		if f.Note != "" && !f.Pending {
-			sel = sel.Aria("describedby", id+"-note")
+			desc = f.describedBy(id + "-note")
 		}
-		return sel.Body(goapp.Range(f.Options).Slice(func(i int) goapp.UI {
+		return goapp.Select().ID(id).Aria("invalid", bad).Aria("describedby", desc).OnChange(f.typed).Body(goapp.Range(f.Options).Slice(func(i int) goapp.UI {
 			o := f.Options[i]
 			return ui.Selected(goapp.Option().Value(o.Value), o.Value == val).Text(o.Label)
 		}))
 	case kindList:
-		return goapp.Input().Type("text").ID(id).Value(val).Attr("inputmode", "text").Attr("autocomplete", "off").OnChange(f.typed)
+		return goapp.Input().Type("text").ID(id).Value(val).Attr("inputmode", "text").Attr("autocomplete", "off").
+			Aria("invalid", bad).Aria("describedby", desc).OnChange(f.typed)
 	}
 	n, err := strconv.Atoi(val)
+	if val == "" {
+		// go-app writes no value attribute for an empty one, and so leaves
+		// the input with the number of the field drawn there before it (a
+		// salvo's weapons where its distance now shows, once the target
+		// changed); a space, which a number input holds as empty, clears it.
+		val = " "
+	}
 	return goapp.Div().Class("stepper").Body(
 		ui.Disabled(goapp.Button().Type("button").Class("step").DataSet("step", f.Key).DataSet("dir", "down").
 			Aria("label", fmt.Sprintf(i18n.T(f.Lang, i18n.Decrease), f.Label)), err == nil && n <= f.Min).
 			Text("−").OnClick(f.down),
 		goapp.Input().Type("number").ID(id).Value(val).Min(f.Min).Max(f.Max).Attr("inputmode", "numeric").
-			Aria("describedby", id+"-hint").OnChange(f.typed),
+			Aria("invalid", bad).Aria("describedby", f.describedBy(id+"-hint")).OnChange(f.typed),
 		ui.Disabled(goapp.Button().Type("button").Class("step").DataSet("step", f.Key).DataSet("dir", "up").
 			Aria("label", fmt.Sprintf(i18n.T(f.Lang, i18n.Increase), f.Label)), err == nil && n >= f.Max).
 			Text("+").OnClick(f.up),

@@ -42,6 +42,11 @@ const (
 	maxLink    = 2000
 )
 
+// historySpan is what is read of the history stored on the device: its
+// maxHistory newest entries, each a link of maxLink characters at most and
+// a headline, far shorter than the room left them.
+var historySpan = store.First(maxHistory, maxLink+600)
+
 // validRecords keeps, of a stored history, the newest maxHistory records
 // whose link opens one of this app's calculators under base: a stored
 // link becomes a link in the page, and anything on the origin may have
@@ -173,7 +178,7 @@ var unsavedHistory []record
 func (h *historyList) OnMount(ctx goapp.Context) {
 	h.list, h.unsaved = unsavedHistory, unsavedHistory != nil
 	if !h.unsaved {
-		h.list = store.ReadList[record](historyKey)
+		h.list = store.ReadList[record](historyKey, historySpan)
 		h.list = validRecords(h.list, h.Base)
 	}
 	ctx.Handle(actionRecord, h.onRecord)
@@ -217,11 +222,28 @@ func saveHistory(list []record) error {
 func storeEntry(e entry, base string) {
 	list := unsavedHistory
 	if list == nil {
-		list = validRecords(store.ReadList[record](historyKey), base)
+		list = validRecords(store.ReadList[record](historyKey, historySpan), base)
 	}
 	if list, changed := withEntry(list, e); changed {
 		saveHistory(list)
 	}
+}
+
+// The history is the app's own record of what was worked out: when the
+// device refuses a save of the reader's (a profile, a bookmark), its oldest
+// entries go first.
+func init() { store.MakeRoom = dropOldestEntry }
+
+// dropOldestEntry drops the oldest calculation of the history the device
+// keeps (store.MakeRoom); false when it keeps none, or would not write the
+// shorter list.
+func dropOldestEntry() bool {
+	list := store.ReadList[record](historyKey, historySpan)
+	if len(list) == 0 {
+		return false
+	}
+	list = list[:len(list)-1]
+	return store.WriteList(historyKey, list) == nil
 }
 
 func (h *historyList) clear(ctx goapp.Context, e goapp.Event) {

@@ -107,3 +107,17 @@ func First(game string) string {
 func Href(name, lang, game string) string {
 	return "/calc/" + name + "?" + url.Values{"lang": {lang}, "game": {game}}.Encode()
 }
+
+// SwitchedGame is a calculator's link values q under another game, for
+// the shell's game switch: q with that game, less the values of the
+// fields the other game hides (AT-44's Detection, Jammer and Sniper in
+// AT-43), as any change of the reader's that hides a field drops its value
+// (spec.hide).
+func SwitchedGame(name string, q url.Values, game string) url.Values {
+	out := clone(q)
+	out.Set("game", game)
+	if sp := specFor(name); sp != nil {
+		sp.hide(out, q, clone(out))
+	}
+	return out
+}

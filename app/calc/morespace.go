@@ -100,6 +100,7 @@ const (
 	roomTableHead = 2.4  // the table's head and margins
 	roomRow       = 2.3  // a row of the table
 	roomRowFr     = 3.6  // in French in a narrow column, where "12,3 %" wraps
+	roomShare     = 4.25 // the share bar under the charts
 	chartHigh     = (chartBars + chartLabels + 2) / chartWidth
 )
 
@@ -129,7 +130,7 @@ func (c *Page) moreRoom(col column, d *detailsBox) string {
 	}
 	lines := func(text string) float64 { return float64(1 + len([]rune(text))/col.chars) }
 	o := c.now.out
-	rem := roomBox
+	rem := roomBox + roomShare
 	if len(d.Explain)+len(d.Stats) > 0 {
 		rem += roomNotes // the explanation's heading
 	}

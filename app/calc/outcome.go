@@ -69,6 +69,17 @@ func vehicleHeadline(o *outcome, veh *rules.VehicleResult) {
 func salvosVehicleOutcome(res rules.SalvosResult) outcome {
 	last := res.Salvos[len(res.Salvos)-1]
 	o := targetOutcome(last.Hits, last.Impacts, nil, res.VehicleResult)
+	if n := len(res.Salvos); n > 1 {
+		// The hits and impacts are the last salvo's: their titles say so.
+		for i := range o.charts {
+			switch ch := &o.charts[i]; ch.title {
+			case i18n.ChartHits:
+				ch.title, ch.arg = i18n.ChartHitsSalvoF, n
+			case i18n.ChartImpacts:
+				ch.title, ch.arg = i18n.ChartImpactsSalvoF, n
+			}
+		}
+	}
 	vehicleHeadline(&o, res.VehicleResult)
 	if res.Simulated {
 		o.simulated, o.refined, o.trials = true, res.Refined, res.Trials
@@ -134,6 +145,12 @@ type outcome struct {
 	trials             int
 	refine             func() outcome
 }
+
+// refining tells whether the figures are a simulation's first slices,
+// which may be off by more than half a point: the page holds its charts,
+// chances, table and export until refined (only the headline shows,
+// with its margin).
+func (o outcome) refining() bool { return o.simulated && !o.refined }
 
 // stat is one probability the result gives.
 type stat struct {

@@ -3,6 +3,7 @@ package calc
 import (
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/at4x/companion/app/ui"
 	"github.com/at4x/companion/docs/content"
@@ -208,9 +209,15 @@ func (c *Page) form(pending bool) goapp.UI {
 		items = append(items, fv)
 		if f.optional {
 			// Prerendered too, so that the row is in its place before the
-			// client starts: it shows and goes with its field.
-			items = append(items, &distanceChips{Lang: c.Lang, Key: f.key, Label: c.t(i18n.QuickDistances),
-				Current: shown.Get(f.key), Prefill: fv.Prefill})
+			// client starts: it shows and goes with its field. The band the
+			// distance gives is said under it, not under the distance,
+			// whose stepper stays level with the band's beside it.
+			chips := &distanceChips{Lang: c.Lang, Key: f.key, Label: c.t(i18n.QuickDistances), Current: shown.Get(f.key), Prefill: fv.Prefill}
+			if !fv.Pending {
+				chips.Note = fv.Note
+			}
+			items = append(items, chips)
+			fv.Note = ""
 		}
 	}
 	if c.spec.versus {
@@ -225,7 +232,12 @@ func (c *Page) form(pending bool) goapp.UI {
 		}
 	}
 	if !pending {
-		for _, m := range append(strayErrors(c.words, c.spec, shown, c.values, c.now.errs), viewErrors(c.Lang, c.spec, c.bad)...) {
+		var msgs []string
+		if m := c.gameError(); m != "" {
+			msgs = append(msgs, m)
+		}
+		msgs = append(msgs, strayErrors(c.words, c.spec, shown, c.values, c.now.errs)...)
+		for _, m := range append(msgs, viewErrors(c.Lang, c.spec, c.bad)...) {
 			items = append(items, ui.Elem("p").Class("error stray").Role("alert").Text(m))
 		}
 	}
@@ -294,7 +306,7 @@ func (c *Page) results() goapp.UI {
 	}
 	return goapp.Div().Class("results").Body(
 		more,
-		&exportBox{Lang: c.Lang, Copied: c.copied},
+		&exportBox{Lang: c.Lang, Copied: c.copied, Refining: c.now.out.refining()},
 		goapp.If(c.spec.hasProfileKeys(), func() goapp.UI {
 			return &profilePicker{Lang: c.Lang, Calc: c.spec.name, Game: c.now.game, Saved: c.savedProfiles}
 		}),
@@ -317,6 +329,7 @@ func (c *Page) moreResults() []goapp.UI {
 			c.sideView("now", c.now),
 			goapp.If(c.other != nil, func() goapp.UI { return c.sideView("other", *c.other) }),
 		),
+		&shareBar{Lang: c.Lang, Link: c.link(), Headline: c.summary(), End: "-end"},
 	}
 }
 
@@ -330,6 +343,10 @@ func (c *Page) details() goapp.UI {
 	for _, st := range s.out.stats {
 		d.Stats = append(d.Stats, i18n.Percent(c.Lang, st.p)+" "+statLabel(c.Lang, st))
 	}
+	if s.out.refining() {
+		// The chances wait for their margin, as the charts do.
+		d.Stats = []string{c.t(i18n.RefiningFigures)}
+	}
 	for _, n := range s.out.notes {
 		text := n.EN
 		if c.Lang == "fr" && n.FR != "" {
@@ -341,15 +358,22 @@ func (c *Page) details() goapp.UI {
 }
 
 // whatIfView offers the what-if toggles that change something, and shows
-// their effect.
+// their effect; a what-if the values leave no room for says so in its
+// place.
 func (c *Page) whatIfView() goapp.UI {
 	var offered []whatIf
+	var same []string
 	for _, w := range c.spec.whatIfs {
-		if c.now.shown != nil && w.offers(c.now.shown) {
-			offered = append(offered, w)
+		if c.now.shown == nil || !w.offers(c.now.shown) {
+			continue
 		}
+		if why := c.whatIfSame(w); why != "" {
+			same = append(same, why)
+			continue
+		}
+		offered = append(offered, w)
 	}
-	if len(offered) == 0 {
+	if len(offered)+len(same) == 0 {
 		return nil
 	}
 	return ui.Elem("fieldset").Class("whatif").Body(
@@ -358,6 +382,7 @@ func (c *Page) whatIfView() goapp.UI {
 			w := offered[i]
 			return &whatIfToggle{Key: w.key, Label: c.words.t(w.label), On: c.whatIfs[w.key]}
 		})),
+		ui.Elem("p").Class("muted same").Text(strings.Join(same, " ")),
 		goapp.If(c.what != nil && c.what.err == nil, func() goapp.UI {
 			return ui.Elem("p").Class("delta").ID("whatif-result").Text(headline(c.Lang, c.what.out, c.atLeast))
 		}),
@@ -370,6 +395,12 @@ func (c *Page) sideView(name string, s evaluation) goapp.UI {
 		return goapp.Div().Body(ui.Elem("p").Class("error").Text(c.t(i18n.CalcFailed)))
 	}
 	main := c.mainChart(name)
+	// The first slices' charts could be points off, with no margin: they
+	// wait for the figures within half a point (refine).
+	charts := s.out.charts
+	if s.out.refining() {
+		charts = nil
+	}
 	return goapp.Div().Class("side").Body(
 		goapp.If(c.other != nil, func() goapp.UI {
 			return ui.Elem("h2").Textf(c.t(i18n.CompareOtherF), content.GameName(s.game))
@@ -377,11 +408,14 @@ func (c *Page) sideView(name string, s evaluation) goapp.UI {
 		goapp.If(c.other != nil && name == "other", func() goapp.UI {
 			return ui.Elem("p").Class("sentence").Text(headline(c.Lang, s.out, c.atLeast))
 		}),
+		goapp.If(s.out.refining(), func() goapp.UI {
+			return ui.Elem("p").Class("muted refining").Role("status").Text(c.t(i18n.RefiningFigures))
+		}),
 		goapp.If(name == "now" && main != "", func() goapp.UI {
 			return ui.Elem("p").Class("muted").Text(c.t(i18n.ThresholdHint))
 		}),
-		goapp.Range(s.out.charts).Slice(func(i int) goapp.UI {
-			ch := s.out.charts[i]
+		goapp.Range(charts).Slice(func(i int) goapp.UI {
+			ch := charts[i]
 			if ch.visible() == 0 {
 				return nil
 			}
@@ -396,7 +430,7 @@ func (c *Page) sideView(name string, s evaluation) goapp.UI {
 			return &chartView{Key: key, Lang: c.Lang, Title: ch.name(c.Lang), Labels: ch.labels, P: ch.p,
 				Picked: picked, Detail: barDetail(c.Lang, ch, picked), Main: key == main}
 		}),
-		goapp.If(s.out.main != nil, func() goapp.UI { return &tableView{Lang: c.Lang, Rows: tableRows(c.Lang, s.out.main.P)} }),
+		goapp.If(s.out.main != nil && charts != nil, func() goapp.UI { return &tableView{Lang: c.Lang, Rows: tableRows(c.Lang, s.out.main.P)} }),
 	)
 }
 

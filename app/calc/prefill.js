@@ -29,7 +29,7 @@
   // client evaluates (calc/fields.go), the first salvo copied for each
   // further one, a band from a distance. The answer stays "Working out the
   // odds…". The client replaces the whole page with its own, so the fields
-  // take no change until then: they are disabled.
+  // take no change until then: they are disabled, and every button.
   function prefill(lang, g, q) {
     var all = document.body.firstElementChild, page = all.firstElementChild;
     var t = all.querySelector('script[data-lang="' + lang + '"][data-game="' + g + '"]');
@@ -89,7 +89,10 @@
       else e.value = x;
     });
     form.querySelectorAll("[data-quick]").forEach((b) => { b.setAttribute("aria-pressed", b.value == q.get(b.dataset.quick)); });
-    page.querySelectorAll(".calc input, .calc select, .calc .step, .calc .chip, .calc .actions button").forEach((e) => { e.disabled = true; });
+    // Nothing that needs the client takes a tap before it starts, and it
+    // looks so: the share bar, the help buttons, the row after the roll.
+    page.querySelectorAll(".calc input, .calc select, .calc button").forEach((e) => { e.disabled = true; });
+    page.querySelectorAll(".calc details").forEach((e) => { e.inert = true; });
     form.setAttribute("aria-busy", "true");
     form.classList.remove("pending");
   }

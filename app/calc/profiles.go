@@ -47,6 +47,11 @@ const (
 	maxProfileValue = 100
 )
 
+// profilesSpan is what is read of the profiles stored on the device: the
+// newest maxProfiles, each a name and the values of a unit or weapon (some
+// 25 short numbers and choices), far shorter than the room left them.
+var profilesSpan = store.Last(maxProfiles, 2560)
+
 // profileKeys are the values a profile keeps: what describes a weapon or a
 // unit, not the situation (range, cover) of one attack.
 var profileKeys = []string{"n", "rate", "rr", "acc", "pen", "dmg", "aoe", "def", "target", "prot", "size", "type",
@@ -120,7 +125,7 @@ func (p *profilePicker) OnUpdate(ctx goapp.Context) {
 // loadProfiles reads the saved profiles: those the device keeps, or those
 // this visit kept in memory when the device refused them.
 func loadProfiles(ctx goapp.Context) []profile {
-	return validProfiles(store.LoadList[profile](ctx, profilesKey))
+	return validProfiles(store.LoadList[profile](ctx, profilesKey, profilesSpan))
 }
 
 // validProfiles keeps, of a stored list, the newest maxProfiles profiles

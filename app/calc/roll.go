@@ -13,10 +13,10 @@ import (
 )
 
 // After the roll: the reader enters what the dice did (casualties, hits,
-// the vehicle's frame left) and reads how likely that or fewer was, and
-// that or more, from the same exact distribution the charts draw. It is
-// the page's own state, not the link's: a link shares a situation, not
-// one roll of it.
+// the vehicle's frame left; a morale test passed, the authority test won)
+// and reads one verdict, how lucky that was, from the same exact
+// distribution the charts draw. It is the page's own state, not the
+// link's: a link shares a situation, not one roll of it.
 
 // actionRoll is what the after-the-roll row sends: a fieldChange whose Key
 // is "pick" (the chart counted, by index) or "count" (the number).
@@ -25,9 +25,13 @@ const actionRoll = "at4x/roll"
 // rolled is what the reader says the dice did.
 type rolled struct {
 	set   bool // the reader has said something; until then the defaults show
-	chart int  // index of the counted chart in the outcome's charts
+	chart int  // index of the counted chart in the outcome's charts, or eventChart
 	count int
 }
+
+// eventChart is rolled.chart for the headline's chance, which the row
+// counts where the result counts nothing else: 1 when it happened.
+const eventChart = -1
 
 // rollCharts are the indexes of the outcome's charts that count something
 // the reader sees on the table: those drawn from an exact distribution.
@@ -41,13 +45,32 @@ func rollCharts(o outcome) []int {
 	return out
 }
 
+// rollEvent is what the row counts of a result that counts nothing else:
+// its headline's chance, as it fails then as it happens (a test passed, a
+// test won); false when there is none.
+func rollEvent(o outcome) (names [2]i18n.Key, ok bool) {
+	switch o.chanceOf {
+	case i18n.Pass:
+		names = [2]i18n.Key{i18n.RollFailed, i18n.RollPassed}
+	case i18n.Win:
+		names = [2]i18n.Key{i18n.RollLost, i18n.RollWon}
+	default:
+		return names, false
+	}
+	return names, o.chance != nil && len(rollCharts(o)) == 0
+}
+
 // rollDefault is the chart and count the row opens with: the headline's
 // distribution, or for a headline that is a chance (a vehicle destroyed)
-// what is left of the target, and its mean, rounded.
+// what is left of the target, and its mean, rounded; an event, the more
+// likely way it goes.
 func (c *calculation) rollDefault(charts []int) (chart, count int) {
+	if len(charts) == 0 {
+		return eventChart, int(math.Round(*c.now.out.chance))
+	}
 	chart = charts[0]
 	for _, i := range charts {
-		if t := c.now.out.charts[i].title; t == i18n.ChartFrame || t == i18n.ChartStructure {
+		if c.now.out.charts[i].left() {
 			chart = i
 		}
 	}
@@ -61,15 +84,68 @@ func (c *calculation) rollDefault(charts []int) (chart, count int) {
 // reader's, while their chart is still there, else the defaults.
 func (c *calculation) rollNow(charts []int) (chart, count int) {
 	chart, count = c.rollDefault(charts)
-	if c.roll.set && slices.Contains(charts, c.roll.chart) {
+	if c.roll.set && (slices.Contains(charts, c.roll.chart) || len(charts) == 0 && c.roll.chart == eventChart) {
 		chart, count = c.roll.chart, c.roll.count
 	}
-	return chart, min(max(count, 0), c.now.out.charts[chart].dist.Max())
+	most := 1
+	if chart != eventChart {
+		most = c.now.out.charts[chart].dist.Max()
+	}
+	return chart, min(max(count, 0), most)
 }
 
-// luck says how likely a count or fewer was, and that count or more.
-func luck(lang, title string, d rules.Dist, k int) string {
-	return fmt.Sprintf(i18n.T(lang, i18n.LuckF), title, k, i18n.Percent(lang, d.AtMost(k)), i18n.Percent(lang, d.AtLeast(k)))
+// luckyShare is the most rolls in which a result reads as luck: one roll in
+// four, or rarer.
+const luckyShare = 0.25
+
+// countLuck is the verdict on a count k of distribution d: lucky when at
+// most one roll in four does as well or better, unlucky when at most one
+// in four does as badly or worse, "about as expected" otherwise. Fewer is
+// better when the count is what is left of the target (fewerBetter).
+func countLuck(lang string, d rules.Dist, k int, fewerBetter bool) string {
+	better, worse := atLeast(d, k), atMost(d, k)
+	if fewerBetter {
+		better, worse = worse, better
+	}
+	switch {
+	case better <= worse && better <= luckyShare:
+		return verdict(lang, 1, better, i18n.LuckBetterF)
+	case worse < better && worse <= luckyShare:
+		return verdict(lang, -1, worse, i18n.LuckWorseF)
+	}
+	return verdict(lang, 0, better, i18n.LuckBetterF)
+}
+
+// eventLuck is the verdict on an event of chance p that happened or not.
+func eventLuck(lang string, p float64, happened bool) string {
+	side := 1
+	if !happened {
+		p, side = 1-p, -1
+	}
+	if p > luckyShare {
+		side = 0
+	}
+	return verdict(lang, side, p, i18n.LuckSameF)
+}
+
+// verdict is one sentence a player reads at once: lucky (side 1), unlucky
+// (-1) or neither (0), in how many rolls, then the chance p, as figure
+// says it: "As lucky as 1 roll in 28: 3.6% of rolls do this well or
+// better."
+func verdict(lang string, side int, p float64, figure i18n.Key) string {
+	t := func(k i18n.Key) string { return i18n.T(lang, k) }
+	head := t(i18n.LuckUsual)
+	if side != 0 {
+		in, rarer := i18n.LuckyF, i18n.Luckier
+		if side < 0 {
+			in, rarer = i18n.UnluckyF, i18n.Unluckier
+		}
+		head = t(rarer)
+		if p >= 0.001 {
+			head = fmt.Sprintf(t(in), int(math.Round(1/p)))
+		}
+	}
+	return head + ui.Sep(lang) + fmt.Sprintf(t(figure), i18n.Percent(lang, p)) + "."
 }
 
 // rollView is the row's props for the current result; nil where the
@@ -80,16 +156,21 @@ func (c *Page) rollView(pending bool) goapp.UI {
 		return nil // a simulated result has no exact distribution to read
 	}
 	charts := rollCharts(c.now.out)
-	if len(charts) == 0 {
+	names, event := rollEvent(c.now.out)
+	if len(charts) == 0 && !event {
 		return nil
 	}
 	if pending {
 		return &rollCheck{Lang: c.Lang, Pending: true}
 	}
 	chart, count := c.rollNow(charts)
+	if chart == eventChart {
+		return &rollCheck{Lang: c.Lang, Options: []fieldOption{{Value: "", Label: c.t(i18n.RollOutcome)}}, Count: count, Max: 1,
+			Named: []string{c.t(names[0]), c.t(names[1])}, Sentence: eventLuck(c.Lang, *c.now.out.chance, count == 1)}
+	}
 	ch := c.now.out.charts[chart]
 	r := &rollCheck{Lang: c.Lang, Pick: strconv.Itoa(chart), Count: count, Max: ch.dist.Max(),
-		Sentence: luck(c.Lang, ch.name(c.Lang), *ch.dist, count)}
+		Sentence: countLuck(c.Lang, *ch.dist, count, ch.left())}
 	for _, i := range charts {
 		r.Options = append(r.Options, fieldOption{Value: strconv.Itoa(i), Label: c.now.out.charts[i].name(c.Lang)})
 	}
@@ -106,11 +187,11 @@ func (c *Page) onRoll(ctx goapp.Context, a goapp.Action) {
 // setRoll takes what the reader says the dice did: the chart counted
 // (Key "pick"), which opens at its own mean, or the count.
 func (c *calculation) setRoll(ch fieldChange) {
-	if c.now.err != nil {
+	if c.now.err != nil || c.now.out.simulated {
 		return
 	}
 	charts := rollCharts(c.now.out)
-	if len(charts) == 0 || c.now.out.simulated {
+	if _, event := rollEvent(c.now.out); len(charts) == 0 && !event {
 		return
 	}
 	chart, count := c.rollNow(charts)
@@ -125,11 +206,12 @@ func (c *calculation) setRoll(ch fieldChange) {
 			count = n
 		}
 	}
-	c.roll = rolled{set: true, chart: chart, count: min(max(count, 0), c.now.out.charts[chart].dist.Max())}
+	c.roll = rolled{set: true, chart: chart, count: count}
+	_, c.roll.count = c.rollNow(charts)
 }
 
 // rollCheck is the after-the-roll row: what was counted, how many, and
-// how likely that or fewer was and that or more. It is folded under its
+// the verdict on how lucky that was. It is folded under its
 // summary until opened, a line under the answer on a phone, and draws its
 // lists only once opened: closed, they would be a tenth of the elements
 // go-app's first mount of a calculator builds, one call to the browser at
@@ -143,7 +225,8 @@ type rollCheck struct {
 	Pick     string        // the chart counted
 	Count    int
 	Max      int
-	Sentence string // how likely that or fewer was, and that or more
+	Named    []string // the counts' names, from 0, for an event ("Failed", "Passed"); nil: the numbers
+	Sentence string   // the verdict
 
 	open bool // the row is unfolded
 }
@@ -183,6 +266,9 @@ func (r *rollCheck) Render() goapp.UI {
 	counts := make([]fieldOption, r.Max+1)
 	for i := range counts {
 		counts[i] = fieldOption{Value: strconv.Itoa(i), Label: strconv.Itoa(i)}
+		if i < len(r.Named) {
+			counts[i].Label = r.Named[i]
+		}
 	}
 	return details.Body(
 		summary,

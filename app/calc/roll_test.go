@@ -8,21 +8,52 @@ import (
 	"github.com/at4x/companion/rules"
 )
 
+// TestLuck: after the roll, one verdict a player reads at once: lucky
+// when one roll in four or fewer does as well, unlucky when one in four or
+// fewer does as badly, else as expected; for what is left of the target,
+// fewer is better; and an event, passed or failed.
 func TestLuck(t *testing.T) {
-	d := rules.Dist{P: []float64{0.25, 0.5, 0.25}}
+	d := rules.Dist{P: []float64{0.25, 0.5, 0.2, 0.036, 0.014}}
 	tests := []struct {
-		lang string
-		k    int
-		want string
+		name  string
+		lang  string
+		k     int
+		fewer bool
+		want  string
 	}{
-		{"en", 0, "Casualties: 0 or fewer, 25%; 0 or more, 100%."},
-		{"en", 1, "Casualties: 1 or fewer, 75%; 1 or more, 75%."},
-		{"fr", 2, "Pertes\u00a0: 2 ou moins, 100\u202f%\u00a0; 2 ou plus, 25\u202f%."},
+		{"usual", "en", 1, false, "About as expected: 75% of rolls do this well or better."},
+		{"lucky", "en", 3, false, "As lucky as 1 roll in 20: 5% of rolls do this well or better."},
+		{"lucky, French", "fr", 4, false, "Coup de chance, 1 jet sur 71\u00a0: 1,4\u202f% des jets font aussi bien ou mieux."},
+		{"unlucky", "en", 0, false, "As unlucky as 1 roll in 4: 25% of rolls do this badly or worse."},
+		{"unlucky, French", "fr", 0, false, "Pas de chance, 1 jet sur 4\u00a0: 25\u202f% des jets font aussi mal ou pire."},
+		{"fewer left is lucky", "en", 0, true, "As lucky as 1 roll in 4: 25% of rolls do this well or better."},
+		{"the most left is unlucky", "en", 4, true, "As unlucky as 1 roll in 71: 1.4% of rolls do this badly or worse."},
 	}
 	for _, tt := range tests {
-		t.Run(tt.lang, func(t *testing.T) {
-			if got := luck(tt.lang, i18n.T(tt.lang, i18n.ChartCasualties), d, tt.k); got != tt.want {
-				t.Errorf("luck(%d) = %q, want %q", tt.k, got, tt.want)
+		t.Run(tt.name, func(t *testing.T) {
+			if got := countLuck(tt.lang, d, tt.k, tt.fewer); got != tt.want {
+				t.Errorf("countLuck(%d) = %q, want %q", tt.k, got, tt.want)
+			}
+		})
+	}
+	rare := rules.Dist{P: []float64{0.0004, 0.9996}}
+	if got, want := countLuck("en", rare, 0, false), "Unluckier than 1 roll in 1,000: <0.1% of rolls do this badly or worse."; got != want {
+		t.Errorf("a rare count reads %q, want %q", got, want)
+	}
+	for _, tt := range []struct {
+		name     string
+		lang     string
+		p        float64
+		happened bool
+		want     string
+	}{
+		{"passed, likely", "en", 0.72, true, "About as expected: 72% of rolls end this way."},
+		{"failed, likely", "en", 0.8, false, "As unlucky as 1 roll in 5: 20% of rolls end this way."},
+		{"passed, unlikely, French", "fr", 0.1, true, "Coup de chance, 1 jet sur 10\u00a0: 10\u202f% des jets finissent ainsi."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := eventLuck(tt.lang, tt.p, tt.happened); got != tt.want {
+				t.Errorf("eventLuck(%v, %v) = %q, want %q", tt.p, tt.happened, got, tt.want)
 			}
 		})
 	}

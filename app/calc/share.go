@@ -37,6 +37,11 @@ type shareBar struct {
 	Lang     string
 	Link     string // the share link, as shareLink writes it
 	Headline string // sent with the link
+	// End tells the bar under the answer's charts and table from the one
+	// under the headline: the reader who has read them shares from there,
+	// not four screens up. Its ids end in it: "" for the bar under the
+	// headline, "-end" for the other.
+	End string
 
 	said    i18n.Key // the last confirmation, shown while Link is saidFor
 	saidFor string
@@ -49,21 +54,21 @@ func (b *shareBar) Render() goapp.UI {
 	if b.said != 0 && b.saidFor == b.Link {
 		said = i18n.T(b.Lang, b.said)
 	}
-	toggle := goapp.Button().Type("button").Class("btn ghost").ID("calc-qr-toggle").Aria("expanded", b.showQR).
+	toggle := goapp.Button().Type("button").Class("btn ghost").ID("calc-qr-toggle"+b.End).Aria("expanded", b.showQR).
 		Text(i18n.T(b.Lang, i18n.ShowQR)).OnClick(b.toggleQR)
 	if b.showQR {
-		toggle = toggle.Aria("controls", "calc-qr") // only while it is there
+		toggle = toggle.Aria("controls", "calc-qr"+b.End) // only while it is there
 	}
 	return goapp.Div().Class("share-bar").Body(
-		goapp.Button().Type("button").Class("btn").ID("calc-share").DataSet("link", b.Link).DataSet("headline", b.Headline).
+		goapp.Button().Type("button").Class("btn").ID("calc-share"+b.End).DataSet("link", b.Link).DataSet("headline", b.Headline).
 			Text(i18n.T(b.Lang, i18n.ShareLink)).OnClick(b.share),
 		toggle,
 		ui.Elem("p").Class("share-said").Role("status").Text(said),
 		goapp.If(said != "" && b.said == i18n.CopyByHand, func() goapp.UI {
-			return goapp.Input().Type("url").Class("share-link").ID("calc-link").ReadOnly(true).Value(absolute(b.Link)).
+			return goapp.Input().Type("url").Class("share-link").ID("calc-link"+b.End).ReadOnly(true).Value(absolute(b.Link)).
 				Aria("label", i18n.T(b.Lang, i18n.ShareLink)).OnFocus(b.selectAll)
 		}),
-		goapp.If(b.showQR, func() goapp.UI { return &qrCode{Lang: b.Lang, Link: absolute(b.Link)} }),
+		goapp.If(b.showQR, func() goapp.UI { return &qrCode{Lang: b.Lang, Link: absolute(b.Link), ID: "calc-qr" + b.End} }),
 	)
 }
 
@@ -166,17 +171,18 @@ type qrCode struct {
 
 	Lang string
 	Link string // absolute
+	ID   string
 }
 
 // Render draws the code with a caption, or says the link is too long.
 func (q *qrCode) Render() goapp.UI {
 	code, err := qr.Encode([]byte(q.Link))
 	if err != nil {
-		return ui.Elem("p").Class("note").ID("calc-qr").Text(i18n.T(q.Lang, i18n.QRTooLong))
+		return ui.Elem("p").Class("note").ID(q.ID).Text(i18n.T(q.Lang, i18n.QRTooLong))
 	}
 	// The picture (the SVG itself is hidden) is named by what it holds:
 	// the link, which a screen reader can then say.
-	return ui.Elem("figure").Class("qr").ID("calc-qr").Body(
+	return ui.Elem("figure").Class("qr").ID(q.ID).Body(
 		goapp.Div().Class("qr-box").Role("img").Aria("label", fmt.Sprintf(i18n.T(q.Lang, i18n.QRLabelF), q.Link)).Body(goapp.Raw(code.SVG())),
 		ui.Elem("figcaption").Class("muted").Text(i18n.T(q.Lang, i18n.QRCaption)),
 	)

@@ -3,6 +3,7 @@ package calc
 import (
 	"strconv"
 
+	"github.com/at4x/companion/app/ui"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -26,6 +27,7 @@ type distanceChips struct {
 	Key     string  // the distance's share-link key
 	Label   string  // the row's name: "Quick distances"
 	Current string  // the distance set, "" for none
+	Note    string  // the band the distance gives: "23 cm → range band 2"
 	Prefill prefill // prerendered: its field's condition and salvo (prefill.go)
 }
 
@@ -35,11 +37,14 @@ func (q *distanceChips) set(ctx goapp.Context, e goapp.Event) {
 }
 
 func (q *distanceChips) Render() goapp.UI {
-	return q.Prefill.mark(goapp.Div().Class("quick").Role("group").Aria("label", q.Label)).Body(
-		goapp.Range(quickDistances).Slice(func(i int) goapp.UI {
-			cm := strconv.Itoa(quickDistances[i])
-			return goapp.Button().Type("button").Class("chip").Value(cm).DataSet("quick", q.Key).
-				Aria("pressed", cm == q.Current).Aria("label", cm+" cm").Text(cm).OnClick(q.set)
-		}),
+	return q.Prefill.mark(goapp.Div().Class("quick-row")).Body(
+		goapp.Div().Class("quick").Role("group").Aria("label", q.Label).Body(
+			goapp.Range(quickDistances).Slice(func(i int) goapp.UI {
+				cm := strconv.Itoa(quickDistances[i])
+				return goapp.Button().Type("button").Class("chip").Value(cm).DataSet("quick", q.Key).
+					Aria("pressed", cm == q.Current).Aria("label", cm+" cm").Text(cm).OnClick(q.set)
+			}),
+		),
+		ui.Elem("p").Class("hint").ID("f-"+q.Key+"-note").Text(q.Note), // empty, and not shown, without a distance
 	)
 }

@@ -39,17 +39,35 @@ func (t *tableView) Render() goapp.UI {
 	))
 }
 
+// atLeast is the chance of k or more, and atMost of k or fewer, as the
+// page says them: 0 or more, and the most or fewer, are certain, 100%
+// wherever they show, where the sum of every chance may fall a hair short
+// of 1 (">99.9%").
+func atLeast(d rules.Dist, k int) float64 {
+	if k <= 0 {
+		return 1
+	}
+	return d.AtLeast(k)
+}
+
+func atMost(d rules.Dist, k int) float64 {
+	if k >= d.Max() {
+		return 1
+	}
+	return d.AtMost(k)
+}
+
 // tableRows are a distribution's rows for tableView, down to the last
 // count with a visible chance.
 func tableRows(lang string, p []float64) [][4]string {
 	d := rules.Dist{P: p}
 	n := len(p)
-	for n > 1 && d.AtLeast(n-1) < minShown {
+	for n > 1 && atLeast(d, n-1) < minShown {
 		n--
 	}
 	rows := make([][4]string, n)
 	for k := range n {
-		rows[k] = [4]string{strconv.Itoa(k), i18n.Percent(lang, d.At(k)), i18n.Percent(lang, d.AtLeast(k)), i18n.Percent(lang, d.AtMost(k))}
+		rows[k] = [4]string{strconv.Itoa(k), i18n.Percent(lang, d.At(k)), i18n.Percent(lang, atLeast(d, k)), i18n.Percent(lang, atMost(d, k))}
 	}
 	return rows
 }

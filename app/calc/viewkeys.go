@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/at4x/companion/docs/content"
 	"github.com/at4x/companion/i18n"
 	"github.com/at4x/companion/rules"
 )
@@ -16,8 +17,8 @@ import (
 // chose about how the result shows: the headline's "at least" number, the
 // what-ifs tried, the other game side by side and the bars tapped. Without
 // them the opponent, opening the link, sees another headline than the
-// sender (the threshold is chosen once, from the values the page opened
-// with). No engine input reads these keys: the page takes them out of the
+// sender (a threshold the sender tapped on the chart). No engine input
+// reads these keys: the page takes them out of the
 // values before the engine sees them, and puts them back in its link.
 
 // The view keys, as README's share-link table lists them.
@@ -38,12 +39,13 @@ const maxAtLeast = 9999
 
 // view is the reader's choices over the result, as a link gives them.
 type view struct {
-	atLeast int // 0: none given, the page picks one (firstThreshold)
+	atLeast int // 0: none given, the values give it (firstThreshold)
 	whatIfs map[string]bool
 	compare bool
 	picked  map[string]int // bar tapped per chart key ("now/2", "other/1")
 	// bad holds, by key, a value the page could not read; it stays in the
-	// link, and its message on the page, until the reader chooses again.
+	// link, and its message on the page, until the reader's first change
+	// (calculation.change).
 	bad url.Values
 }
 
@@ -107,7 +109,12 @@ func readView(v url.Values, sp *spec) view {
 			out.picked = picked
 		}
 	}
-	v.Del(keyLang) // the shell reads it
+	// The shell reads the language, the first given: the page says only
+	// what it did not read, and its link writes its own (shareLink).
+	if vs := v[keyLang]; len(vs) > 1 || len(vs) == 1 && !slices.Contains(content.Langs, vs[0]) {
+		out.bad[keyLang] = slices.Clone(vs)
+	}
+	v.Del(keyLang)
 	return out
 }
 
@@ -128,10 +135,10 @@ func parseBar(s string) (chart string, bar int, ok bool) {
 }
 
 // writeView adds the page's view keys to a link's values: the threshold
-// while the headline counts something and it is not the one a page opening
-// the link's values picks (c.natural: from their first result, before a
-// simulation refines it), the rest when chosen, and every value the page
-// could not read, as it was.
+// while the headline counts something and it is not the one the link's
+// values give (c.natural: from their first result, before a simulation
+// refines it), which only a threshold the reader chose can be, the rest
+// when chosen, and every value the page could not read, as it was.
 func (c *calculation) writeView(q url.Values) {
 	for k, vs := range c.bad {
 		q[k] = slices.Clone(vs)
@@ -160,13 +167,25 @@ func (c *calculation) writeView(q url.Values) {
 	}
 }
 
+// onShow tells whether the result shows the bar of the chart key.
+func (c *calculation) onShow(key string, bar int) bool {
+	side, chart, _ := strings.Cut(key, "/")
+	s := &c.now
+	if side == "other" {
+		s = c.other
+	}
+	i := atoi(chart)
+	return s != nil && s.err == nil && i < len(s.out.charts) && bar >= 0 && bar < s.out.charts[i].visible()
+}
+
 // barsTapped writes the bars tapped on the charts on show, but the
-// headline's (its bar is the threshold), in a fixed order.
+// headline's (its bar is the threshold), in a fixed order: a bar of a
+// chart the result does not show (bar=9.9) leaves the link.
 func (c *calculation) barsTapped() string {
 	var out []string
 	for key, bar := range c.picked {
 		side, chart, _ := strings.Cut(key, "/")
-		if bar < 0 || key == c.mainChart(side) || (side == "other" && !c.compare) {
+		if bar < 0 || key == c.mainChart(side) || (side == "other" && !c.compare) || !c.onShow(key, bar) {
 			continue
 		}
 		if side == "other" {
@@ -181,20 +200,22 @@ func (c *calculation) barsTapped() string {
 // pickBar takes a bar tapped on a chart; it tells whether the tap chose
 // the headline's "at least" number, the bar of its chart.
 func (c *calculation) pickBar(p barPick) bool {
+	if len(c.bad) > 0 || len(c.now.errs) > 0 {
+		c.values = c.change()
+		c.compute()
+	}
 	c.picked[p.Chart] = p.Index
 	if p.Chart == c.mainChart("now") || p.Chart == c.mainChart("other") {
-		c.atLeast = max(p.Index, 1)
-		c.bad.Del(keyAtLeast)
+		c.atLeast, c.atLeastSet = max(p.Index, 1), true
 		return true
 	}
-	c.bad.Del(keyBar)
 	return false
 }
 
 // tryWhatIf turns a what-if on or off, and computes.
 func (c *calculation) tryWhatIf(key string, on bool) {
 	c.whatIfs[key] = on
-	c.bad.Del(keyWhatIf)
+	c.values = c.change()
 	c.compute()
 }
 
@@ -202,7 +223,7 @@ func (c *calculation) tryWhatIf(key string, on bool) {
 // computes.
 func (c *calculation) setCompare(on bool) {
 	c.compare = on
-	c.bad.Del(keyCompare)
+	c.values = c.change()
 	c.compute()
 }
 
@@ -224,14 +245,39 @@ func viewErrors(lang string, sp *spec, bad url.Values) []string {
 			continue
 		}
 		label, msg := k, i18n.T(lang, i18n.UnknownKey)
-		if text, ok := viewTexts[k]; ok && (k != keyCompare || sp.comparable()) {
-			label = i18n.T(lang, text[0])
-			msg = fmt.Sprintf(i18n.T(lang, i18n.BadChoiceF), rules.Echo(bad.Get(k)), i18n.T(lang, text[1]))
+		switch text, ok := viewTexts[k]; {
+		case k == keyLang && len(bad[k]) > 1:
+			label, msg = i18n.T(lang, i18n.LanguageLabel), i18n.T(lang, i18n.Repeated)
+		case k == keyLang:
+			label, msg = i18n.T(lang, i18n.LanguageLabel), notAChoice(lang, bad.Get(k), idsNamed(content.Langs, langName))
+		case ok && (k != keyCompare || sp.comparable()):
+			label, msg = i18n.T(lang, text[0]), notAChoice(lang, bad.Get(k), i18n.T(lang, text[1]))
 		}
 		out = append(out, fmt.Sprintf(i18n.T(lang, i18n.BadValueF), label, msg))
 	}
 	return out
 }
+
+// notAChoice says, in lang, that value is not one of choices.
+func notAChoice(lang, value, choices string) string {
+	return fmt.Sprintf(i18n.T(lang, i18n.BadChoiceF), rules.Echo(value), choices)
+}
+
+// idsNamed lists the values a link may give, each with its name: "en
+// (English), fr (Français)", "at43 (AT-43), at44 (AT-44)".
+func idsNamed(ids []string, name func(string) string) string {
+	var b strings.Builder
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(id + " (" + name(id) + ")")
+	}
+	return b.String()
+}
+
+// langName is a language's name in its own words.
+func langName(l string) string { return i18n.T(l, i18n.LangName) }
 
 // comparable tells whether the calculator runs under both AT games, so
 // that the other game's result can be shown beside.

@@ -30,10 +30,17 @@ func TestLinkCarriesTheView(t *testing.T) {
 		choose            func(c *Page)
 		want              []string // in the link
 	}{
-		{"threshold kept from the start", "shoot", "game=at44&n=1&acc=4&range=2&pen=7&size=8",
-			func(c *Page) { c.values.Set("n", "6"); c.compute() }, []string{"atleast=1", "n=6"}},
+		// Issue 35: a shot built by taps from one weapon asks what its
+		// values ask, not whether one weapon hits.
+		{"threshold follows the values", "shoot", "game=at44&n=1&acc=4&range=2&pen=7&size=8",
+			func(c *Page) { c.set(fieldChange{Key: "n", Value: "6"}) }, []string{"n=6", "?acc=4&game=at44&lang=en&n=6&pen=7&range=2&size=8"}},
 		{"threshold tapped", "shoot", "game=at43&n=6",
-			func(c *Page) { c.atLeast = 3 }, []string{"atleast=3"}},
+			func(c *Page) { c.pickBar(barPick{Chart: c.mainChart("now"), Index: 3}) }, []string{"atleast=3"}},
+		{"threshold tapped stays", "shoot", "game=at43&n=6",
+			func(c *Page) {
+				c.pickBar(barPick{Chart: c.mainChart("now"), Index: 1})
+				c.set(fieldChange{Key: "n", Value: "12"})
+			}, []string{"atleast=1", "n=12"}},
 		{"what-ifs in their order", "shoot", "game=at43&n=4",
 			func(c *Page) { c.whatIfs["faw"], c.whatIfs["acc"] = true, true; c.compute() }, []string{"whatif=acc%2Cfaw"}},
 		{"the other game beside", "melee", "game=at43&n=4",
@@ -45,7 +52,7 @@ func TestLinkCarriesTheView(t *testing.T) {
 				c.picked["now/0"], c.picked["other/0"], c.picked[c.mainChart("now")] = 2, 1, 4
 			}, []string{"bar=0.2%2Co0.1", "compare=1"}},
 		{"salvos, French", "salvos", "game=at43&s1.n=2&s2.n=5",
-			func(c *Page) { c.atLeast = 4 }, []string{"atleast=4"}},
+			func(c *Page) { c.pickBar(barPick{Chart: c.mainChart("now"), Index: 4}) }, []string{"atleast=4"}},
 		{"the values' own threshold is left out", "shoot", "game=at43&n=6",
 			func(c *Page) {}, []string{"?game=at43&lang=en&n=6"}},
 	}
@@ -100,8 +107,9 @@ func mapsEqual(a, b map[string]bool) bool {
 }
 
 // TestBadViewValues: a view value the page cannot read is said, in the
-// page's language, and kept in the link until the reader chooses again;
-// the rest of the link still counts.
+// page's language, and kept in the link until the reader's first change,
+// which drops it and its message, so that a shared link does not pass it
+// on; the rest of the link still counts.
 func TestBadViewValues(t *testing.T) {
 	tests := []struct {
 		calc, query, key, lang, want string
@@ -125,7 +133,7 @@ func TestBadViewValues(t *testing.T) {
 				t.Fatalf("the calculation suffers: %v %v", c.now.err, c.now.errs)
 			}
 			msgs := viewErrors(c.Lang, c.spec, c.bad)
-			if len(msgs) != 1 || !strings.Contains(msgs[0], tt.want) || strings.Contains(msgs[0], "%!") {
+			if len(msgs) != 1 || !strings.Contains(readable(msgs[0]), tt.want) || strings.Contains(msgs[0], "%!") {
 				t.Fatalf("messages %q, want one with %q", msgs, tt.want)
 			}
 			q, _ := url.ParseQuery(strings.SplitN(c.link(), "?", 2)[1])
@@ -134,6 +142,11 @@ func TestBadViewValues(t *testing.T) {
 			}
 			if tt.key == keyAtLeast && c.atLeast != firstThreshold(c.now.out) {
 				t.Errorf("threshold %d, want the page's own", c.atLeast)
+			}
+			c.set(fieldChange{Key: "n", Step: 1})
+			q, _ = url.ParseQuery(strings.SplitN(c.link(), "?", 2)[1])
+			if q.Has(tt.key) || len(viewErrors(c.Lang, c.spec, c.bad)) > 0 {
+				t.Errorf("after a change the link %s keeps %s, or the page its message", c.link(), tt.key)
 			}
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -290,9 +291,9 @@ func TestCalcChoicesExplain(t *testing.T) {
 	}
 }
 
-// TestCalcAfterTheRoll: the reader enters what happened and reads how
-// likely that or fewer was, and that or more, from the result's own exact
-// distribution; the prerendered page shows the row folded and empty.
+// TestCalcAfterTheRoll: the reader enters what happened and reads one
+// verdict on it, from the result's own exact distribution; the
+// prerendered page shows the row folded and empty.
 func TestCalcAfterTheRoll(t *testing.T) {
 	s := newSession(t, 360, 740)
 	const link = "/calc/shoot?game=at43&n=6&acc=4&range=2&pen=7&prot=4&size=8"
@@ -322,30 +323,45 @@ func TestCalcAfterTheRoll(t *testing.T) {
 		pick := func(id, value string) {
 			s.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const s = document.getElementById(%q); s.value = %q; s.dispatchEvent(new Event("change", {bubbles: true})); })()`, id, value)))
 		}
-		// One casualty, then two.
-		pick("roll-count", "1")
-		atMost, atLeast := p[0]+p[1], 1-p[0]
-		want := fmt.Sprintf(i18n.T(lang, i18n.LuckF), i18n.T(lang, i18n.ChartCasualties), 1, i18n.Percent(lang, atMost), i18n.Percent(lang, atLeast))
-		s.poll(t, fmt.Sprintf(`document.getElementById("roll-luck").textContent === %q`, want), "the chances of 1 or fewer and 1 or more: "+want)
-		pick("roll-count", "2")
-		atMost += p[2]
-		atLeast -= p[1]
-		want = fmt.Sprintf(i18n.T(lang, i18n.LuckF), i18n.T(lang, i18n.ChartCasualties), 2, i18n.Percent(lang, atMost), i18n.Percent(lang, atLeast))
-		s.poll(t, fmt.Sprintf(`document.getElementById("roll-luck").textContent === %q`, want), want)
+		// The verdict, as the rule says it: lucky when one roll in four
+		// or fewer does as well, unlucky when as badly, else as expected.
+		verdict := func(k int) string {
+			var worse float64
+			for _, x := range p[:k+1] {
+				worse += x
+			}
+			better := 1 - worse + p[k]
+			tr := func(key i18n.Key) string { return i18n.T(lang, key) }
+			sep := map[string]string{"en": ": ", "fr": "\u00a0: "}[lang]
+			switch {
+			case better <= worse && better <= 0.25:
+				return fmt.Sprintf(tr(i18n.LuckyF), int(1/better+0.5)) + sep + fmt.Sprintf(tr(i18n.LuckBetterF), i18n.Percent(lang, better)) + "."
+			case worse < better && worse <= 0.25:
+				return fmt.Sprintf(tr(i18n.UnluckyF), int(1/worse+0.5)) + sep + fmt.Sprintf(tr(i18n.LuckWorseF), i18n.Percent(lang, worse)) + "."
+			}
+			return tr(i18n.LuckUsual) + sep + fmt.Sprintf(tr(i18n.LuckBetterF), i18n.Percent(lang, better)) + "."
+		}
+		for _, k := range []int{1, 2, len(p) - 3} {
+			pick("roll-count", strconv.Itoa(k))
+			want := verdict(k)
+			s.poll(t, fmt.Sprintf(`document.getElementById("roll-luck").textContent === %q`, want), fmt.Sprintf("the verdict on %d: %s", k, want))
+		}
 		if n, ok := readUntil(t, s, `document.getElementById("roll-count").options.length`, is(len(p))); !ok {
 			t.Errorf("%s: the count offers %d numbers, want 0 to %d", lang, n, len(p)-1)
 		}
 		s.screenshot(t, "calc-after-the-roll-"+lang)
-		// Hits: another count of the same result.
+		// Hits: another count of the same result, at its own mean.
+		before := s.text(t, "#roll-luck")
 		pick("roll-pick", eval[string](t, s, `document.getElementById("roll-pick").options[0].value`))
-		s.poll(t, fmt.Sprintf(`document.getElementById("roll-luck").textContent.startsWith(%q)`, i18n.T(lang, i18n.ChartHits)), "the hits counted")
+		s.poll(t, fmt.Sprintf(`document.getElementById("roll-pick").selectedOptions[0].textContent === %q && document.getElementById("roll-luck").textContent !== %q`,
+			i18n.T(lang, i18n.ChartHits), before), "the hits counted")
 		if got := eval[string](t, s, `new URLSearchParams(location.search).toString()`); strings.Contains(got, "roll") {
 			t.Errorf("%s: the roll went into the link: %s", lang, got)
 		}
-		// A calculator whose result counts nothing has no row.
+		// A test's result reads passed or failed.
 		s.open(t, "/calc/morale?game=at44&lang="+lang)
-		if !s.holds(t, `!document.getElementById("calc-roll")`) {
-			t.Errorf("%s: the morale test offers an after-the-roll row", lang)
+		if !s.holds(t, `!!document.getElementById("calc-roll")`) {
+			t.Errorf("%s: the morale test offers no after-the-roll row", lang)
 		}
 	}
 }

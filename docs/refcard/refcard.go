@@ -123,7 +123,10 @@ func (c Card) HTML() string {
 				}
 				body = cut.String()
 			}
-			b.WriteString(`<section class="` + class + `" id="` + bl.ID + `" aria-labelledby="` + bl.ID + `-title">` + body + "</section>\n")
+			// A block is no landmark of its own (a section with no name):
+			// the two sides are, and a block may share its side's title
+			// ("The round").
+			b.WriteString(`<section class="` + class + `" id="` + bl.ID + `">` + body + "</section>\n")
 		}
 		b.WriteString("</section>\n")
 	}

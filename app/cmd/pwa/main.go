@@ -22,6 +22,7 @@ func main() {
 	lib, err := contentdata.Load()
 	if err != nil {
 		goapp.Log(err)
+		app.LoadFailed()
 		return
 	}
 	ui.Mark("decoded")
