@@ -22,6 +22,9 @@ type need struct {
 	missing func(m machine) string
 	// packages are the Debian packages that install it.
 	packages []string
+	// early is installed before the checks start; the rest installs
+	// while the first checks run, and the checks that need it wait.
+	early bool
 }
 
 // needs are the programs the checks run besides Go. The print tests'
@@ -42,6 +45,10 @@ var needs = []need{
 			return ""
 		},
 		packages: []string{"gcc", "libc6-dev"},
+		// Before any check: the go command builds with cgo where a C
+		// compiler is found and without it elsewhere, so one installed
+		// midway would have the checks after it build everything again.
+		early: true,
 	},
 	{
 		name: "Chromium",
@@ -103,6 +110,17 @@ var needs = []need{
 		packages: browser.WebKitPackages,
 	},
 	{
+		name: "zbarimg",
+		why:  "reads the QR codes the app draws off the screen, as a phone's camera would (the armies' TestArmiesSharedByLinkAndQR)",
+		missing: func(m machine) string {
+			if _, err := m.lookPath("zbarimg"); err != nil {
+				return "not in PATH"
+			}
+			return ""
+		},
+		packages: []string{"zbar-tools"},
+	},
+	{
 		name: "pdftotext",
 		why:  "reads each printed card's pages back in the print tests, which count only the pages without it",
 		missing: func(m machine) string {
@@ -113,6 +131,17 @@ var needs = []need{
 		},
 		packages: []string{"poppler-utils"},
 	},
+}
+
+// early says whether the need named name is installed before the checks
+// start.
+func early(name string) bool {
+	for _, n := range needs {
+		if n.name == name {
+			return n.early
+		}
+	}
+	return false
 }
 
 // A machine is what the test command asks of the machine it runs on; the
@@ -203,13 +232,18 @@ func decide(needs []need, m machine, partial bool) plan {
 }
 
 // provide carries out the plan for needs on the machine the test command
-// runs on, saying what it does. It returns what a partial run goes without,
-// and an error when the tests cannot start.
-func provide(needs []need, partial bool) ([]lack, error) {
+// runs on, saying what it does on con. It returns what a partial run goes
+// without, and an error when the tests cannot start. What it installs, it
+// installs in two parts: the early needs before it returns, and the rest
+// in the background, so that the checks that need none of it run
+// meanwhile: installed is closed when that install has ended, and
+// lateErr then says whether it failed (nil when nothing is installed).
+func provide(con *console, needs []need, partial bool) (lacking []lack, installed <-chan struct{}, lateErr func() error, err error) {
+	none := func() error { return nil }
 	m := thisMachine()
 	p := decide(needs, m, partial)
 	for _, l := range p.lacking {
-		fmt.Printf("missing: %s, which %s\n", l, l.why)
+		con.printf("missing: %s, which %s\n", l, l.why)
 	}
 	switch {
 	case len(p.lacking) == 0:
@@ -217,30 +251,62 @@ func provide(needs []need, partial bool) ([]lack, error) {
 		for _, n := range needs {
 			names = append(names, n.name)
 		}
-		fmt.Printf("found %s\n", strings.Join(names, ", "))
-		return nil, nil
+		con.printf("found %s\n", strings.Join(names, ", "))
+		return nil, nil, none, nil
 	case partial:
-		fmt.Println("a partial run: the tests that need them will not run")
-		return p.lacking, nil
+		con.printf("a partial run: the tests that need them will not run\n")
+		return p.lacking, nil, none, nil
 	case p.refuse != nil && p.refuse[0] == "sudo":
-		return nil, fmt.Errorf("the tests need what is missing above, which the test command installs only as root; run\n\n\t%s\n\nthen go run ./build test again (or go run ./build test -partial, to test without it)",
+		return nil, nil, none, fmt.Errorf("the tests need what is missing above, which the test command installs only as root; run\n\n\t%s\n\nthen go run ./build test again (or go run ./build test -partial, to test without it)",
 			strings.Join(p.refuse, " "))
 	case p.refuse != nil:
-		return nil, fmt.Errorf("the tests need what is missing above, and this machine has no apt-get to install it; on Debian or Ubuntu the command is\n\n\t%s\n\nelsewhere install the same programs, then run go run ./build test again (or go run ./build test -partial, to test without them)",
+		return nil, nil, none, fmt.Errorf("the tests need what is missing above, and this machine has no apt-get to install it; on Debian or Ubuntu the command is\n\n\t%s\n\nelsewhere install the same programs, then run go run ./build test again (or go run ./build test -partial, to test without them)",
 			strings.Join(p.refuse, " "))
 	}
-	fmt.Println("installing them (the test command runs as root, with apt-get):")
+	var first, later []string
+	for _, l := range p.lacking {
+		if l.early {
+			first = append(first, l.packages...)
+		} else {
+			later = append(later, l.packages...)
+		}
+	}
+	con.printf("installing them (the test command runs as root, with apt-get): %s first, the rest while the first checks run\n", strings.Join(first, " "))
 	env := []string{"DEBIAN_FRONTEND=noninteractive"}
+	w := con.tagged("")
 	// A fresh machine has no package lists yet.
-	if err := run(env, "apt-get", "update"); err != nil {
-		return nil, fmt.Errorf("apt-get update: %w", err)
+	if err := runTo(w, env, "apt-get", "update"); err != nil {
+		return nil, nil, none, fmt.Errorf("apt-get update: %w", err)
 	}
-	if err := run(env, p.install[0], p.install[1:]...); err != nil {
-		return nil, fmt.Errorf("installing what the tests need: %w", err)
+	if len(first) > 0 {
+		if err := runTo(w, env, "apt-get", aptInstall(first)[1:]...); err != nil {
+			return nil, nil, none, fmt.Errorf("installing what the tests need: %w", err)
+		}
 	}
-	var still []error
-	for _, l := range decide(needs, m, true).lacking {
-		still = append(still, fmt.Errorf("%s is still missing after the install", l))
+	// still says what of want is missing after the install.
+	still := func(want func(need) bool) error {
+		var errs []error
+		for _, l := range decide(needs, m, true).lacking {
+			if want(l.need) {
+				errs = append(errs, fmt.Errorf("%s is still missing after the install", l))
+			}
+		}
+		return errors.Join(errs...)
 	}
-	return nil, errors.Join(still...)
+	if err := still(func(n need) bool { return n.early }); err != nil {
+		return nil, nil, none, err
+	}
+	done := make(chan struct{})
+	var late error
+	go func() {
+		defer close(done)
+		if len(later) > 0 {
+			if err := runTo(con.tagged("install"), env, "apt-get", aptInstall(later)[1:]...); err != nil {
+				late = fmt.Errorf("installing what the tests need: %w", err)
+				return
+			}
+		}
+		late = still(func(n need) bool { return !n.early })
+	}()
+	return nil, done, func() error { <-done; return late }, nil
 }

@@ -49,7 +49,7 @@ func TestDecide(t *testing.T) {
 	nginx := []string{browser.NginxBinary, browser.NginxBrotliModule}
 	printing := []string{browser.Firefox, browser.XvfbRun, browser.Python, pyWebKit}
 	all := slices.Concat(chromium, nginx, printing)
-	cmds := []string{"gcc", "npm", "pdftotext"}
+	cmds := []string{"gcc", "npm", "zbarimg", "pdftotext"}
 	const aptGet = "apt-get install -y --no-install-recommends "
 	tests := []struct {
 		name     string
@@ -63,13 +63,13 @@ func TestDecide(t *testing.T) {
 		refuse   string
 	}{
 		{name: "everything there", root: true, files: all, commands: append(cmds, "apt-get")},
-		{name: "no npm but AXE_JS", files: all, commands: []string{"gcc", "pdftotext"}, env: map[string]string{"AXE_JS": "/tmp/axe.min.js"}},
-		{name: "no npm but axe-core fetched", files: append(all, browser.AxeCacheFile()), commands: []string{"gcc", "pdftotext"}},
-		{name: "no gcc but CC", files: all, commands: []string{"clang", "npm", "pdftotext"}, env: map[string]string{"CC": "clang"}},
+		{name: "no npm but AXE_JS", files: all, commands: []string{"gcc", "zbarimg", "pdftotext"}, env: map[string]string{"AXE_JS": "/tmp/axe.min.js"}},
+		{name: "no npm but axe-core fetched", files: append(all, browser.AxeCacheFile()), commands: []string{"gcc", "zbarimg", "pdftotext"}},
+		{name: "no gcc but CC", files: all, commands: []string{"clang", "npm", "zbarimg", "pdftotext"}, env: map[string]string{"CC": "clang"}},
 		{
 			name: "fresh Debian as root", root: true, commands: []string{"apt-get"},
-			lacking: []string{"a C compiler", "Chromium", "nginx with its brotli module", "npm", "Firefox", "WebKitGTK under Xvfb", "pdftotext"},
-			install: aptGet + "gcc libc6-dev chromium fonts-dejavu-core fonts-liberation nginx-light libnginx-mod-http-brotli-static npm firefox-esr xvfb xauth python3-gi gir1.2-webkit2-4.1 poppler-utils",
+			lacking: []string{"a C compiler", "Chromium", "nginx with its brotli module", "npm", "Firefox", "WebKitGTK under Xvfb", "zbarimg", "pdftotext"},
+			install: aptGet + "gcc libc6-dev chromium fonts-dejavu-core fonts-liberation nginx-light libnginx-mod-http-brotli-static npm firefox-esr xvfb xauth python3-gi gir1.2-webkit2-4.1 zbar-tools poppler-utils",
 		},
 		{
 			name: "nginx without its brotli module, as root", root: true, files: slices.Concat(chromium, []string{browser.NginxBinary}, printing), commands: append(cmds, "apt-get"),
@@ -87,7 +87,7 @@ func TestDecide(t *testing.T) {
 			install: aptGet + "xvfb xauth python3-gi gir1.2-webkit2-4.1",
 		},
 		{
-			name: "Debian, not root", files: all, commands: []string{"apt-get", "gcc", "pdftotext"},
+			name: "Debian, not root", files: all, commands: []string{"apt-get", "gcc", "zbarimg", "pdftotext"},
 			lacking: []string{"npm"},
 			refuse:  "sudo " + aptGet + "npm",
 		},
@@ -102,7 +102,7 @@ func TestDecide(t *testing.T) {
 		},
 		{
 			name: "partial, not root", commands: []string{"apt-get"}, partial: true,
-			lacking: []string{"a C compiler", "Chromium", "nginx with its brotli module", "npm", "Firefox", "WebKitGTK under Xvfb", "pdftotext"},
+			lacking: []string{"a C compiler", "Chromium", "nginx with its brotli module", "npm", "Firefox", "WebKitGTK under Xvfb", "zbarimg", "pdftotext"},
 		},
 	}
 	for _, tt := range tests {
@@ -128,7 +128,7 @@ func TestDecide(t *testing.T) {
 // TestLackSaysWhat checks that a lack names the files it misses, which the
 // test command prints before it installs or refuses.
 func TestLackSaysWhat(t *testing.T) {
-	p := decide(needs, fakeMachine(true, []string{browser.Chromium, browser.Firefox, browser.XvfbRun, browser.Python, pyWebKit}, []string{"gcc", "npm", "pdftotext"}, nil), false)
+	p := decide(needs, fakeMachine(true, []string{browser.Chromium, browser.Firefox, browser.XvfbRun, browser.Python, pyWebKit}, []string{"gcc", "npm", "zbarimg", "pdftotext"}, nil), false)
 	got := p.lacking[0].String()
 	want := "Chromium (/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf, /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf)"
 	if got != want {
