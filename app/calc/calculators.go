@@ -33,12 +33,31 @@ type spec struct {
 	// versus lays the fields out as two columns, us and them.
 	versus bool
 	// run parses the values with the engine, computes, and returns the
-	// values with every default filled in, and the outcome. Each row
-	// writes its own: one generic runner(parse, compute, read) for the
-	// twelve made the wasm 50 KB larger raw (4.7 KB gzip, 12 KB brotli),
-	// its twelve instantiations (one per shape of input) each a function
-	// of its own beside the row's read.
+	// values with every default filled in, and the outcome.
 	run func(v url.Values) (url.Values, outcome, error)
+}
+
+// runner runs the engine's three steps on the values v: parse them (a
+// rules.ParseX), compute (rules.X), and read the result, with the input it
+// came from, into an outcome. The values it returns are the input's query,
+// with every default filled in. When the engine refuses the values or
+// fails, it returns the error and no outcome.
+//
+// Each row's run calls it, rather than runner making the run: a closure
+// made by a generic function carries the runtime types of its
+// instantiation's shapes (the engine's inputs and results, field by
+// field), which made the wasm 60 KB larger.
+func runner[In interface{ Query() url.Values }, Res any](v url.Values, parse func(url.Values) (In, error), compute func(In) (Res, error),
+	read func(In, Res) outcome) (url.Values, outcome, error) {
+	in, err := parse(v)
+	if err != nil {
+		return nil, outcome{}, err
+	}
+	res, err := compute(in)
+	if err != nil {
+		return in.Query(), outcome{}, err
+	}
+	return in.Query(), read(in, res), nil
 }
 
 // calculators are the calculators the engine offers, in menu order: what
@@ -61,12 +80,7 @@ var calculators = []calculator{
 						allOf(valueIsNot("target", "veh"), valueIsNot("cover", "takecover"), valueIsNot("cover", "kneecover"))},
 					{"faw", i18n.WhatIfFaw, func(v url.Values) { v.Set("faw", "1") }, valueIsNot("faw", "1")}},
 				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseShoot(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Shoot(in)
-					return in.Query(), attackOutcome(res), err
+					return runner(v, rules.ParseShoot, rules.Shoot, func(_ rules.ShootInput, res rules.AttackResult) outcome { return attackOutcome(res) })
 				},
 			}
 		},
@@ -78,12 +92,7 @@ var calculators = []calculator{
 			return spec{
 				fields: attackFields(true), whatIfs: []whatIf{plusAccuracy},
 				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseMelee(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Melee(in)
-					return in.Query(), attackOutcome(res), err
+					return runner(v, rules.ParseMelee, rules.Melee, func(_ rules.MeleeInput, res rules.AttackResult) outcome { return attackOutcome(res) })
 				},
 			}
 		},
@@ -94,28 +103,22 @@ var calculators = []calculator{
 			return spec{
 				fields: salvoFields(),
 				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseSalvos(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Salvos(in)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					if res.VehicleResult != nil {
-						o := salvosVehicleOutcome(res)
-						if res.Simulated && !res.Refined {
-							o.refine = simulationSteps(in, o)
+					return runner(v, rules.ParseSalvos, rules.Salvos, func(in rules.SalvosInput, res rules.SalvosResult) outcome {
+						if res.VehicleResult != nil {
+							o := salvosVehicleOutcome(res)
+							if res.Simulated && !res.Refined {
+								o.refine = simulationSteps(in, o)
+							}
+							return o
 						}
-						return in.Query(), o, nil
-					}
-					o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
-						stats: []stat{{key: i18n.WipedOut, p: res.WipedOut}, {key: i18n.MoraleThreshold, p: res.MoraleThreshold}}}
-					for i, d := range res.After {
-						o.charts = append(o.charts, distChart(i18n.ChartAfterSalvo, d))
-						o.charts[len(o.charts)-1].arg = i + 1
-					}
-					return in.Query(), o, err
+						o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
+							stats: []stat{{key: i18n.WipedOut, p: res.WipedOut}, {key: i18n.MoraleThreshold, p: res.MoraleThreshold}}}
+						for i, d := range res.After {
+							o.charts = append(o.charts, distChart(i18n.ChartAfterSalvo, d))
+							o.charts[len(o.charts)-1].arg = i + 1
+						}
+						return o
+					})
 				},
 			}
 		},
@@ -136,25 +139,22 @@ var calculators = []calculator{
 						options: []option{{"wreck", i18n.PickWreck}, {"disarm", i18n.PickDisarm}}}},
 				whatIfs: []whatIf{plusAccuracy},
 				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseIndirect(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Indirect(in)
-					o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
-						charts: []chart{distChart(i18n.ChartHits, res.Hits), mapChart(i18n.ChartRadius, res.Radius),
-							distChart(i18n.ChartPerFighter, res.ImpactsPerFighter), mapChart(i18n.ChartDeviation, res.Deviation),
-							distChart(i18n.ChartCasualties, res.Casualties)},
-						stats: []stat{{key: i18n.ShotLost, p: res.ShotLost}, {key: i18n.WipedOut, p: res.WipedOut}}}
-					if res.Vehicle != nil {
-						addVehicle(&o, res.Vehicle)
-						if in.Under == 0 {
-							// No fighter under the template: the vehicles are the
-							// question, not the casualties.
-							vehicleHeadline(&o, res.Vehicle)
+					return runner(v, rules.ParseIndirect, rules.Indirect, func(in rules.IndirectInput, res rules.IndirectResult) outcome {
+						o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
+							charts: []chart{distChart(i18n.ChartHits, res.Hits), mapChart(i18n.ChartRadius, res.Radius),
+								distChart(i18n.ChartPerFighter, res.ImpactsPerFighter), mapChart(i18n.ChartDeviation, res.Deviation),
+								distChart(i18n.ChartCasualties, res.Casualties)},
+							stats: []stat{{key: i18n.ShotLost, p: res.ShotLost}, {key: i18n.WipedOut, p: res.WipedOut}}}
+						if res.Vehicle != nil {
+							addVehicle(&o, res.Vehicle)
+							if in.Under == 0 {
+								// No fighter under the template: the vehicles are the
+								// question, not the casualties.
+								vehicleHeadline(&o, res.Vehicle)
+							}
 						}
-					}
-					return in.Query(), o, err
+						return o
+					})
 				},
 			}
 		},
@@ -168,19 +168,15 @@ var calculators = []calculator{
 					numberField("activations", i18n.InActivations, 1, 20), toggleField("spend", i18n.InSpend),
 					{key: "status", label: i18n.InStatus, kind: kindChoice, options: []option{{"valiant", i18n.StatusValiant}, {"disorganized", i18n.StatusDisorganized}}}},
 				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseMorale(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Morale(in)
-					chain := res.NoSpend
-					if in.Spend {
-						chain = res.Spend
-					}
-					o := outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
-						charts: []chart{byChart(i18n.ChartRoutBy, chain.RoutBy, 1)},
-						stats:  []stat{{key: i18n.Routs, p: res.Rout}}}
-					return in.Query(), o, err
+					return runner(v, rules.ParseMorale, rules.Morale, func(in rules.MoraleInput, res rules.MoraleResult) outcome {
+						chain := res.NoSpend
+						if in.Spend {
+							chain = res.Spend
+						}
+						return outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
+							charts: []chart{byChart(i18n.ChartRoutBy, chain.RoutBy, 1)},
+							stats:  []stat{{key: i18n.Routs, p: res.Rout}}}
+					})
 				},
 			}
 		},
@@ -198,23 +194,19 @@ var calculators = []calculator{
 					numberField("ar", i18n.InOurRank, 0, rules.AT43.MaxRank).when(gameIs("at43")), numberField("br", i18n.InTheirRank, 0, rules.AT43.MaxRank).when(gameIs("at43")),
 					numberField("ar", i18n.InOurRank, 0, rules.AT44.MaxRank).when(gameIs("at44")), numberField("br", i18n.InTheirRank, 0, rules.AT44.MaxRank).when(gameIs("at44"))},
 				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseAuthority(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Authority(in)
-					var wagers []float64
-					if in.AWager >= 0 && in.BWager >= 0 && in.BWager < len(res.Table) {
-						for _, row := range res.Table {
-							if in.BWager < len(row) {
-								wagers = append(wagers, row[in.BWager])
+					return runner(v, rules.ParseAuthority, rules.Authority, func(in rules.AuthorityInput, res rules.AuthorityResult) outcome {
+						var wagers []float64
+						if in.AWager >= 0 && in.BWager >= 0 && in.BWager < len(res.Table) {
+							for _, row := range res.Table {
+								if in.BWager < len(row) {
+									wagers = append(wagers, row[in.BWager])
+								}
 							}
 						}
-					}
-					o := outcome{result: res, chance: &res.Win, chanceOf: i18n.Win, explain: res.Explain, notes: res.Notes,
-						stats:  []stat{{key: i18n.Tie, p: res.Tie}},
-						charts: []chart{byChart(i18n.InOurWager, wagers, 0)}}
-					return in.Query(), o, err
+						return outcome{result: res, chance: &res.Win, chanceOf: i18n.Win, explain: res.Explain, notes: res.Notes,
+							stats:  []stat{{key: i18n.Tie, p: res.Tie}},
+							charts: []chart{byChart(i18n.InOurWager, wagers, 0)}}
+					})
 				},
 			}
 		},
@@ -225,15 +217,11 @@ var calculators = []calculator{
 			return spec{
 				fields: []field{numberField("free", i18n.InFree, 0, 100), numberField("engaged", i18n.InEngaged, 0, 100)},
 				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseCrush(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Crush(in)
-					o := outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
-						charts: []chart{distChart(i18n.ChartCasualties, res.Casualties)},
-						stats:  []stat{{key: i18n.WipedOut, p: res.WipedOut}}}
-					return in.Query(), o, err
+					return runner(v, rules.ParseCrush, rules.Crush, func(_ rules.CrushInput, res rules.CrushResult) outcome {
+						return outcome{result: res, main: &res.Casualties, noun: i18n.NounCasualties, explain: res.Explain, notes: res.Notes,
+							charts: []chart{distChart(i18n.ChartCasualties, res.Casualties)},
+							stats:  []stat{{key: i18n.WipedOut, p: res.WipedOut}}}
+					})
 				},
 			}
 		},
@@ -249,15 +237,12 @@ var calculators = []calculator{
 					numberField("prot", i18n.InProtection, 0, 30), numberField("type", i18n.InType, 1, 3).when(valueIsNot("target", "veh")),
 					toggleField("medic", i18n.InMedic)}, vehicleFields[:3]...), vehicleFields[4]),
 				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseMinefield(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Minefield(in)
-					o := targetOutcome(res.Impacts, res.Impacts, res.InfantryResult, res.VehicleResult)
-					o.result, o.explain, o.notes = res, res.Explain, res.Notes
-					o.charts = o.charts[1:] // no hit roll: the cards give the impacts
-					return in.Query(), o, err
+					return runner(v, rules.ParseMinefield, rules.Minefield, func(_ rules.MinefieldInput, res rules.MinefieldResult) outcome {
+						o := targetOutcome(res.Impacts, res.Impacts, res.InfantryResult, res.VehicleResult)
+						o.result, o.explain, o.notes = res, res.Explain, res.Notes
+						o.charts = o.charts[1:] // no hit roll: the cards give the impacts
+						return o
+					})
 				},
 			}
 		},
@@ -272,15 +257,11 @@ var calculators = []calculator{
 					fixedResult("lock", i18n.InLock)},
 				whatIfs: []whatIf{plusAccuracy},
 				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseTerrain(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.Terrain(in)
-					o := outcome{result: res, chance: &res.Destroyed, chanceOf: i18n.Destroyed, explain: res.Explain, notes: res.Notes,
-						charts: []chart{distChart(i18n.ChartHits, res.Hits), byChart(i18n.ChartDownBy, res.BySalvo, 1),
-							distChart(i18n.ChartStructure, res.Structure)}}
-					return in.Query(), o, err
+					return runner(v, rules.ParseTerrain, rules.Terrain, func(_ rules.TerrainInput, res rules.TerrainResult) outcome {
+						return outcome{result: res, chance: &res.Destroyed, chanceOf: i18n.Destroyed, explain: res.Explain, notes: res.Notes,
+							charts: []chart{distChart(i18n.ChartHits, res.Hits), byChart(i18n.ChartDownBy, res.BySalvo, 1),
+								distChart(i18n.ChartStructure, res.Structure)}}
+					})
 				},
 			}
 		},
@@ -298,24 +279,21 @@ var calculators = []calculator{
 					toggleField("charge", i18n.InCharge).when(valueIs("mode", "melee")), toggleField("received", i18n.InReceived).when(valueIs("mode", "melee")),
 					toggleField("ground", i18n.InGround).when(valueIs("mode", "melee")), toggleField("paralysed", i18n.InParalysed)},
 				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseD10Attack(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.D10Attack(in)
-					o := outcome{result: res, main: &res.Damaging, noun: i18n.NounDamaging, explain: res.Explain, notes: res.Notes,
-						charts: []chart{distChart(i18n.ChartHits, res.Hits), distChart(i18n.ChartDamaging, res.Damaging)},
-						stats: []stat{{key: i18n.HitChance, p: res.HitChance}, {key: i18n.DamageChance, p: res.DamageChance},
-							{key: i18n.Natural10, p: res.Natural10}}}
-					for _, x := range []struct {
-						k i18n.Key
-						p *float64
-					}{{i18n.Knockdown, res.Knockdown}, {i18n.Dodged, res.Dodge}, {i18n.Parried, res.Parry}} {
-						if x.p != nil {
-							o.stats = append(o.stats, stat{key: x.k, p: *x.p})
+					return runner(v, rules.ParseD10Attack, rules.D10Attack, func(_ rules.D10AttackInput, res rules.D10AttackResult) outcome {
+						o := outcome{result: res, main: &res.Damaging, noun: i18n.NounDamaging, explain: res.Explain, notes: res.Notes,
+							charts: []chart{distChart(i18n.ChartHits, res.Hits), distChart(i18n.ChartDamaging, res.Damaging)},
+							stats: []stat{{key: i18n.HitChance, p: res.HitChance}, {key: i18n.DamageChance, p: res.DamageChance},
+								{key: i18n.Natural10, p: res.Natural10}}}
+						for _, x := range []struct {
+							k i18n.Key
+							p *float64
+						}{{i18n.Knockdown, res.Knockdown}, {i18n.Dodged, res.Dodge}, {i18n.Parried, res.Parry}} {
+							if x.p != nil {
+								o.stats = append(o.stats, stat{key: x.k, p: *x.p})
+							}
 						}
-					}
-					return in.Query(), o, err
+						return o
+					})
 				},
 			}
 		},
@@ -326,14 +304,10 @@ var calculators = []calculator{
 			return spec{
 				fields: []field{numberField("cou", i18n.InCOU, 0, 10), toggleField("independent", i18n.InIndependent)},
 				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseD10Morale(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.D10Morale(in)
-					o := outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
-						stats: []stat{{key: i18n.Paralysed, p: res.Paralysed}, {key: i18n.Retreat, p: res.Retreat}, {key: i18n.Routs, p: res.Rout}}}
-					return in.Query(), o, err
+					return runner(v, rules.ParseD10Morale, rules.D10Morale, func(_ rules.D10MoraleInput, res rules.D10MoraleResult) outcome {
+						return outcome{result: res, chance: &res.Pass, chanceOf: i18n.Pass, explain: res.Explain, notes: res.Notes,
+							stats: []stat{{key: i18n.Paralysed, p: res.Paralysed}, {key: i18n.Retreat, p: res.Retreat}, {key: i18n.Routs, p: res.Rout}}}
+					})
 				},
 			}
 		},
@@ -344,17 +318,13 @@ var calculators = []calculator{
 			return spec{
 				fields: []field{numberField("dmg", i18n.InDmgPoints, 0, 20), toggleField("loco", i18n.InLoco)},
 				run: func(v url.Values) (url.Values, outcome, error) {
-					in, err := rules.ParseD10Vehicle(v)
-					if err != nil {
-						return nil, outcome{}, err
-					}
-					res, err := rules.D10Vehicle(in)
-					o := outcome{result: res, chance: &res.Detonation, chanceOf: i18n.Detonation, explain: res.Explain, notes: res.Notes,
-						charts: []chart{distChart(i18n.ChartChains, res.Chains)},
-						stats: []stat{{key: i18n.Immobilized, p: res.Immobilized}, {key: i18n.LocomotionHit, p: res.Locomotion},
-							{key: i18n.WeaponHit, p: res.Weapon}, {key: i18n.Electronics, p: res.Electronics},
-							{key: i18n.NothingHappens, p: res.Nothing}, {key: i18n.Internal, p: res.Internal}}}
-					return in.Query(), o, err
+					return runner(v, rules.ParseD10Vehicle, rules.D10Vehicle, func(_ rules.D10VehicleInput, res rules.D10VehicleResult) outcome {
+						return outcome{result: res, chance: &res.Detonation, chanceOf: i18n.Detonation, explain: res.Explain, notes: res.Notes,
+							charts: []chart{distChart(i18n.ChartChains, res.Chains)},
+							stats: []stat{{key: i18n.Immobilized, p: res.Immobilized}, {key: i18n.LocomotionHit, p: res.Locomotion},
+								{key: i18n.WeaponHit, p: res.Weapon}, {key: i18n.Electronics, p: res.Electronics},
+								{key: i18n.NothingHappens, p: res.Nothing}, {key: i18n.Internal, p: res.Internal}}}
+					})
 				},
 			}
 		},

@@ -40,6 +40,11 @@ func (h *historyEntry) syncURL(ctx goapp.Context, c *calculation) {
 	}
 	h.urlSeq++
 	r := c.asRecord()
+	if p := h.pending; p != nil && kindOf(p.Link) != kindOf(r.Link) {
+		// A change of kind within urlDelay of the last tap: that tap's
+		// calculation ends with it, not with the one before.
+		h.record(ctx, *p)
+	}
 	h.pending = &r
 	// The share buttons hand out this link even before the redraw gives
 	// them their new props: a link shared at once after a tap is that tap's.

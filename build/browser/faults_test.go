@@ -246,8 +246,8 @@ func readsInOrder(css string, parts ...string) string {
 func TestEchoReadsInOrder(t *testing.T) {
 	s := newSession(t, 360, 740)
 	for _, tt := range []struct{ lang, before, after string }{
-		{"fr", "Zone d", "n’est pas accepté"},
-		{"en", "Area", "is not allowed"},
+		{"fr", "«", "n’est pas accepté"},
+		{"en", "\"", "is not allowed"},
 	} {
 		s.open(t, "/calc/indirect?game=at43&aoe=%E2%80%AE6%20ABC&n=3&lang="+tt.lang)
 		msg := ".field.bad .error"

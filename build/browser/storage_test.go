@@ -43,8 +43,10 @@ func TestStorageFullOnSave(t *testing.T) {
 }
 
 // TestStoredPrefsAreValidated plants hostile or stale values in local
-// storage: the home page neither leaves the site nor shows "not found", and
-// a long bookmark list is cut to the cap.
+// storage: the home page neither leaves the site nor shows "not found"; a
+// list of 150 bookmarks is cut to the newest 100, and one of 3,001, longer
+// than the app ever writes (100 marks of at most 1,024 characters), is not
+// the app's and is not read (app/store, Span).
 func TestStoredPrefsAreValidated(t *testing.T) {
 	s := newSession(t, 360, 740)
 	s.open(t, "/en/at43")
@@ -52,7 +54,7 @@ func TestStoredPrefsAreValidated(t *testing.T) {
 		const key = Object.keys(localStorage).find(k => k.endsWith(":prefs"));
 		localStorage.setItem(key, JSON.stringify({lang: "/example.com", game: "at43"}));
 		const marks = [];
-		for (let i = 0; i < 3000; i++) marks.push({lang: "en", game: "at43", section: "s" + i, title: "Mark " + i});
+		for (let i = 0; i < 150; i++) marks.push({lang: "en", game: "at43", section: "s" + i, title: "Mark " + i});
 		marks.push({lang: "xx", game: "at43", section: "bad", title: "Bad language"});
 		localStorage.setItem(key.replace(/prefs$/, "bookmarks"), JSON.stringify(marks));
 	})()`))
@@ -72,11 +74,22 @@ func TestStoredPrefsAreValidated(t *testing.T) {
 		t.Error("a stored bad game shows 'not found'")
 	}
 	s.open(t, "/en/settings")
-	if n, ok := readUntil(t, s, `document.querySelectorAll(".settings .marks li").length`, is(100)); !ok {
-		t.Errorf("settings lists %d bookmarks from a stored 3,001, want the newest 100", n)
+	if n, ok := readUntil(t, s, `document.querySelectorAll(".settings .marks li").length`, is(99)); !ok {
+		t.Errorf("settings lists %d bookmarks from a stored 151, want the newest 100 but the one in no language", n)
 	}
-	if _, ok := s.textUntil(t, ".settings .marks", func(got string) bool { return got != "" && !strings.Contains(got, "Bad language") }); !ok {
-		t.Error("a bookmark in an unknown language is listed")
+	if text, ok := s.textUntil(t, ".settings .marks", func(got string) bool { return !strings.Contains(got, "Bad language") && strings.Contains(got, "Mark 149") }); !ok {
+		t.Errorf("the bookmarks listed are not the newest valid ones: %q", text)
+	}
+	s.do(t, chromedp.Evaluate[chromedp.Void](`(() => {
+		const key = Object.keys(localStorage).find(k => k.endsWith(":bookmarks"));
+		const marks = [];
+		for (let i = 0; i < 3001; i++) marks.push({lang: "en", game: "at43", section: "s" + i, title: "Mark " + i});
+		localStorage.setItem(key, JSON.stringify(marks));
+	})()`))
+	s.open(t, "/en/settings")
+	s.poll(t, `!!document.querySelector(".settings")`, "the settings")
+	if n, ok := readUntil(t, s, `document.querySelectorAll(".settings .marks li").length`, is(0)); !ok {
+		t.Errorf("settings lists %d bookmarks from a stored 3,001, longer than the app writes, want none", n)
 	}
 }
 
@@ -234,14 +247,16 @@ func plant(t *testing.T, s *session, n int) {
 // links off the app, a theme that is markup and a text size of 100000 %:
 // 20,000 of each (1 and 1.5 MB, the audit's case) are not decoded at all,
 // and pages open at their usual speed; of 3,000 of each, only the newest
-// 100 profiles and the first 20 history entries are read.
+// 100 profiles are read, the history being longer than the app writes (20
+// entries of at most 2,600 characters); of 150 of each, the newest 100
+// profiles and the first 20 history entries.
 // Only the app's own links are listed, and neither the head script nor the
 // app applies the bad look.
 func TestStoredDataIsCapped(t *testing.T) {
 	s := newSession(t, 360, 740)
 	s.open(t, "/en/at43")
 	look := `(document.documentElement.getAttribute("data-theme") || "") + "|" + document.documentElement.style.fontSize`
-	for _, n := range []int{20000, 3000} {
+	for _, n := range []int{20000, 3000, 150} {
 		plant(t, s, n)
 		s.do(t, chromedp.Navigate(s.url("/en/at43?wasm=false")))
 		s.poll(t, `document.readyState === "complete"`, "the page without the wasm")
@@ -254,13 +269,10 @@ func TestStoredDataIsCapped(t *testing.T) {
 		t.Logf("%d stored profiles and history entries: the calculator ready in %s", n, time.Since(start).Round(10*time.Millisecond))
 		// The history's first 20 entries are read, three of them off the
 		// app.
-		want := []int{100, 17}
-		if n > 10000 {
-			want = []int{0, 0}
-		}
+		want := []int{map[int]int{20000: 0, 3000: 100, 150: 100}[n], map[int]int{20000: 0, 3000: 0, 150: 17}[n]}
 		if got, ok := readUntil(t, s, `[document.querySelectorAll("#profile-pick optgroup[label='Saved profiles'] option").length, document.querySelectorAll("#calc-history li").length]`,
 			func(got []int) bool { return slices.Equal(got, want) }); !ok {
-			t.Errorf("from %d stored: %d profiles and %d calculations listed", n, got[0], got[1])
+			t.Errorf("from %d stored: %d profiles and %d calculations listed, want %v", n, got[0], got[1], want)
 		}
 		if bad := eval[[]string](t, s, `[...document.querySelectorAll("#calc-history a")].map(a => a.getAttribute("href")).filter(h => !h.startsWith("/calc/shoot?"))`); len(bad) > 0 {
 			t.Errorf("the history links off the app: %q", bad)
