@@ -77,7 +77,9 @@ func TestStoredPrefsAreValidated(t *testing.T) {
 	if n, ok := readUntil(t, s, `document.querySelectorAll(".settings .marks li").length`, is(99)); !ok {
 		t.Errorf("settings lists %d bookmarks from a stored 151, want the newest 100 but the one in no language", n)
 	}
-	if text, ok := s.textUntil(t, ".settings .marks", func(got string) bool { return !strings.Contains(got, "Bad language") && strings.Contains(got, "Mark 149") }); !ok {
+	if text, ok := s.textUntil(t, ".settings .marks", func(got string) bool {
+		return !strings.Contains(got, "Bad language") && strings.Contains(got, "Mark 149")
+	}); !ok {
 		t.Errorf("the bookmarks listed are not the newest valid ones: %q", text)
 	}
 	s.do(t, chromedp.Evaluate[chromedp.Void](`(() => {
