@@ -1,13 +1,16 @@
 // Command build builds, serves, checks and measures the app:
 //
 //	go run ./build serve [-addr localhost:8000] [-base /]   build the site and serve it
-//	go run ./build site  [-out build/site] [-base /]   build the static site
-//	go run ./build test  [-fuzzexecs 20000]       every check and test
+//	go run ./build site  [-out build/site] [-base /] [-wasm file]   build the static site
+//	go run ./build test  [-fuzzexecs 20000] [-fuzzbox 30s] [-jobs N] [-partial]   every check and test
 //	go run ./build perf  [-runs 5]                the size and speed report
 //
 // Each command does its own set-up and says what it does, so that a fresh
-// clone needs nothing else than Go (and Chromium for the browser tests and
-// the timings).
+// clone needs nothing else than Go: test installs what its checks run
+// (gcc for the race detector, Chromium, nginx, npm, Firefox and WebKitGTK
+// for the print tests, zbar-tools for the QR codes) when it runs as root
+// with apt-get, and names the command that does otherwise; perf needs
+// Chromium and npm.
 package main
 
 import (

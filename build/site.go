@@ -46,8 +46,9 @@ func site(args []string) error {
 	flags := flag.NewFlagSet("site", flag.ExitOnError)
 	out := flags.String("out", "build/site", "output directory (replaced)")
 	base := flags.String("base", "/", "path the site is served under, like /at43/")
+	wasm := flags.String("wasm", "", "the wasm client, as another site build of the same checkout compiled it, instead of compiling it again (the test command's second site)")
 	flags.Parse(args)
-	return buildSite(*out, *base)
+	return buildSiteWith(*out, *base, *wasm)
 }
 
 // registered remembers the base the app's routes were registered for:
@@ -61,7 +62,13 @@ var registered struct {
 // buildSite renders the content, compiles the wasm client with it, and
 // writes every route prerendered, the assets and their .br/.gz forms to out.
 // Each phase is a function of its own; they run in this order.
-func buildSite(out, base string) error {
+func buildSite(out, base string) error { return buildSiteWith(out, base, "") }
+
+// buildSiteWith is buildSite taking the wasm client from the file wasm, when
+// it is not "", rather than compiling it: the client is the same for every
+// base (the base reaches it at run time, from the page), so the test
+// command's second site copies the first one's.
+func buildSiteWith(out, base, wasm string) error {
 	start := time.Now()
 	base, err := cleanBase(base)
 	if err != nil {
@@ -78,7 +85,12 @@ func buildSite(out, base string) error {
 	if err != nil {
 		return err
 	}
-	wasmSize, err := compileWasm(root, out)
+	var wasmSize int64
+	if wasm != "" {
+		wasmSize, err = copyWasm(wasm, out)
+	} else {
+		wasmSize, err = compileWasm(root, out)
+	}
 	if err != nil {
 		return err
 	}
@@ -193,6 +205,17 @@ func compileWasm(root, out string) (int64, error) {
 		return 0, err
 	}
 	return info.Size(), nil
+}
+
+// copyWasm copies a compiled client into out/web/app.wasm and returns its
+// size.
+func copyWasm(wasm, out string) (int64, error) {
+	fmt.Println("site: copying the wasm client from", wasm)
+	b, err := os.ReadFile(wasm)
+	if err != nil {
+		return 0, err
+	}
+	return int64(len(b)), os.WriteFile(filepath.Join(out, "web", "app.wasm"), b, 0o644)
 }
 
 // writeAssets writes the style sheet, under a name with its hash, the

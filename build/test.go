@@ -1,12 +1,20 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -16,18 +24,33 @@ import (
 // root, where the test command runs.
 const copycheck = "../shared/tools/copycheck.sh"
 
-// A check is one step of the test command.
-type check struct {
-	name string
-	run  func() error
-}
-
-// test runs every check, continuing past a failure so one run shows every
-// problem, and ends with a "N passed, N failed" line.
+// test looks for the programs the checks need and installs what is
+// missing (see provide), then runs every check, continuing past a failure
+// so one run shows every problem, and ends with each check's time and a
+// "N passed, N failed" line. A skipped test is a failed one, unless
+// -partial allows it: then the line starts with "partial" and names what
+// did not run. Checks run at once where the machine has the CPUs for it
+// (slotsFor), each as soon as what it reads is there.
 func test(args []string) error {
 	flags := flag.NewFlagSet("test", flag.ExitOnError)
-	fuzzexecs := flags.Int("fuzzexecs", 20000, "how many inputs each fuzz target tries (a few seconds)")
+	fuzzexecs := flags.Int("fuzzexecs", 20000, "how many inputs each fuzz target tries, at most (a few seconds for most)")
+	fuzzbox := flags.Duration("fuzzbox", 30*time.Second, "how long each fuzz target may run, at most")
+	jobs := flags.Int("jobs", slotsFor(runtime.NumCPU()), "how many checks run at once (by default from the number of CPUs)")
+	partial := flags.Bool("partial", false, "install nothing, and run without what is missing: tests that skip do not fail the run, and the summary names them")
 	flags.Parse(args)
+	con := stdout
+	begin := time.Now()
+
+	con.printf("=== what the checks need besides Go\n")
+	lacking, installed, lateErr, err := provide(con, needs, *partial)
+	if err != nil {
+		return err
+	}
+	// notRun is what a partial run went without, checks and tests, and
+	// skipped counts a full run's skipped tests, for the summary.
+	var notRun []string
+	var mu sync.Mutex
+	skipped := 0
 
 	site, err := os.MkdirTemp("", "at4x-site-")
 	if err != nil {
@@ -41,54 +64,200 @@ func test(args []string) error {
 		return err
 	}
 	defer os.RemoveAll(subSite)
+	// The site builds run this very program, in processes of their own:
+	// go-app's routes are process-wide, one base per process.
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
 
+	const (
+		siteBuild = "site build (wasm and static pages)"
+		subBuild  = "site build for -base /sub/"
+	)
 	checks := []check{
-		{"gofmt", gofmtClean},
-		{"go vet", func() error { return goCmd(nil, "vet", "./...") }},
-		{"staticcheck", func() error { return goCmd(nil, "tool", "staticcheck", "./...") }},
-		{"go test -race", testNative},
-		{"benchmarks, once each", func() error {
-			// So that a benchmark the engine's checks have come to refuse
-			// fails here, not in the perf report.
-			return goCmd(nil, "test", "-count=1", "-run", "^$", "-bench", ".", "-benchtime", "1x", "./rules/")
+		{name: siteBuild, tag: "site", run: func(w io.Writer) error { return runTo(w, nil, self, "site", "-out", site) }},
+		{name: "gofmt", tag: "gofmt", run: gofmtClean},
+		{name: "go vet", tag: "vet", run: func(w io.Writer) error { return goCmdTo(w, nil, "vet", "./...") }},
+		{name: "staticcheck", tag: "staticcheck", run: func(w io.Writer) error { return goCmdTo(w, nil, "tool", "staticcheck", "./...") }},
+		{name: subBuild, tag: "site-sub", after: []string{siteBuild}, run: func(w io.Writer) error {
+			// The wasm client is the same for every base: the first site's.
+			wasm, err := filepath.Glob(filepath.Join(site, "web", "app-*.wasm"))
+			if err != nil || len(wasm) != 1 {
+				return fmt.Errorf("the first site's wasm: %v %v", wasm, err)
+			}
+			return runTo(w, nil, self, "site", "-base", "/sub/", "-out", subSite, "-wasm", wasm[0])
 		}},
-		{"fuzz", func() error { return fuzzAll(*fuzzexecs) }},
-		{"site build (wasm and static pages)", func() error { return buildSite(site, "/") }},
-		{"site build for -base /sub/", func() error {
-			// Its own process: go-app's routes are process-wide, one base per
-			// process. The brotli of the (identical) wasm comes from the cache
-			// the first build filled, so this costs well under a minute.
-			return goCmd(nil, "run", "./build", "site", "-base", "/sub/", "-out", subSite)
-		}},
-		{"go vet, staticcheck (wasm)", func() error {
-			// After the site build, which writes the content the wasm embeds.
-			if err := goCmd(wasmEnv, "vet", "./app/...", "./rules/...", "./i18n/...", "./docs/content/..."); err != nil {
+		{name: "browser tests (headless Chromium)", tag: "browser", needs: "Chromium", after: []string{siteBuild, subBuild}, run: func(w io.Writer) error {
+			if err := lateErr(); err != nil {
 				return err
 			}
-			return staticcheckWasm("./app/...")
+			skips, err := goTestJSON(w, []string{"SITE_DIR=" + site, "SITE_BASE_DIR=" + subSite}, "-count=1", "-timeout=40m", "./build/browser/")
+			mu.Lock()
+			defer mu.Unlock()
+			if *partial {
+				for _, s := range skips {
+					notRun = append(notRun, s.String())
+				}
+				return err
+			}
+			skipped += len(skips)
+			return errors.Join(err, skipsFail(skips))
 		}},
-		{"browser tests (headless Chromium)", func() error {
-			return goCmd([]string{"SITE_DIR=" + site, "SITE_BASE_DIR=" + subSite}, "test", "-count=1", "-timeout=40m", "-v", "./build/browser/")
+		{name: "go vet, staticcheck (wasm)", tag: "wasm-vet", after: []string{siteBuild}, run: func(w io.Writer) error {
+			// After the site build, which writes the content the wasm embeds.
+			if err := goCmdTo(w, wasmEnv, "vet", "./app/...", "./rules/...", "./i18n/...", "./docs/content/..."); err != nil {
+				return err
+			}
+			return staticcheckWasm(w, "./app/...")
 		}},
-		{"copycheck", copyCheck},
+		{name: "benchmarks, once each", tag: "bench", run: func(w io.Writer) error {
+			// So that a benchmark the engine's checks have come to refuse
+			// fails here, not in the perf report.
+			return goCmdTo(w, nil, "test", "-count=1", "-run", "^$", "-bench", ".", "-benchtime", "1x", "./rules/")
+		}},
+		{name: "fuzz", tag: "fuzz", run: func(w io.Writer) error { return fuzzAll(w, *fuzzexecs, *fuzzbox) }},
+		{name: "go test (-race where goroutines run)", tag: "unit", needs: "a C compiler", run: testNative},
+		{name: "copycheck", tag: "copycheck", run: copyCheck},
 	}
-	passed, failed := 0, 0
-	for _, c := range checks {
-		fmt.Printf("\n=== %s\n", c.name)
-		start := time.Now()
-		if err := c.run(); err != nil {
-			failed++
-			fmt.Printf("--- FAIL %s (%s): %v\n", c.name, time.Since(start).Round(time.Second), err)
-			continue
+	con.printf("\n=== %d checks, %d at once (%d CPUs; -jobs to change)\n", len(checks), *jobs, runtime.NumCPU())
+	outcomes := runChecks(con, checks, max(*jobs, 1), installed, func(c check) string {
+		if l := lacked(lacking, c.needs); l != nil {
+			mu.Lock()
+			notRun = append(notRun, fmt.Sprintf("%s (%s is missing)", c.name, l.name))
+			mu.Unlock()
+			return l.String()
 		}
-		passed++
-		fmt.Printf("--- ok %s (%s)\n", c.name, time.Since(start).Round(time.Second))
+		return ""
+	})
+	passed, failed := 0, 0
+	con.printf("\n")
+	for i, o := range outcomes {
+		switch {
+		case !o.ran:
+			con.printf("%-40s not run: %s\n", checks[i].name, o.why)
+			if lacked(lacking, checks[i].needs) == nil {
+				// Not for want of a program: for a check it reads that failed.
+				failed++
+			}
+		case o.err != nil:
+			failed++
+			con.printf("%-40s FAIL %s\n", checks[i].name, o.took.Round(time.Second))
+		default:
+			passed++
+			con.printf("%-40s ok   %s\n", checks[i].name, o.took.Round(time.Second))
+		}
 	}
-	fmt.Printf("\n%d passed, %d failed\n", passed, failed)
+	con.printf("%-40s %s\n\n", "the whole test command", time.Since(begin).Round(time.Second))
+	switch {
+	case len(notRun) > 0:
+		con.printf("partial: %d passed, %d failed; not run: %s\n", passed, failed, strings.Join(notRun, "; "))
+	case skipped > 0:
+		con.printf("%d passed, %d failed (%d skipped tests count as failures)\n", passed, failed, skipped)
+	default:
+		con.printf("%d passed, %d failed\n", passed, failed)
+	}
 	if failed > 0 {
 		return fmt.Errorf("%d of %d checks failed", failed, len(checks))
 	}
 	return nil
+}
+
+// lacked returns the lack of the need named name, nil when it is not
+// lacking or name is "".
+func lacked(lacking []lack, name string) *lack {
+	for i := range lacking {
+		if name != "" && lacking[i].name == name {
+			return &lacking[i]
+		}
+	}
+	return nil
+}
+
+// A skip is a test that skipped, and the reason it gave.
+type skip struct{ test, reason string }
+
+func (s skip) String() string {
+	if s.reason == "" {
+		return s.test
+	}
+	return s.test + " (" + s.reason + ")"
+}
+
+// skipsFail is the error a full run makes of skipped tests: a test that
+// did not run proves nothing, whatever its reason.
+func skipsFail(skips []skip) error {
+	if len(skips) == 0 {
+		return nil
+	}
+	lines := make([]string, len(skips))
+	for i, s := range skips {
+		lines[i] = "\t" + s.String()
+	}
+	return fmt.Errorf("%d tests skipped, which fails a full run (go run ./build test -partial allows it):\n%s", len(skips), strings.Join(lines, "\n"))
+}
+
+// goTestJSON runs go test -json with extra environment variables, writes
+// the tests' output to w as go test -v would, and returns the tests that
+// skipped.
+func goTestJSON(w io.Writer, env []string, args ...string) ([]skip, error) {
+	args = append([]string{"test", "-json"}, args...)
+	fmt.Fprintf(w, "$ %sgo %s\n", prefix(env), strings.Join(args, " "))
+	cmd := exec.Command("go", args...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stderr = w
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	skips, readErr := readTestEvents(out, w)
+	if err := cmd.Wait(); err != nil {
+		return skips, err
+	}
+	return skips, readErr
+}
+
+// A testEvent is one line of go test -json (go doc test2json).
+type testEvent struct {
+	Action string
+	Test   string
+	Output string
+}
+
+// logPrefix is the file:line a test's log line starts with.
+var logPrefix = regexp.MustCompile(`^\s*\w+\.go:\d+: `)
+
+// readTestEvents reads go test -json's events from r, writes their output
+// to w, and returns the tests that skipped, each with the last line it
+// logged before it skipped (t.Skip's message).
+func readTestEvents(r io.Reader, w io.Writer) ([]skip, error) {
+	var skips []skip
+	last := map[string]string{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
+	for sc.Scan() {
+		var ev testEvent
+		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
+			// Not an event: the go command's own words, as they came.
+			fmt.Fprintln(w, sc.Text())
+			continue
+		}
+		switch ev.Action {
+		case "output", "build-output":
+			io.WriteString(w, ev.Output)
+			if line := strings.TrimSpace(ev.Output); ev.Test != "" && line != "" && !strings.HasPrefix(line, "=== ") && !strings.HasPrefix(line, "--- ") {
+				last[ev.Test] = logPrefix.ReplaceAllString(line, "")
+			}
+		case "skip":
+			if ev.Test != "" {
+				skips = append(skips, skip{ev.Test, last[ev.Test]})
+			}
+		}
+	}
+	return skips, sc.Err()
 }
 
 // copyModes are the copy check's two measures: a run of eight words shared
@@ -107,7 +276,7 @@ var copyModes = []struct {
 // copyCheck runs the copy check over the project's text in both modes, and
 // says what is wrong when the script is not where the test command expects
 // it.
-func copyCheck() error {
+func copyCheck(w io.Writer) error {
 	if _, err := os.Stat(copycheck); err != nil {
 		wd, _ := os.Getwd()
 		return fmt.Errorf("the copy check script %s is missing from %s (%w): it is not part of the repository but sits beside the checkout, in shared/tools; run the test command from the root of a checkout with shared/ beside it", copycheck, wd, err)
@@ -115,7 +284,7 @@ func copyCheck() error {
 	var errs []error
 	for _, mode := range copyModes {
 		args := append(append([]string{copycheck}, mode.flags...), "docs", "i18n", "app", "rules", "web")
-		if err := run(nil, "bash", args...); err != nil {
+		if err := runTo(w, nil, "bash", args...); err != nil {
 			errs = append(errs, fmt.Errorf("copycheck, %s: %w", mode.name, err))
 		}
 	}
@@ -129,17 +298,17 @@ var wasmEnv = []string{"GOOS=js", "GOARCH=wasm"}
 // build staticcheck itself for GOOS=js, so this asks the go command for
 // its build for this machine (`go tool -n`, which builds it into the build
 // cache if need be) and runs that with the wasm environment.
-func staticcheckWasm(pkgs ...string) error {
+func staticcheckWasm(w io.Writer, pkgs ...string) error {
 	cmd := exec.Command("go", "tool", "-n", "staticcheck")
-	cmd.Stderr = os.Stderr
+	cmd.Stderr = w
 	out, err := cmd.Output()
 	if err != nil {
 		return fmt.Errorf("building staticcheck: %w", err)
 	}
-	return run(wasmEnv, strings.TrimSpace(string(out)), pkgs...)
+	return runTo(w, wasmEnv, strings.TrimSpace(string(out)), pkgs...)
 }
 
-func gofmtClean() error {
+func gofmtClean(io.Writer) error {
 	out, err := exec.Command("gofmt", "-l", ".").Output()
 	if err != nil {
 		return err
@@ -166,55 +335,37 @@ func unitPackages() ([]string, error) {
 	return pkgs, nil
 }
 
-// testNative runs the unit tests of every package but the browser tests.
-func testNative() error {
+// testNative runs the unit tests of every package but the browser tests:
+// with the race detector where a test binary may run code of ours on two
+// goroutines at once, and without it where it cannot, which finds no race
+// and takes 5 times as long (see racePlan).
+//
+// The two go test commands run at once, so that the engine's package, the
+// longest, starts first; their output, a line a package, comes after both.
+func testNative(w io.Writer) error {
 	pkgs, err := unitPackages()
 	if err != nil {
 		return err
 	}
-	return goCmd(nil, append([]string{"test", "-race", "-count=1"}, pkgs...)...)
-}
-
-// fuzzAll runs every fuzz target of the project on n inputs. A count, not a
-// duration: with -fuzztime as a duration, the go command sometimes reports
-// "context deadline exceeded" as a failure when the time runs out while it
-// is still minimising a new input, which is no finding of the target.
-func fuzzAll(n int) error {
-	pkgs, err := unitPackages()
+	race, plain, err := racePlan(pkgs)
 	if err != nil {
 		return err
 	}
-	var errs []error
-	for _, pkg := range pkgs {
-		targets, err := fuzzTargets(pkg)
-		if err != nil {
-			return err
-		}
-		for _, name := range targets {
-			if err := goCmd(nil, "test", "-run", "^$", "-fuzz", "^"+name+"$", "-fuzztime", fmt.Sprintf("%dx", n), pkg); err != nil {
-				errs = append(errs, fmt.Errorf("%s %s: %w", pkg, name, err))
-			}
-		}
+	runs := [][]string{
+		append([]string{"test", "-race", "-count=1"}, race...),
+		append([]string{"test", "-count=1"}, plain...),
+	}
+	outs := make([]bytes.Buffer, len(runs))
+	errs := make([]error, len(runs))
+	var wg sync.WaitGroup
+	for i, args := range runs {
+		wg.Go(func() { errs[i] = goCmdTo(&outs[i], nil, args...) })
+	}
+	wg.Wait()
+	for i := range runs {
+		w.Write(outs[i].Bytes())
 	}
 	return errors.Join(errs...)
-}
-
-// fuzzTargets lists the fuzz targets of pkg, as the go command finds them.
-func fuzzTargets(pkg string) ([]string, error) {
-	cmd := exec.Command("go", "test", "-list", "^Fuzz", pkg)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("go test -list ^Fuzz %s: %w", pkg, err)
-	}
-	// The names, one a line, then the package's "ok" line.
-	var names []string
-	for _, line := range strings.Split(string(out), "\n") {
-		if strings.HasPrefix(line, "Fuzz") {
-			names = append(names, line)
-		}
-	}
-	return names, nil
 }
 
 // goCmd runs the go command with extra environment variables.
@@ -222,13 +373,23 @@ func goCmd(env []string, args ...string) error {
 	return run(env, "go", args...)
 }
 
+// goCmdTo is goCmd writing to w.
+func goCmdTo(w io.Writer, env []string, args ...string) error {
+	return runTo(w, env, "go", args...)
+}
+
 // run runs a command, streaming its output, and prints it first.
 func run(env []string, name string, args ...string) error {
-	fmt.Printf("$ %s%s %s\n", prefix(env), name, strings.Join(args, " "))
+	return runTo(os.Stdout, env, name, args...)
+}
+
+// runTo is run writing to w.
+func runTo(w io.Writer, env []string, name string, args ...string) error {
+	fmt.Fprintf(w, "$ %s%s %s\n", prefix(env), name, strings.Join(args, " "))
 	cmd := exec.Command(name, args...)
 	cmd.Env = append(os.Environ(), env...)
-	cmd.Stdout = os.Stdout
-	cmd.Stderr = os.Stderr
+	cmd.Stdout = w
+	cmd.Stderr = w
 	return cmd.Run()
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -8,9 +9,12 @@ import (
 // TestFuzzTargets lists the engine's fuzz targets as the test command does:
 // every one the go command finds, and nothing else from its output.
 func TestFuzzTargets(t *testing.T) {
-	got, err := fuzzTargets("github.com/at4x/companion/rules")
+	got, dir, err := fuzzTargets("github.com/at4x/companion/rules")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if filepath.Base(dir) != "rules" {
+		t.Errorf("fuzzTargets(./rules) runs them in %s", dir)
 	}
 	for _, want := range []string{"FuzzShoot", "FuzzSalvos", "FuzzTerrainCM", "FuzzD10Vehicle"} {
 		if !slices.Contains(got, want) {
@@ -20,7 +24,7 @@ func TestFuzzTargets(t *testing.T) {
 	if len(got) != len(slices.Compact(slices.Sorted(slices.Values(got)))) {
 		t.Errorf("fuzzTargets(./rules) repeats a name: %v", got)
 	}
-	none, err := fuzzTargets("github.com/at4x/companion/i18n")
+	none, _, err := fuzzTargets("github.com/at4x/companion/i18n")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/http"
@@ -46,6 +47,13 @@ func newSession(t *testing.T, width, height int64) *session {
 	return newSessionWith(t, width, height, FileServer)
 }
 
+// sessionTimeout is how long a browser session may live: a browser that
+// hangs fails its test then, not at the package's 40 minutes. A session
+// opens up to 50 pages, which took 61 s on a busy machine and ran out of
+// the 90 s it once had with two CPU-bound processes beside it; each wait
+// within it has its own waitTimeout.
+const sessionTimeout = 5 * time.Minute
+
 // neutralLangs are the test browser's preferred languages when a test
 // names none: neither English nor French.
 const neutralLangs = "de-DE,de"
@@ -82,7 +90,7 @@ func startSession(t *testing.T, width, height int64, handler func(dir string) ht
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		AllocatorOptions(chromedp.UserDataDir(profile), chromedp.Flag("accept-lang", langs))...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelTime := context.WithTimeout(ctx, sessionTimeout)
 	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
 	s := &session{ctx: ctx, srv: srv}
 	s.do(t, chromedp.EmulateViewport(width, height))
@@ -121,18 +129,97 @@ func (s *session) showResults(t *testing.T) {
 	eval[bool](t, s, `(window.scrollTo(0, 0), true)`)
 }
 
+// waitTimeout is how long a test waits for the page to show what it
+// expects: on a loaded 2-CPU machine a render after a tap, a navigation or
+// a setting can come seconds late.
+const waitTimeout = 30 * time.Second
+
 // poll waits until a JavaScript expression is truthy, or resolves to a
 // truthy value when it is a promise. An expression that throws is not true
 // yet: right after a navigation the element it reads may not be there.
 func (s *session) poll(t *testing.T, expr, what string) {
 	t.Helper()
-	guarded := `(async () => { try { return !!(await (` + expr + `)) } catch (e) { return false } })()`
-	if _, err := chromedp.Run(s.ctx, chromedp.Poll[bool](guarded, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+	if _, err := chromedp.Run(s.ctx, chromedp.Poll[bool](guarded(expr), chromedp.WithPollingTimeout(waitTimeout))); err != nil {
 		t.Fatalf("waiting for %s (%s): %v", what, expr, err)
 	}
 }
 
-// eval returns the value of a JavaScript expression.
+// guarded is expr as an async function that is false where expr throws.
+func guarded(expr string) string {
+	return `(async () => { try { return !!(await (` + expr + `)) } catch (e) { return false } })()`
+}
+
+// readUntil reads a JavaScript expression's value again and again until
+// want holds of it, for up to waitTimeout, and returns the last value read
+// and whether want held. Every assertion on what a tap, a navigation or a
+// render shows reads through it, since a value read once right after the
+// action may not be there yet on a busy machine; the caller fails with the
+// value returned, the last one read. A read that throws, or whose value is
+// not a T, counts as not there yet (a promise is awaited with
+// chromedp.EvalAwaitPromise in opts).
+func readUntil[T any](t *testing.T, s *session, expr string, want func(T) bool, opts ...chromedp.EvaluateOption) (T, bool) {
+	t.Helper()
+	deadline := time.Now().Add(waitTimeout)
+	for {
+		v, err := chromedp.Run(s.ctx, chromedp.Evaluate[T](expr, opts...))
+		if err == nil && want(v) {
+			return v, true
+		}
+		if time.Now().After(deadline) || s.ctx.Err() != nil {
+			if err != nil {
+				t.Fatalf("evaluating %s: %v", expr, err)
+			}
+			return v, false
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// holds waits until a JavaScript expression is true, for up to
+// waitTimeout, and says whether it came true: readUntil for a yes or no.
+func (s *session) holds(t *testing.T, expr string) bool {
+	t.Helper()
+	_, ok := readUntil(t, s, expr, is(true))
+	return ok
+}
+
+// textUntil is readUntil of the text of the first element css matches
+// ("" while there is none).
+func (s *session) textUntil(t *testing.T, css string, want func(string) bool) (string, bool) {
+	t.Helper()
+	return readUntil(t, s, textOf(css), want)
+}
+
+// is is readUntil's want for a value equal to v.
+func is[T comparable](v T) func(T) bool { return func(got T) bool { return got == v } }
+
+// atMost and atLeast are readUntil's wants for a number at most or at
+// least v. Give v the type the expression's value is read as: atMost(0.0)
+// for a float64 (an int would not decode a fractional value).
+func atMost[T cmp.Ordered](v T) func(T) bool  { return func(got T) bool { return got <= v } }
+func atLeast[T cmp.Ordered](v T) func(T) bool { return func(got T) bool { return got >= v } }
+
+// has is readUntil's want for a text that holds every one of parts.
+func has(parts ...string) func(string) bool {
+	return func(got string) bool {
+		for _, p := range parts {
+			if !strings.Contains(got, p) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// none is readUntil's want for an empty list: what a check finds wrong.
+func none(got []string) bool { return len(got) == 0 }
+
+// nonEmpty is readUntil's want for a text that is not "".
+func nonEmpty(got string) bool { return got != "" }
+
+// eval returns the value of a JavaScript expression, read once: for what
+// can no longer change (a prerendered page once loaded, a value a poll has
+// just seen), or to act on the page.
 func eval[T any](t *testing.T, s *session, expr string) T {
 	t.Helper()
 	v, err := chromedp.Run(s.ctx, chromedp.Evaluate[T](expr))
@@ -142,9 +229,16 @@ func eval[T any](t *testing.T, s *session, expr string) T {
 	return v
 }
 
+// textOf is the JavaScript for the text of the first element css matches,
+// "" when none does.
+func textOf(css string) string {
+	return fmt.Sprintf(`(document.querySelector(%q)||{}).textContent||""`, css)
+}
+
+// text reads an element's text once, as eval does.
 func (s *session) text(t *testing.T, css string) string {
 	t.Helper()
-	return eval[string](t, s, fmt.Sprintf(`(document.querySelector(%q)||{}).textContent||""`, css))
+	return eval[string](t, s, textOf(css))
 }
 
 func (s *session) path(t *testing.T) string {
@@ -193,7 +287,7 @@ func TestStartingStripUntilReady(t *testing.T) {
 		s.screenshot(t, "starting-"+lang)
 		let()
 		s.waitApp(t)
-		if got := eval[string](t, s, `getComputedStyle(document.body, "::after").content`); got != "none" {
+		if got, ok := readUntil(t, s, `getComputedStyle(document.body, "::after").content`, is("none")); !ok {
 			t.Errorf("%s: the starting strip stays once the client is ready (%s)", lang, got)
 		}
 	}
@@ -231,20 +325,20 @@ func TestDeepLinkReadsBeforeAndAfterWasm(t *testing.T) {
 
 	s.open(t, page)
 	t.Logf("the wasm client took over %.0f ms after the navigation started", eval[float64](t, s, `performance.now()`))
-	if got := eval[string](t, s, strip); got != "none" {
+	if got, ok := readUntil(t, s, strip, is("none")); !ok {
 		t.Errorf("the starting strip stays once the client is ready (%s)", got)
 	}
-	if after := s.text(t, "h1"); after != before {
+	if after, ok := s.textUntil(t, "h1", is(before)); !ok {
 		t.Errorf("h1 after the wasm = %q, before = %q", after, before)
 	}
-	if got := s.text(t, ".prose"); got != prose {
+	if _, ok := s.textUntil(t, ".prose", is(prose)); !ok {
 		t.Errorf("the rules text changed once the wasm ran")
 	}
 
 	// Keyboard: the first Tab reaches the skip link, which moves the focus
 	// to the content.
 	s.do(t, chromedp.KeyEvent("\t"))
-	if cls := eval[string](t, s, `document.activeElement.className`); cls != "skip" {
+	if cls, ok := readUntil(t, s, `document.activeElement.className`, is("skip")); !ok {
 		t.Errorf("the first Tab focuses %q, want the skip link", cls)
 	}
 	s.do(t, chromedp.KeyEvent("\r"))
@@ -257,7 +351,7 @@ func TestDeepLinkReadsBeforeAndAfterWasm(t *testing.T) {
 	if s.path(t) != page {
 		t.Errorf("tapping a term left the page for %s", s.path(t))
 	}
-	if def := s.text(t, "#term-dialog .def"); def == "" {
+	if _, ok := s.textUntil(t, "#term-dialog .def", nonEmpty); !ok {
 		t.Error("the term dialog has no definition")
 	}
 	s.screenshot(t, "term-dialog")
@@ -271,14 +365,13 @@ func TestSwitchLanguageAndGameKeepTheSection(t *testing.T) {
 	s.do(t, chromedp.Click(chromedp.ID("lang-switch")))
 	s.poll(t, `location.pathname === "/fr/at43/shooting.cover"`, "the French section")
 	s.poll(t, `document.documentElement.lang === "fr"`, "lang=fr on the page")
-	fr := s.text(t, "h1")
-	if fr == "" || fr == en {
+	if fr, ok := s.textUntil(t, "h1", func(fr string) bool { return fr != "" && fr != en }); !ok {
 		t.Errorf("French title %q, English %q", fr, en)
 	}
 
 	s.do(t, chromedp.Click(chromedp.ID("game-at44")))
 	s.poll(t, `location.pathname === "/fr/at44/shooting.cover"`, "the AT-44 section")
-	if got := s.text(t, ".games [aria-current]"); got != "AT-44" {
+	if got, ok := s.textUntil(t, ".games [aria-current]", is("AT-44")); !ok {
 		t.Errorf("current game shows %q", got)
 	}
 
@@ -313,18 +406,19 @@ func TestSearchWithATypoOpensTheRule(t *testing.T) {
 	t.Logf("search keystrokes in wasm (ms): %.1f; median %.1f", times, sorted[len(sorted)/2])
 	s.do(t, chromedp.SendKeys(chromedp.ID("search-input"), "covre"))
 	s.poll(t, `document.querySelectorAll("#search-results a.result").length > 0`, "search results")
-	if n := eval[int](t, s, `document.querySelectorAll("#search-results mark").length`); n == 0 {
+	if _, ok := readUntil(t, s, `document.querySelectorAll("#search-results mark").length`, atLeast(1)); !ok {
 		t.Error("no highlighted letters in the results")
 	}
 	s.screenshot(t, "search")
-	href := eval[string](t, s, `(()=>{for(const a of document.querySelectorAll("#search-results a.result")){if(a.getAttribute("href").includes("shooting.cover"))return a.getAttribute("href")}return ""})()`)
+	// The results of "c", "co"... come first, as the letters are typed.
+	href, _ := readUntil(t, s, `(()=>{for(const a of document.querySelectorAll("#search-results a.result")){if(a.getAttribute("href").includes("shooting.cover"))return a.getAttribute("href")}return ""})()`, nonEmpty)
 	if href == "" {
 		t.Fatalf("searching \"covre\" does not offer the cover section; results: %s", s.text(t, "#search-results"))
 	}
 	s.do(t, chromedp.Click(chromedp.CSS(`#search-results a.result[href="`+href+`"]`)))
 	want := strings.SplitN(href, "#", 2)[0]
 	s.poll(t, fmt.Sprintf(`location.pathname === %q`, want), "the result's section")
-	if s.text(t, "h1") == "" {
+	if _, ok := s.textUntil(t, "h1", nonEmpty); !ok {
 		t.Error("the opened section has no title")
 	}
 

@@ -68,7 +68,7 @@ func TestCalcEngineInputs(t *testing.T) {
 			t.Errorf("%s: the browser's result differs from the engine's: %s", l.calc, d)
 		}
 		if l.calc == "salvos" {
-			if h := s.text(t, "#calc-sentence"); !strings.Contains(h, "destroyed") {
+			if h, ok := s.textUntil(t, "#calc-sentence", has("destroyed")); !ok {
 				t.Errorf("salvos at vehicles headline %q", h)
 			}
 			if _, ok := got["vehicle_after"]; !ok {
@@ -92,17 +92,17 @@ func TestCalcEngineInputs(t *testing.T) {
 
 	s.open(t, "/calc/shoot?game=at43&n=%zz&acc=5&lang=en")
 	s.poll(t, `!!document.querySelector(".field.bad .error")`, "the bad field's message")
-	if got := s.text(t, ".field.bad .error"); !strings.Contains(got, "garbled") {
+	if got, ok := s.textUntil(t, ".field.bad .error", has("garbled")); !ok {
 		t.Errorf("the bad escape says %q", got)
 	}
-	if got := eval[string](t, s, `document.getElementById("f-acc").value`); got != "5" {
+	if got, ok := readUntil(t, s, `document.getElementById("f-acc").value`, is("5")); !ok {
 		t.Errorf("the link's other values were lost: acc = %q", got)
 	}
 
 	// A key no calculator reads says so under the form, in French too.
 	s.open(t, "/calc/salvos?game=at43&s1.n=2&s01.n=3&lang=fr")
 	s.poll(t, `!!document.querySelector(".fields .error.stray")`, "the stray key's message")
-	if got := s.text(t, ".fields .error.stray"); !strings.Contains(got, "s01.n") || !strings.Contains(got, "ne lit pas") {
+	if got, ok := s.textUntil(t, ".fields .error.stray", has("s01.n", "ne lit pas")); !ok {
 		t.Errorf("the stray key says %q", got)
 	}
 }
@@ -168,8 +168,8 @@ func TestCalcSimulatedUnit(t *testing.T) {
 		}
 		s.poll(t, refined, "the refined result")
 		s.poll(t, `!document.getElementById("calc-sentence").textContent.includes("`+tail+`")`, "the refined headline")
-		headline := s.text(t, "#calc-sentence")
-		if !margin.MatchString(headline) {
+		headline, ok := s.textUntil(t, "#calc-sentence", margin.MatchString)
+		if !ok {
 			t.Errorf("%s: refined headline %q: want a margin of half a point at most", lang, headline)
 		}
 		seen := eval[[]string](t, s, `window.__headlines`)
@@ -196,7 +196,7 @@ func TestCalcSimulatedUnit(t *testing.T) {
 	if raw, _ := result(t, s); raw != first.json {
 		t.Error("another browser's refined result differs")
 	}
-	if h := s.text(t, "#calc-sentence"); h != first.headline {
+	if h, ok := s.textUntil(t, "#calc-sentence", is(first.headline)); !ok {
 		t.Errorf("another browser's headline %q, the first's %q", h, first.headline)
 	}
 }
@@ -228,8 +228,8 @@ func TestCalcHostileLinks(t *testing.T) {
 			if _, ok := res["casualties"]; !ok {
 				t.Errorf("%s %d: the hostile values stopped the result: %.200v", lang, i, res)
 			}
-			msgs := eval[[]string](t, s, `[...document.querySelectorAll(".fields .error")].map(e => e.textContent)`)
-			if len(msgs) == 0 {
+			msgs, ok := readUntil(t, s, `[...document.querySelectorAll(".fields .error")].map(e => e.textContent)`, func(m []string) bool { return len(m) > 0 })
+			if !ok {
 				t.Errorf("%s %d: no message", lang, i)
 			}
 			for _, m := range msgs {
@@ -237,17 +237,17 @@ func TestCalcHostileLinks(t *testing.T) {
 					t.Errorf("%s %d: a message of %d characters: %.120s…", lang, i, len([]rune(m)), m)
 				}
 			}
-			stray := eval[[]string](t, s, `[...document.querySelectorAll(".fields .error.stray")].map(e => e.textContent)`)
-			if len(stray) != 1 {
+			stray, ok := readUntil(t, s, `[...document.querySelectorAll(".fields .error.stray")].map(e => e.textContent)`, func(m []string) bool { return len(m) == 1 })
+			if !ok {
 				t.Errorf("%s %d: %d messages under the form, want the unknown keys' one: %.300q", lang, i, len(stray), stray)
 			}
 			// The 40 characters of a long value, with no space to break at,
 			// still fit the narrow screen.
-			if w := eval[int](t, s, `document.documentElement.scrollWidth - window.innerWidth`); w > 0 {
+			if w, ok := readUntil(t, s, `document.documentElement.scrollWidth - window.innerWidth`, atMost(0)); !ok {
 				t.Errorf("%s %d: the page is %d px wider than the screen", lang, i, w)
 			}
 			if i == 0 {
-				if got := s.text(t, ".field.bad .error"); !strings.Contains(got, words[lang].twice) {
+				if got, ok := s.textUntil(t, ".field.bad .error", has(words[lang].twice)); !ok {
 					t.Errorf("%s: the repeated n says %q", lang, got)
 				}
 				s.screenshot(t, "calc-hostile-shoot-"+lang)

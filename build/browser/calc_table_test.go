@@ -95,20 +95,20 @@ func TestCalcResultsDrawnNearTheScreen(t *testing.T) {
 	s := newSession(t, 360, 740)
 	s.open(t, "/calc/shoot?game=at44&lang=en&n=6&rate=1&rr=1&acc=4&range=2&pen=7&dmg=1&target=inf&prot=4&size=8&cover=cover")
 	s.poll(t, `document.getElementById("calc-result").textContent.includes("{")`, "the JSON export")
-	if got := s.text(t, "#calc-sentence"); !strings.Contains(got, "%") {
+	if got, ok := s.textUntil(t, "#calc-sentence", has("%")); !ok {
 		t.Errorf("the answer %q is not there at start", got)
 	}
 	if n := eval[int](t, s, `document.querySelectorAll("#calc-more *:not(.more-space)").length`); n != 0 {
 		t.Errorf("%d elements of the results under the fields were built before they came near the screen", n)
 	}
 	s.showResults(t)
-	if n := eval[int](t, s, `document.querySelectorAll("#calc-more .chart").length`); n == 0 {
+	if _, ok := readUntil(t, s, `document.querySelectorAll("#calc-more .chart").length`, atLeast(1)); !ok {
 		t.Error("no chart once the results came near the screen")
 	}
-	if got := s.text(t, ".explain"); got == "" {
+	if _, ok := s.textUntil(t, ".explain", nonEmpty); !ok {
 		t.Error("no explanation once the results came near the screen")
 	}
-	if got := s.text(t, "#calc-result"); !strings.Contains(got, "{") {
+	if got, ok := s.textUntil(t, "#calc-result", has("{")); !ok {
 		t.Errorf("the JSON export %q was lost when the results were drawn", got)
 	}
 	// How they look once drawn, in both languages.
@@ -124,28 +124,30 @@ func TestCalcAtTheTable(t *testing.T) {
 	s := newSession(t, 360, 740)
 
 	// AT-44's words, from the glossary, in both languages.
-	labels := func() string {
-		return eval[string](t, s, `["acc","rate","rr","pen","prot","range"].map(k => document.querySelector('label[for="f-'+k+'"]').textContent).join("|")`)
+	labels := func(want func(string) bool) (string, bool) {
+		return readUntil(t, s, `["acc","rate","rr","pen","prot","range"].map(k => document.querySelector('label[for="f-'+k+'"]').textContent).join("|")`, want)
 	}
 	s.open(t, "/calc/shoot?game=at44&lang=en")
-	if got := labels(); !strings.Contains(got, "PRE") || !strings.Contains(got, "TIRS") || !strings.Contains(got, "PEN") || !strings.Contains(got, "ARM") {
+	if got, ok := labels(has("PRE", "TIRS", "PEN", "ARM")); !ok {
 		t.Errorf("AT-44 English labels %q lack PRE, TIRS, PEN or ARM", got)
 	}
 	s.showResults(t)
-	if got := s.text(t, ".explain"); !strings.Contains(got, "PRE 3 against range band 0") {
+	if got, ok := s.textUntil(t, ".explain", has("PRE 3 against range band 0")); !ok {
 		t.Errorf("AT-44 explanation %q does not use PRE", got)
 	}
 	s.screenshot(t, "calc-table-shoot-at44-en")
 	s.open(t, "/calc/shoot?game=at44&lang=fr")
-	if got := labels(); !strings.Contains(got, "Précision (PRE)") || !strings.Contains(got, "Armure (ARM)") || !strings.Contains(got, "Relances") {
+	if got, ok := labels(has("Précision (PRE)", "Armure (ARM)", "Relances")); !ok {
 		t.Errorf("AT-44 French labels %q", got)
 	}
 	s.screenshot(t, "calc-table-shoot-at44-fr")
 	s.open(t, "/calc/shoot?game=at43&lang=fr&cm=23")
-	if got := labels(); !strings.Contains(got, "Précision") || !strings.Contains(got, "Cadence") || !strings.Contains(got, "Protection") || strings.Contains(got, "PRE") {
+	if got, ok := labels(func(got string) bool {
+		return has("Précision", "Cadence", "Protection")(got) && !strings.Contains(got, "PRE")
+	}); !ok {
 		t.Errorf("AT-43 French labels %q", got)
 	}
-	if got := s.text(t, "#f-cm-note"); got != "23 cm → portée 2" {
+	if got, ok := s.textUntil(t, "#f-cm-note", is("23 cm → portée 2")); !ok {
 		t.Errorf("cm note %q, want 23 cm → portée 2", got)
 	}
 
@@ -159,13 +161,13 @@ func TestCalcAtTheTable(t *testing.T) {
 
 	// The summary stays in view while the last field is edited.
 	s.open(t, "/calc/shoot?game=at43&lang=en&n=6&acc=4&range=2&pen=7&prot=4&size=8")
-	k := eval[string](t, s, `(document.getElementById("calc-sentence").textContent.match(/at least (\d+)/)||[])[1]||""`)
+	k, _ := readUntil(t, s, `(document.getElementById("calc-sentence").textContent.match(/at least (\d+)/)||[])[1]||""`, nonEmpty)
 	if k == "" {
 		t.Fatalf("headline %q has no threshold", s.text(t, "#calc-sentence"))
 	}
 	s.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const f = [...document.querySelectorAll(".calc .fields .field")].pop(); f.scrollIntoView({block: "center"}); f.querySelector("input").click(); })()`))
 	s.poll(t, `new URLSearchParams(location.search).get("medic") === "1"`, "the last field changed")
-	if !eval[bool](t, s, inView+`("#calc-sentence")`) {
+	if !s.holds(t, inView+`("#calc-sentence")`) {
 		t.Error("the summary is out of view after editing the last field")
 	}
 	s.screenshot(t, "calc-table-summary-in-view")
@@ -173,7 +175,7 @@ func TestCalcAtTheTable(t *testing.T) {
 	s.do(t, chromedp.Evaluate[chromedp.Void](`document.documentElement.style.fontSize = "150%"`))
 	s.poll(t, `parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--top-h")) >= document.querySelector("header.top").getBoundingClientRect().height - 1`, "the header height to follow the text size")
 	s.do(t, chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll(".calc .fields .field")].pop().scrollIntoView({block: "center"})`))
-	if !eval[bool](t, s, inView+`("#calc-sentence")`) {
+	if !s.holds(t, inView+`("#calc-sentence")`) {
 		t.Error("at 150 % text the summary is hidden after scrolling to the last field")
 	}
 	s.screenshot(t, "calc-table-summary-in-view-150")
@@ -185,25 +187,25 @@ func TestCalcAtTheTable(t *testing.T) {
 	s.do(t, chromedp.SetValue(chromedp.ID("f-cover"), "takecover"))
 	s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("f-cover").dispatchEvent(new Event("change", {bubbles: true}))`))
 	s.poll(t, `new URLSearchParams(location.search).get("cover") === "takecover"`, "cover changed")
-	if got := s.text(t, "#calc-sentence"); !strings.Contains(got, "at least 3") {
+	if got, ok := s.textUntil(t, "#calc-sentence", has("at least 3")); !ok {
 		t.Errorf("after a change the headline %q left the threshold 3 the bar set", got)
 	}
 
 	// Authority: us and them, wagers named, the rank limit explained.
 	s.open(t, "/calc/authority?game=at43&lang=en&a=3&aw=3&ar=1&b=2&bw=1&br=2")
-	if got := s.text(t, ".field.bad .error"); !strings.Contains(got, "rank 1") || !strings.Contains(got, "up to 2") {
+	if got, ok := s.textUntil(t, ".field.bad .error", has("rank 1", "up to 2")); !ok {
 		t.Errorf("a wager over the limit says %q, want the rank's limit", got)
 	}
 	s.showResults(t)
-	if got := s.text(t, ".explain"); !strings.Contains(got, "Us: Authority 3") || !strings.Contains(got, "Them: Authority 2, wager 1") {
+	if got, ok := s.textUntil(t, ".explain", has("Us: Authority 3", "Them: Authority 2, wager 1")); !ok {
 		t.Errorf("authority explanation %q does not name both sides with wagers", got)
 	}
 	s.screenshot(t, "calc-table-authority-en")
 	// Us on the left, them on the right, a bad value or not.
-	if !eval[bool](t, s, `document.getElementById("f-aw").getBoundingClientRect().right <= innerWidth / 2 && document.getElementById("f-bw").getBoundingClientRect().left >= innerWidth / 2`) {
+	if !s.holds(t, `document.getElementById("f-aw").getBoundingClientRect().right <= innerWidth / 2 && document.getElementById("f-bw").getBoundingClientRect().left >= innerWidth / 2`) {
 		t.Error("the wagers are not in the us and them columns")
 	}
-	if n := eval[int](t, s, `document.querySelectorAll(".profiles").length`); n != 0 {
+	if _, ok := readUntil(t, s, `document.querySelectorAll(".profiles").length`, is(0)); !ok {
 		t.Error("the authority test offers weapon profiles")
 	}
 
@@ -219,18 +221,18 @@ func TestCalcAtTheTable(t *testing.T) {
 		lang := []string{"en", "fr"}[i%2]
 		s.open(t, "/calc/"+l+"&lang="+lang)
 		s.poll(t, `!!document.getElementById("calc-result")`, "the result")
-		if px := eval[int](t, s, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); px > 0 {
+		if px, ok := readUntil(t, s, `document.documentElement.scrollWidth - document.documentElement.clientWidth`, atMost(0)); !ok {
 			t.Errorf("/calc/%s is %d px too wide", l, px)
 		}
 		for _, size := range []string{"100%", "150%"} {
 			s.do(t, chromedp.Evaluate[chromedp.Void](`document.documentElement.style.fontSize = "`+size+`"`))
-			if px := eval[int](t, s, overflow); px > 0 {
+			if px, ok := readUntil(t, s, overflow, atMost(0)); !ok {
 				wide := eval[string](t, s, `[...document.querySelectorAll(".main *")].filter(e => e.getBoundingClientRect().right > innerWidth + 1).slice(0, 3).map(e => e.tagName + "." + e.className + "#" + e.id).join(", ")`)
 				t.Errorf("/calc/%s at %s text is %d px too wide: %s", l, size, px, wide)
 			}
 		}
 		s.do(t, chromedp.Evaluate[chromedp.Void](`document.documentElement.style.fontSize = ""`))
-		if eval[int](t, s, `[...document.querySelectorAll(".calc .choice")].filter(c => c.getBoundingClientRect().height < 44).length`) > 0 {
+		if _, ok := readUntil(t, s, `[...document.querySelectorAll(".calc .choice")].filter(c => c.getBoundingClientRect().height < 44).length`, is(0)); !ok {
 			t.Errorf("/calc/%s has a checkbox row under 44 px", l)
 		}
 	}
@@ -247,14 +249,14 @@ func TestCalcSalvosHold(t *testing.T) {
 	if after, _ := res["after"].([]any); len(after) != 6 {
 		t.Fatalf("%d salvos computed, want the link's 6", len(after))
 	}
-	if n := eval[int](t, s, `document.querySelectorAll(".calc .group-title").length`); n != 6 {
+	if n, ok := readUntil(t, s, `document.querySelectorAll(".calc .group-title").length`, is(6)); !ok {
 		t.Errorf("the form shows %d salvos, want 6", n)
 	}
 	for want := 5; want >= 1; want-- {
 		s.do(t, chromedp.Click(chromedp.ID("salvo-remove")))
 		s.poll(t, fmt.Sprintf(`document.querySelectorAll(".calc .group-title").length === %d`, want), fmt.Sprintf("%d salvos after Remove", want))
 	}
-	if !eval[bool](t, s, `document.getElementById("salvo-remove").disabled`) || s.text(t, "#calc-sentence") == "" {
+	if !s.holds(t, `document.getElementById("salvo-remove").disabled && document.getElementById("calc-sentence").textContent !== ""`) {
 		t.Error("Remove can empty the page")
 	}
 
@@ -266,16 +268,16 @@ func TestCalcSalvosHold(t *testing.T) {
 	if after, _ := res["after"].([]any); len(after) != 2 {
 		t.Errorf("with a bad value %d salvos counted, want 2", len(after))
 	}
-	if msg := s.text(t, ".field.bad .error"); !strings.Contains(msg, "« \u2068x\u2069 »") || !strings.Contains(msg, "accepté") {
+	if msg, ok := s.textUntil(t, ".field.bad .error", has("« \u2068x\u2069 »", "accepté")); !ok {
 		t.Errorf("the bad field says %q, want a French message naming x", msg)
 	}
-	if n := eval[int](t, s, `document.querySelectorAll(".field.bad").length`); n != 1 {
+	if n, ok := readUntil(t, s, `document.querySelectorAll(".field.bad").length`, is(1)); !ok {
 		t.Errorf("%d fields marked bad, want 1", n)
 	}
 	s.screenshot(t, "calc-table-salvos-bad-fr")
 	s.do(t, chromedp.Click(chromedp.CSS(`[data-step="s2.n"][data-dir="up"]`)))
 	s.poll(t, `new URLSearchParams(location.search).get("s2.n") === "3"`, "s2.n=3 after a tap")
-	if got := eval[string](t, s, `new URLSearchParams(location.search).get("s1.n") + "/" + new URLSearchParams(location.search).get("s1.acc")`); got != "null/5" {
+	if got, ok := readUntil(t, s, `new URLSearchParams(location.search).get("s1.n") + "/" + new URLSearchParams(location.search).get("s1.acc")`, is("null/5")); !ok {
 		t.Errorf("after a tap the link holds s1.n/s1.acc %q, want null/5: the refused x dropped, the link's 5 kept", got)
 	}
 }

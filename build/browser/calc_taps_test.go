@@ -127,7 +127,7 @@ func TestCalcFewTaps(t *testing.T) {
 			if a.n > maxTaps {
 				t.Errorf("(a) %s took %d taps, want at most %d", lang, a.n, maxTaps)
 			}
-			if got := s.text(t, "#calc-sentence"); !strings.Contains(got, map[string]string{"en": "Expect 1.8 ", "fr": "En moyenne 1,8 "}[lang]) {
+			if got, ok := s.textUntil(t, "#calc-sentence", has(map[string]string{"en": "Expect 1.8 ", "fr": "En moyenne 1,8 "}[lang])); !ok {
 				t.Errorf("(a) %s: the answer %q, want 1.8 casualties", lang, got)
 			}
 			s.screenshot(t, "calc-taps-a-"+lang)
@@ -167,7 +167,7 @@ func TestCalcFewTaps(t *testing.T) {
 // element, where it is on screen.
 func (s *session) pointer(t *testing.T, css string, kind input.DispatchMouseEventType) {
 	t.Helper()
-	xy := eval[[]float64](t, s, fmt.Sprintf(`(()=>{const r=document.querySelector(%q).getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2]})()`, css))
+	xy := s.middle(t, css)
 	s.do(t, chromedp.MouseEvent(kind, xy[0], xy[1], chromedp.ButtonLeft, chromedp.ClickCount(1)))
 }
 
@@ -218,10 +218,10 @@ func TestCalcHeldStepper(t *testing.T) {
 		// A quick distance sets the cm, and the band follows.
 		s.tap(t, `.quick [value="20"]`)
 		s.poll(t, `new URLSearchParams(location.search).get("cm") === "20"`, "20 cm from a quick distance")
-		if got := s.text(t, "#f-cm-note"); got != map[string]string{"en": "20 cm → range band 1", "fr": "20 cm → bande de portée 1"}[lang] {
+		if got, ok := s.textUntil(t, "#f-cm-note", is(map[string]string{"en": "20 cm → range band 1", "fr": "20 cm → bande de portée 1"}[lang])); !ok {
 			t.Errorf("%s: the note under 20 cm says %q", lang, got)
 		}
-		if n := eval[int](t, s, `document.querySelectorAll(".quick .chip").length`); n < 5 {
+		if n, ok := readUntil(t, s, `document.querySelectorAll(".quick .chip").length`, atLeast(5)); !ok {
 			t.Errorf("%s: %d quick distances", lang, n)
 		}
 		s.screenshot(t, "calc-quick-distances-"+lang)
@@ -242,7 +242,7 @@ func TestCalcChoicesExplain(t *testing.T) {
 	for _, lang := range []string{"en", "fr"} {
 		for _, game := range []string{"at43", "at44"} {
 			s.open(t, "/calc/shoot?game="+game+"&lang="+lang)
-			names := eval[[]string](t, s, `[...document.querySelectorAll("#f-cover option")].map(o => o.textContent)`)
+			names, _ := readUntil(t, s, `[...document.querySelectorAll("#f-cover option")].map(o => o.textContent)`, func(n []string) bool { return len(n) > 0 })
 			seen := map[string]string{}
 			for _, n := range names {
 				plain := strings.Trim(strings.ToLower(strings.ReplaceAll(n, "!", "")), " \u00a0")
@@ -255,11 +255,10 @@ func TestCalcChoicesExplain(t *testing.T) {
 		// AT-44 at range band 0: every cover choice counts the same, and
 		// the page says why beside it.
 		s.open(t, "/calc/shoot?game=at44&cover=cover&lang="+lang)
-		note := s.text(t, "#f-cover-note")
-		if !strings.Contains(note, "0") || !strings.Contains(note, "AT-44") {
+		if note, ok := s.textUntil(t, "#f-cover-note", has("0", "AT-44")); !ok {
 			t.Errorf("%s: at range band 0 the cover note says %q", lang, note)
 		}
-		if got := eval[string](t, s, `document.getElementById("f-cover").getAttribute("aria-describedby") || ""`); got != "f-cover-note" {
+		if got, ok := readUntil(t, s, `document.getElementById("f-cover").getAttribute("aria-describedby") || ""`, is("f-cover-note")); !ok {
 			t.Errorf("%s: the cover list is described by %q, want its note", lang, got)
 		}
 		s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("f-cover").scrollIntoView({block: "center"})`))
@@ -268,25 +267,25 @@ func TestCalcChoicesExplain(t *testing.T) {
 		s.tap(t, `[data-step="range"][data-dir="up"]`)
 		s.poll(t, `!document.getElementById("f-cover-note")`, "the note gone at range band 1")
 		s.open(t, "/calc/shoot?game=at44&range=2&target=veh&sniper=1&lang="+lang)
-		if note := s.text(t, "#f-cover-note"); !strings.Contains(note, "Sniper") {
+		if note, ok := s.textUntil(t, "#f-cover-note", has("Sniper")); !ok {
 			t.Errorf("%s: a Sniper's cover note says %q", lang, note)
 		}
 
 		// What if: offered only for what the form does not hold.
-		whatIfs := func() string {
+		whatIfs := func(want func(string) bool) (string, bool) {
 			s.showResults(t)
-			return eval[string](t, s, `[...document.querySelectorAll(".whatif input")].map(i => i.id).join(" ")`)
+			return readUntil(t, s, `[...document.querySelectorAll(".whatif input")].map(i => i.id).join(" ")`, want)
 		}
 		s.open(t, "/calc/shoot?game=at43&range=2&lang="+lang)
-		if got := whatIfs(); got != "whatif-acc whatif-takecover whatif-faw" {
+		if got, ok := whatIfs(is("whatif-acc whatif-takecover whatif-faw")); !ok {
 			t.Errorf("%s: what-ifs %q, want +1, take cover, fire at will", lang, got)
 		}
 		s.open(t, "/calc/shoot?game=at43&range=2&cover=takecover&faw=1&lang="+lang)
-		if got := whatIfs(); got != "whatif-acc" {
+		if got, ok := whatIfs(is("whatif-acc")); !ok {
 			t.Errorf("%s: in cover with Fire at will ticked the what-ifs are %q, want only +1", lang, got)
 		}
 		s.open(t, "/calc/shoot?game=at43&range=2&target=veh&lang="+lang)
-		if got := whatIfs(); strings.Contains(got, "takecover") {
+		if got, ok := whatIfs(func(got string) bool { return got != "" && !strings.Contains(got, "takecover") }); !ok {
 			t.Errorf("%s: a vehicle is offered to take cover (%q)", lang, got)
 		}
 	}
@@ -318,7 +317,7 @@ func TestCalcAfterTheRoll(t *testing.T) {
 		p := res.Casualties.P
 		s.tap(t, "#calc-roll summary")
 		s.poll(t, `document.getElementById("calc-roll").open && !!document.getElementById("roll-count")`, "the row open")
-		if got := eval[string](t, s, `document.getElementById("roll-pick").selectedOptions[0].textContent`); got != i18n.T(lang, i18n.ChartCasualties) {
+		if got, ok := readUntil(t, s, `document.getElementById("roll-pick").selectedOptions[0].textContent`, is(i18n.T(lang, i18n.ChartCasualties))); !ok {
 			t.Errorf("%s: the row counts %q first, want the headline's casualties", lang, got)
 		}
 		pick := func(id, value string) {
@@ -347,7 +346,7 @@ func TestCalcAfterTheRoll(t *testing.T) {
 			want := verdict(k)
 			s.poll(t, fmt.Sprintf(`document.getElementById("roll-luck").textContent === %q`, want), fmt.Sprintf("the verdict on %d: %s", k, want))
 		}
-		if n := eval[int](t, s, `document.getElementById("roll-count").options.length`); n != len(p) {
+		if n, ok := readUntil(t, s, `document.getElementById("roll-count").options.length`, is(len(p))); !ok {
 			t.Errorf("%s: the count offers %d numbers, want 0 to %d", lang, n, len(p)-1)
 		}
 		s.screenshot(t, "calc-after-the-roll-"+lang)
@@ -361,7 +360,7 @@ func TestCalcAfterTheRoll(t *testing.T) {
 		}
 		// A test's result reads passed or failed.
 		s.open(t, "/calc/morale?game=at44&lang="+lang)
-		if !eval[bool](t, s, `!!document.getElementById("calc-roll")`) {
+		if !s.holds(t, `!!document.getElementById("calc-roll")`) {
 			t.Errorf("%s: the morale test offers no after-the-roll row", lang)
 		}
 	}
@@ -374,13 +373,13 @@ func TestCalcResultsLook(t *testing.T) {
 	for _, lang := range []string{"en", "fr"} {
 		s.open(t, "/calc/salvos?game=at44&s1.n=4&s2.n=3&lang="+lang)
 		s.showResults(t)
-		if n := eval[int](t, s, `document.querySelectorAll("ol.explain > li").length`); n < 4 {
+		if n, ok := readUntil(t, s, `document.querySelectorAll("ol.explain > li").length`, atLeast(4)); !ok {
 			t.Errorf("%s: How it works has %d steps in its list", lang, n)
 		}
-		if got := s.text(t, "#calc-details h2"); got != i18n.T(lang, i18n.Explain) {
+		if got, ok := s.textUntil(t, "#calc-details h2", is(i18n.T(lang, i18n.Explain))); !ok {
 			t.Errorf("%s: the explanation's heading is %q", lang, got)
 		}
-		if strings.Contains(s.text(t, "ol.explain"), " · ") {
+		if _, ok := s.textUntil(t, "ol.explain", func(got string) bool { return got != "" && !strings.Contains(got, " · ") }); !ok {
 			t.Errorf("%s: How it works still joins steps with ·", lang)
 		}
 		s.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("calc-details").scrollIntoView(); scrollBy(0, -140)`))
@@ -388,8 +387,7 @@ func TestCalcResultsLook(t *testing.T) {
 
 		s.open(t, "/calc/shoot?game=at44&range=2&lang="+lang)
 		s.showResults(t)
-		look := eval[string](t, s, `(() => { const f = getComputedStyle(document.querySelector("fieldset.whatif")); return f.borderTopStyle + " " + (f.backgroundColor !== "rgba(0, 0, 0, 0)") })()`)
-		if look != "none true" {
+		if look, ok := readUntil(t, s, `(() => { const f = getComputedStyle(document.querySelector("fieldset.whatif")); return f.borderTopStyle + " " + (f.backgroundColor !== "rgba(0, 0, 0, 0)") })()`, is("none true")); !ok {
 			t.Errorf("%s: the what-if box is drawn %q, want no border and the app's surface", lang, look)
 		}
 		s.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector("fieldset.whatif").scrollIntoView({block: "center"})`))
@@ -409,14 +407,14 @@ func TestCalcAnswerCoversWhatScrollsUnder(t *testing.T) {
 		s.do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 700)`))
 		s.poll(t, `document.querySelector(".calc-summary").getBoundingClientRect().top < 100`, "the answer to stick under the header")
 		// Points in the gap between the header and the card.
-		hits := eval[[]string](t, s, `(() => {
+		hits, _ := readUntil(t, s, `(() => {
 			const r = document.querySelector(".calc-summary").getBoundingClientRect();
 			const at = (x, y) => {
 				const e = document.elementFromPoint(x, y);
 				return !e || e.closest(".calc-summary, header") || ["MAIN", "BODY", "HTML"].includes(e.tagName) ? "" : x + "," + y + " shows " + e.tagName + "." + e.className;
 			};
 			return [at(180, r.top - 3), at(20, r.top - 2), at(r.right - 4, r.top - 2)].filter(Boolean);
-		})()`)
+		})()`, func(hits []string) bool { return len(hits) == 0 })
 		for _, h := range hits {
 			t.Errorf("%s: %s through the sticky answer's frame", lang, h)
 		}

@@ -21,6 +21,31 @@ func result(t *testing.T, s *session) (string, map[string]any) {
 	return raw, m
 }
 
+// resultUntil is result once want holds of it, for up to waitTimeout,
+// and whether it came to hold: right after a tap the result shown may
+// still be the one before.
+func resultUntil(t *testing.T, s *session, want func(raw string, m map[string]any) bool) (string, map[string]any, bool) {
+	t.Helper()
+	s.poll(t, `!!(document.getElementById("calc-result")||{}).textContent`, "the calculator's result")
+	raw, ok := s.textUntil(t, "#calc-result", func(raw string) bool {
+		var m map[string]any
+		return json.Unmarshal([]byte(raw), &m) == nil && want(raw, m)
+	})
+	var m map[string]any
+	if err := json.Unmarshal([]byte(raw), &m); err != nil {
+		t.Fatalf("#calc-result is not JSON (%v): %.200s", err, raw)
+	}
+	return raw, m, ok
+}
+
+// salvosAfter is resultUntil's want for a result of n salvos.
+func salvosAfter(n int) func(string, map[string]any) bool {
+	return func(_ string, m map[string]any) bool {
+		after, _ := m["after"].([]any)
+		return len(after) == n
+	}
+}
+
 func TestCalculatorShareLink(t *testing.T) {
 	s := newSession(t, 360, 740)
 	s.open(t, "/calc/shoot?game=at44&n=6&rate=1&rr=1&acc=4&range=2&pen=7&dmg=1&target=inf&prot=4&size=8&cover=cover&lang=en")
@@ -31,7 +56,7 @@ func TestCalculatorShareLink(t *testing.T) {
 			t.Errorf("result %q = %v, want an object with p and mean", k, res[k])
 		}
 	}
-	if got := s.text(t, "#calc-sentence"); !strings.HasPrefix(got, "Expect ") || !strings.Contains(got, "casualties") {
+	if got, ok := s.textUntil(t, "#calc-sentence", func(got string) bool { return strings.HasPrefix(got, "Expect ") && strings.Contains(got, "casualties") }); !ok {
 		t.Errorf("headline %q", got)
 	}
 	s.screenshot(t, "calc-shoot")
@@ -39,8 +64,7 @@ func TestCalculatorShareLink(t *testing.T) {
 	// One tap on + recomputes and rewrites the share link.
 	s.do(t, chromedp.Click(chromedp.CSS(`[data-step='n'][data-dir='up']`)))
 	s.poll(t, `new URLSearchParams(location.search).get("n") === "7"`, "n=7 in the address")
-	after, _ := result(t, s)
-	if after == before {
+	if _, _, ok := resultUntil(t, s, func(after string, _ map[string]any) bool { return after != before }); !ok {
 		t.Error("the result did not change with one more weapon")
 	}
 
@@ -61,7 +85,7 @@ func TestCalculatorShareLink(t *testing.T) {
 	if eval[bool](t, s, `new URLSearchParams(location.search).has("frame")`) {
 		t.Errorf("the address holds a frame the reader did not set: %s", eval[string](t, s, "location.search"))
 	}
-	frame := eval[string](t, s, `document.getElementById("f-frame").value`)
+	frame, _ := readUntil(t, s, `document.getElementById("f-frame").value`, nonEmpty)
 	s.do(t, chromedp.Click(chromedp.CSS(`[data-step='frame'][data-dir='up']`)))
 	s.poll(t, fmt.Sprintf(`new URLSearchParams(location.search).get("frame") === "%d"`, atoi(frame)+1), "frame +1")
 	s.do(t, chromedp.SetValue(chromedp.ID("f-target"), "inf"))
@@ -71,7 +95,7 @@ func TestCalculatorShareLink(t *testing.T) {
 	// keep it, and the page refuses nothing.
 	s.poll(t, `!new URLSearchParams(location.search).has("frame") && new URLSearchParams(location.search).get("target") === "inf"`,
 		"the address without the frame")
-	if msg := s.text(t, ".error"); msg != "" {
+	if msg, ok := s.textUntil(t, ".error", is("")); !ok {
 		t.Errorf("back at infantry the page says %q", msg)
 	}
 
@@ -97,16 +121,16 @@ func TestCalculatorBadValueAndFrench(t *testing.T) {
 	if _, ok := res["casualties"]; !ok {
 		t.Errorf("a bad n stopped the result: %v", res)
 	}
-	if msg := s.text(t, ".field.bad .error"); !strings.Contains(msg, "abc") {
+	if msg, ok := s.textUntil(t, ".field.bad .error", has("abc")); !ok {
 		t.Errorf("the bad field says %q, want a message naming the value", msg)
 	}
-	if v := eval[string](t, s, `document.getElementById("f-acc").value`); v != "6" {
+	if v, ok := readUntil(t, s, `document.getElementById("f-acc").value`, is("6")); !ok {
 		t.Errorf("acc shows %q, want the link's 6", v)
 	}
-	if got := s.text(t, "#calc-sentence"); !strings.Contains(got, "\u202f%") {
+	if got, ok := s.textUntil(t, "#calc-sentence", has("\u202f%")); !ok {
 		t.Errorf("French headline %q lacks French number style", got)
 	}
-	if lang := eval[string](t, s, `document.documentElement.lang`); lang != "fr" {
+	if lang, ok := readUntil(t, s, `document.documentElement.lang`, is("fr")); !ok {
 		t.Errorf("page lang %q, want fr", lang)
 	}
 	s.screenshot(t, "calc-shoot-fr-bad-value")
@@ -122,8 +146,8 @@ func TestSeveralSalvos(t *testing.T) {
 	s.screenshot(t, "calc-salvos")
 	s.do(t, chromedp.Click(chromedp.ID("salvo-add")))
 	s.poll(t, `new URLSearchParams(location.search).get("s3.n") === "3"`, "a third salvo copied from the second")
-	_, res = result(t, s)
-	if after, _ := res["after"].([]any); len(after) != 3 {
+	if _, res, ok := resultUntil(t, s, salvosAfter(3)); !ok {
+		after, _ := res["after"].([]any)
 		t.Errorf("after adding a salvo, %d results", len(after))
 	}
 }

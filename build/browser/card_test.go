@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -111,10 +112,10 @@ func TestReferenceCards(t *testing.T) {
 		for _, lang := range []string{"en", "fr"} {
 			t.Run(game+"/"+lang, func(t *testing.T) {
 				s.open(t, "/"+lang+"/"+game+"/card")
-				if n := eval[int](t, s, `document.querySelectorAll(".refcard-side").length`); n != cardPages[game] {
+				if n, ok := readUntil(t, s, `document.querySelectorAll(".refcard-side").length`, is(cardPages[game])); !ok {
 					t.Fatalf("the card has %d sides, want %d", n, cardPages[game])
 				}
-				if w := eval[float64](t, s, `document.documentElement.scrollWidth - innerWidth`); w > 0 {
+				if w, ok := readUntil(t, s, `document.documentElement.scrollWidth - innerWidth`, atMost(0.0)); !ok {
 					t.Errorf("the card scrolls sideways by %.0f px at 360 px; widest: %s", w, eval[string](t, s, widest))
 				}
 				s.screenshot(t, "card-"+game+"-"+lang)
@@ -124,7 +125,7 @@ func TestReferenceCards(t *testing.T) {
 					eval[bool](t, s, `(window.scrollTo(0, 0), true)`)
 				}
 				s.withPrintMedia(t, func() {
-					if small := eval[string](t, s, smallestPrintedText); small != "" {
+					if small, ok := readUntil(t, s, smallestPrintedText, is("")); !ok {
 						t.Errorf("the card prints text under %g pt: %s", minCardPoints, small)
 					}
 					s.checkPrintedSides(t)
@@ -185,7 +186,11 @@ func (s *session) withPrintMedia(t *testing.T, f func()) {
 // and look for each block on its page.
 func (s *session) checkPrintedSides(t *testing.T) {
 	t.Helper()
-	for _, side := range eval[[]printedSide](t, s, printedSidesJS) {
+	// Read once the print layout has settled: no side runs past its box.
+	sides, _ := readUntil(t, s, printedSidesJS, func(sides []printedSide) bool {
+		return len(sides) > 0 && !slices.ContainsFunc(sides, func(side printedSide) bool { return len(side.Past) > 0 })
+	})
+	for _, side := range sides {
 		if len(side.Past) > 0 {
 			t.Errorf("side %q: %s run past the printed page; move a block to the other side or shorten it", side.Side, strings.Join(side.Past, ", "))
 		}
@@ -206,10 +211,10 @@ func TestReferenceCardsInEveryTheme(t *testing.T) {
 		for game := range cardPages {
 			for _, lang := range []string{"en", "fr"} {
 				s.open(t, "/"+lang+"/"+game+"/card")
-				if got := eval[string](t, s, `document.documentElement.dataset.theme||""`); got != look.theme {
+				if got, ok := readUntil(t, s, `document.documentElement.dataset.theme||""`, is(look.theme)); !ok {
 					t.Fatalf("theme %q, want %q", got, look.theme)
 				}
-				if w := eval[float64](t, s, `document.documentElement.scrollWidth - innerWidth`); w > 0 {
+				if w, ok := readUntil(t, s, `document.documentElement.scrollWidth - innerWidth`, atMost(0.0)); !ok {
 					t.Errorf("%s %s at %d%%: the %s card scrolls sideways by %.0f px; widest: %s", look.theme, lang, look.size, game, w, eval[string](t, s, widest))
 				}
 			}
@@ -233,10 +238,10 @@ func TestReferenceCardOffline(t *testing.T) {
 
 	const card = "/fr/at44/card"
 	s.open(t, card)
-	if p := s.path(t); p != card {
+	if p, ok := readUntil(t, s, `location.pathname`, is(card)); !ok {
 		t.Fatalf("offline, %s landed on %s", card, p)
 	}
-	if n := eval[int](t, s, `document.querySelectorAll(".refcard-side .refcard-table").length`); n < 5 {
+	if n, ok := readUntil(t, s, `document.querySelectorAll(".refcard-side .refcard-table").length`, atLeast(5)); !ok {
 		t.Fatalf("offline, the card shows %d tables", n)
 	}
 	if n := pdfPages(s.printPDF(t, "card-at44-fr-offline")); n != cardPages["at44"] {
@@ -267,14 +272,14 @@ func TestReferenceCardUnderBase(t *testing.T) {
 	dir := baseSiteDir(t)
 	s := newSessionWith(t, 360, 740, func(string) http.Handler { return NewHost(dir, HostOptions{Base: subBase}) })
 	s.open(t, subBase+"/fr/at43")
-	if href := eval[string](t, s, `(document.querySelector(".contents a.card-link")||{}).pathname||""`); href != subBase+"/fr/at43/card" {
+	if href, ok := readUntil(t, s, `(document.querySelector(".contents a.card-link")||{}).pathname||""`, is(subBase+"/fr/at43/card")); !ok {
 		t.Errorf("the contents link to the card at %q", href)
 	}
 	s.open(t, subBase+"/fr/at43/card")
-	if n := eval[int](t, s, `document.querySelectorAll(".refcard-side").length`); n != cardPages["at43"] {
+	if n, ok := readUntil(t, s, `document.querySelectorAll(".refcard-side").length`, is(cardPages["at43"])); !ok {
 		t.Fatalf("the card under %s has %d sides", subBase, n)
 	}
-	if out := eval[int](t, s, `[...document.querySelectorAll("main a[href^='/']")].filter(a=>!a.getAttribute("href").startsWith(`+fmt.Sprintf("%q", subBase+"/")+`)).length`); out > 0 {
+	if out, ok := readUntil(t, s, `[...document.querySelectorAll("main a[href^='/']")].filter(a=>!a.getAttribute("href").startsWith(`+fmt.Sprintf("%q", subBase+"/")+`)).length`, is(0)); !ok {
 		t.Errorf("%d links of the card leave %s", out, subBase)
 	}
 	if n := pdfPages(s.printPDF(t, "card-at43-fr-sub")); n != cardPages["at43"] {
@@ -290,7 +295,7 @@ func TestCardLinks(t *testing.T) {
 		for game := range cardPages {
 			s.open(t, "/"+lang+"/"+game)
 			want := "/" + lang + "/" + game + "/card"
-			if !eval[bool](t, s, fmt.Sprintf(`[...document.querySelectorAll(".contents a.card-link")].some(a=>a.pathname===%q)`, want)) {
+			if !s.holds(t, fmt.Sprintf(`[...document.querySelectorAll(".contents a.card-link")].some(a=>a.pathname===%q)`, want)) {
 				t.Errorf("the contents of %s in %s have no link to %s", game, lang, want)
 			}
 		}
@@ -322,17 +327,17 @@ func TestPrintStyles(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, sel := range hiddenInPrint {
-					if shown := eval[string](t, s, fmt.Sprintf(`(e=>e?getComputedStyle(e).display:"none")(document.querySelector(%q))`, sel)); shown != "none" {
+					if shown, ok := readUntil(t, s, fmt.Sprintf(`(e=>e?getComputedStyle(e).display:"none")(document.querySelector(%q))`, sel), is("none")); !ok {
 						t.Errorf("%s: %s shows in print (display %s)", page, sel, shown)
 					}
 				}
-				if got := eval[string](t, s, `getComputedStyle(document.body).backgroundColor + " " + getComputedStyle(document.querySelector("h1")).color`); got != "rgb(255, 255, 255) rgb(0, 0, 0)" {
+				if got, ok := readUntil(t, s, `getComputedStyle(document.body).backgroundColor + " " + getComputedStyle(document.querySelector("h1")).color`, is("rgb(255, 255, 255) rgb(0, 0, 0)")); !ok {
 					t.Errorf("%s: printed background and title %s, want white and black", page, got)
 				}
-				if n := eval[int](t, s, `[...document.querySelectorAll("table, .table-frame, figure")].filter(e=>getComputedStyle(e).breakInside!=="avoid").length`); n > 0 {
+				if n, ok := readUntil(t, s, `[...document.querySelectorAll("table, .table-frame, figure")].filter(e=>getComputedStyle(e).breakInside!=="avoid").length`, is(0)); !ok {
 					t.Errorf("%s: %d tables or figures may break across pages", page, n)
 				}
-				if n := eval[int](t, s, `[...document.querySelectorAll("main a")].filter(a=>getComputedStyle(a).color!=="rgb(0, 0, 0)"||getComputedStyle(a).textDecorationLine!=="none").length`); n > 0 {
+				if n, ok := readUntil(t, s, `[...document.querySelectorAll("main a")].filter(a=>getComputedStyle(a).color!=="rgb(0, 0, 0)"||getComputedStyle(a).textDecorationLine!=="none").length`, is(0)); !ok {
 					t.Errorf("%s: %d links do not print as plain text", page, n)
 				}
 				if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{}); err != nil {
@@ -354,7 +359,7 @@ func TestPrintStyles(t *testing.T) {
 		if _, err := chromedp.Call(s.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
 			t.Fatal(err)
 		}
-		if got := eval[string](t, s, `getComputedStyle(document.querySelector("main a[href^='http']"), "::after").content`); !strings.Contains(got, "http") {
+		if got, ok := readUntil(t, s, `getComputedStyle(document.querySelector("main a[href^='http']"), "::after").content`, has("http")); !ok {
 			t.Errorf("an external link prints without its address (::after %s)", got)
 		}
 	}

@@ -40,7 +40,7 @@ func TestD10(t *testing.T) {
 	s.screenshot(t, "calc-d10attack")
 
 	s.open(t, "/fr/d10/morale.results")
-	if body := s.text(t, "main"); !strings.Contains(strings.ToLower(body), "panique") {
+	if body, ok := s.textUntil(t, "main", func(body string) bool { return strings.Contains(strings.ToLower(body), "panique") }); !ok {
 		t.Errorf("the French d10 panic section does not mention panic: %.300s", body)
 	}
 	s.do(t, chromedp.KeyEvent("/"))

@@ -50,7 +50,7 @@ func TestDiagrams(t *testing.T) {
 	// The wasm renders the same figure, and the dark theme recolours it.
 	s.open(t, pages[0].path)
 	fig := figure(pages[0].diagram)
-	if !eval[bool](t, s, `!!`+fig) {
+	if !s.holds(t, `!!`+fig) {
 		t.Fatal("the diagram is gone once the wasm runs")
 	}
 	fill := `getComputedStyle(` + fig + `.querySelector('.dg-zone')).fill`
@@ -60,7 +60,7 @@ func TestDiagrams(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if dark := eval[string](t, s, fill); dark == light {
+	if _, ok := readUntil(t, s, fill, func(dark string) bool { return dark != light }); !ok {
 		t.Errorf("the diagram keeps the fill %s in the dark theme", light)
 	}
 	s.do(t, chromedp.Evaluate[chromedp.Void](fig+`.scrollIntoView({block: "center"})`))

@@ -75,7 +75,7 @@ func TestStorageAtCapStartsQuickly(t *testing.T) {
 		if extra > 1000 {
 			t.Errorf("%s: the lists at the cap cost the start %.0f ms, want under 1 s", path, extra)
 		}
-		if n := eval[int](t, s, `document.querySelectorAll(".save-notice[role=alert]").length`); n != 0 {
+		if _, ok := readUntil(t, s, `document.querySelectorAll(".save-notice[role=alert]").length`, is(0)); !ok {
 			t.Errorf("%s: a save notice shows with the lists at the cap", path)
 		}
 	}
@@ -125,12 +125,12 @@ func TestStorageFullSaysOnlyWhatTheReaderDid(t *testing.T) {
 	s.open(t, "/en/at43/shooting.cover")
 	s.poll(t, refused("recent"), "the app's note of the section read, refused")
 	s.poll(t, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, "two frames")
-	if n := eval[int](t, s, notice); n != 0 {
+	if _, ok := readUntil(t, s, notice, is(0)); !ok {
 		t.Errorf("reading a section with the storage full shows the notice %q", s.text(t, ".save-notice[role=alert]"))
 	}
 	s.open(t, shareLink)
 	s.poll(t, `!!(document.getElementById("calc-result")||{}).textContent`, "the calculator's result")
-	if n := eval[int](t, s, notice); n != 0 {
+	if _, ok := readUntil(t, s, notice, is(0)); !ok {
 		t.Errorf("working out a calculation with the storage full shows the notice %q", s.text(t, ".save-notice[role=alert]"))
 	}
 
@@ -138,14 +138,14 @@ func TestStorageFullSaysOnlyWhatTheReaderDid(t *testing.T) {
 		chromedp.Click(chromedp.CSS(".save-profile button[type=submit]")))
 	s.pollOr(t, `(JSON.parse(localStorage.getItem("at4x:/:profiles")) || []).some(p => p.name === "Kept")`, "the profile saved on the device",
 		`JSON.stringify(window.__logs) + " history " + (localStorage.getItem("at4x:/:history") || "").length`)
-	history := eval[int](t, s, `(JSON.parse(localStorage.getItem("at4x:/:history")) || []).length`)
-	if history >= 20 || history == 0 {
+	history, ok := readUntil(t, s, `(JSON.parse(localStorage.getItem("at4x:/:history")) || []).length`, func(n int) bool { return n > 0 && n < 20 })
+	if !ok {
 		t.Errorf("the device keeps %d calculations after the profile made room, want fewer than 20", history)
 	}
-	if !eval[bool](t, s, `JSON.parse(localStorage.getItem("at4x:/:history")).every(r => !r.headline.endsWith(" 19"))`) {
+	if !s.holds(t, `JSON.parse(localStorage.getItem("at4x:/:history")).every(r => !r.headline.endsWith(" 19"))`) {
 		t.Error("the oldest calculation was kept")
 	}
-	if n := eval[int](t, s, notice); n != 0 {
+	if _, ok := readUntil(t, s, notice, is(0)); !ok {
 		t.Errorf("a profile saved after making room shows the notice %q", s.text(t, ".save-notice[role=alert]"))
 	}
 	t.Logf("the profile made room: %d calculations left of 20", history)
@@ -155,7 +155,7 @@ func TestStorageFullSaysOnlyWhatTheReaderDid(t *testing.T) {
 	s.open(t, "/en/at43/shooting.cover")
 	s.do(t, chromedp.Click(chromedp.CSS("button.bookmark")))
 	s.poll(t, notice+` === 1`, "the notice that the bookmark was not saved")
-	if msg := s.text(t, ".save-notice[role=alert]"); !strings.Contains(msg, "would not save") {
+	if msg, ok := s.textUntil(t, ".save-notice[role=alert]", has("would not save")); !ok {
 		t.Errorf("the notice says %q", msg)
 	}
 	s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.clear()`))
@@ -191,18 +191,18 @@ func TestLoadFailureSaysSo(t *testing.T) {
 			})
 			s.do(t, chromedp.Navigate(s.url(tt.path)))
 			s.poll(t, `document.documentElement.dataset.app === "failed" && !!document.querySelector(".load-failed[role=alert] button")`, "the notice that the app could not load")
-			if msg := s.text(t, ".load-failed"); !strings.Contains(msg, tt.want) {
+			if msg, ok := s.textUntil(t, ".load-failed", has(tt.want)); !ok {
 				t.Errorf("the notice says %q, want %q", msg, tt.want)
 			}
 			if strings.HasPrefix(tt.path, "/calc/") {
-				if got := s.text(t, "#calc-sentence"); !strings.Contains(got, tt.want) {
+				if got, ok := s.textUntil(t, "#calc-sentence", has(tt.want)); !ok {
 					t.Errorf("the calculator's answer still says %q", got)
 				}
 			}
-			if got := eval[string](t, s, `getComputedStyle(document.body, "::after").content`); got != "none" {
+			if got, ok := readUntil(t, s, `getComputedStyle(document.body, "::after").content`, is("none")); !ok {
 				t.Errorf("the starting strip stays (%s)", got)
 			}
-			if !eval[bool](t, s, `(() => { const r = document.querySelector(".load-failed").getBoundingClientRect(); return r.bottom <= innerHeight + 1 && r.top >= 0 && r.height > 0 })()`) {
+			if !s.holds(t, `(() => { const r = document.querySelector(".load-failed").getBoundingClientRect(); return r.bottom <= innerHeight + 1 && r.top >= 0 && r.height > 0 })()`) {
 				t.Error("the notice is not on the screen")
 			}
 			s.screenshot(t, "load-failed-"+strings.NewReplacer(" ", "-", ",", "").Replace(tt.name))
@@ -211,7 +211,7 @@ func TestLoadFailureSaysSo(t *testing.T) {
 				t.Fatal(err)
 			}
 			s.waitApp(t)
-			if n := eval[int](t, s, `document.querySelectorAll(".load-failed").length`); n != 0 {
+			if _, ok := readUntil(t, s, `document.querySelectorAll(".load-failed").length`, is(0)); !ok {
 				t.Error("the notice stays after the reload")
 			}
 		})
@@ -252,8 +252,10 @@ func TestEchoReadsInOrder(t *testing.T) {
 		s.open(t, "/calc/indirect?game=at43&aoe=%E2%80%AE6%20ABC&n=3&lang="+tt.lang)
 		msg := ".field.bad .error"
 		s.poll(t, `!!document.querySelector("`+msg+`")`, "the message under the field")
-		text := s.text(t, msg)
-		if strings.ContainsAny(text, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067") || !strings.Contains(text, "\u2068\\u202e6 ABC\u2069") {
+		text, ok := s.textUntil(t, msg, func(text string) bool {
+			return !strings.ContainsAny(text, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067") && strings.Contains(text, "\u2068\\u202e6 ABC\u2069")
+		})
+		if !ok {
 			t.Errorf("%s: the message %q does not echo the value escaped and isolated", tt.lang, text)
 		}
 		s.poll(t, readsInOrder(msg, tt.before, `\u202e6`, "ABC", tt.after), tt.lang+": the message in reading order")

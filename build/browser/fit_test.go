@@ -94,13 +94,13 @@ func TestLargeTextFits(t *testing.T) {
 					if size.app > 100 {
 						want = max(float64(size.browser), min(want, 32))
 					}
-					if got := eval[float64](t, s, `parseFloat(getComputedStyle(document.documentElement).fontSize)`); got != want {
+					if got, ok := readUntil(t, s, `parseFloat(getComputedStyle(document.documentElement).fontSize)`, is(want)); !ok {
 						t.Fatalf("%s: root font size %.1f px, want %.1f", path, got, want)
 					}
-					if w := eval[float64](t, s, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+					if w, ok := readUntil(t, s, `document.documentElement.scrollWidth - document.documentElement.clientWidth`, atMost(0.0)); !ok {
 						t.Errorf("%s scrolls sideways by %.0f px", path, w)
 					}
-					if list := eval[[]string](t, s, overflowing); len(list) > 0 {
+					if list, ok := readUntil(t, s, overflowing, none); !ok {
 						t.Errorf("%s: past the right edge: %q", path, list)
 					}
 					// A bottom bar label too long for its room wraps: it
@@ -108,13 +108,13 @@ func TestLargeTextFits(t *testing.T) {
 					// The header, which stays on screen, leaves the page at
 					// least three quarters of it (it took three rows, a
 					// quarter and more, at 200%).
-					if h := eval[float64](t, s, `document.querySelector("header.top").getBoundingClientRect().height`); h > 740/4 {
+					if h, ok := readUntil(t, s, `document.querySelector("header.top").getBoundingClientRect().height`, atMost(740/4.0)); !ok {
 						t.Errorf("%s: the header takes %.0f px of 740", path, h)
 					}
-					if cut := eval[[]string](t, s, cutLabels); len(cut) > 0 {
+					if cut, ok := readUntil(t, s, cutLabels, none); !ok {
 						t.Errorf("%s: bottom bar labels cut at their start: %q", path, cut)
 					}
-					if cut := eval[[]string](t, s, clippedLabels); len(cut) > 0 {
+					if cut, ok := readUntil(t, s, clippedLabels, none); !ok {
 						t.Errorf("%s: bottom bar labels clipped: %q", path, cut)
 					}
 					if size.browser == 32 && p == "/%s/at43/damage.vehicles" {

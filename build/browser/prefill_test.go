@@ -58,8 +58,24 @@ const readCalc = `JSON.stringify({
 
 func readCalcView(t *testing.T, s *session) calcView {
 	t.Helper()
-	var v calcView
-	if err := json.Unmarshal([]byte(eval[string](t, s, readCalc)), &v); err != nil {
+	return readCalcViewUntil(t, s, func(calcView) bool { return true })
+}
+
+// readCalcViewUntil is readCalcView once want holds of the view, or the
+// last view read after waitTimeout.
+func readCalcViewUntil(t *testing.T, s *session, want func(calcView) bool) calcView {
+	t.Helper()
+	decode := func(raw string) (calcView, error) {
+		var v calcView
+		err := json.Unmarshal([]byte(raw), &v)
+		return v, err
+	}
+	raw, _ := readUntil(t, s, readCalc, func(raw string) bool {
+		v, err := decode(raw)
+		return err == nil && want(v)
+	})
+	v, err := decode(raw)
+	if err != nil {
 		t.Fatal(err)
 	}
 	return v
@@ -184,15 +200,15 @@ func TestCalcLinkBeforeTheClient(t *testing.T) {
 
 			let()
 			s.waitApp(t)
+			after := readCalcViewUntil(t, s, func(after calcView) bool { return sameView(before, after) == "" && after.Sentence != before.Sentence })
 			s.screenshot(t, "calc-link-after-client-"+tt.reader)
-			after := readCalcView(t, s)
 			if d := sameView(before, after); d != "" {
 				t.Errorf("once the client started the page changed:\n%s", d)
 			}
 			if after.Sentence == before.Sentence {
 				t.Errorf("once the client started the answer still reads %q", after.Sentence)
 			}
-			if n := eval[int](t, s, `document.querySelectorAll(".calc .fields input:disabled, .calc .fields select:disabled").length`); n != 0 {
+			if n, ok := readUntil(t, s, `document.querySelectorAll(".calc .fields input:disabled, .calc .fields select:disabled").length`, is(0)); !ok {
 				t.Errorf("once the client started %d fields take no change", n)
 			}
 		})
@@ -236,7 +252,7 @@ func TestCalcLinksShowTheirValuesBeforeTheClient(t *testing.T) {
 				t.Fatalf("before the client: %d fields in %q", len(before.Fields), before.Lang)
 			}
 			s.open(t, "/calc/"+link+"&lang=en")
-			after := readCalcView(t, s)
+			after := readCalcViewUntil(t, s, func(after calcView) bool { return sameView(before, after) == "" })
 			if d := sameView(before, after); d != "" {
 				t.Errorf("once the client started the page changed:\n%s", d)
 			}

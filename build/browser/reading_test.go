@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -22,7 +21,7 @@ func TestReading(t *testing.T) {
 		s.poll(t, belowHeader("cover"), "#cover in view in English")
 		s.tap(t, "#lang-switch")
 		s.poll(t, `location.pathname === "/fr/at43/glossary" && document.documentElement.lang === "fr"`, "the French glossary")
-		if h := eval[string](t, s, `location.hash`); h != "#cover" {
+		if h, ok := readUntil(t, s, `location.hash`, is("#cover")); !ok {
 			t.Errorf("the French glossary's address ends in %q, want #cover", h)
 		}
 		s.pollOr(t, belowHeader("cover"), "#cover in view in French", where("cover"))
@@ -42,7 +41,7 @@ func TestReading(t *testing.T) {
 			return
 		}
 		s.poll(t, `scrollY > 0`, "the French page to scroll")
-		if f := eval[float64](t, s, scrollFrac); math.Abs(f-0.7) > 0.05 {
+		if f, ok := readUntil(t, s, scrollFrac, func(f float64) bool { return math.Abs(f-0.7) <= 0.05 }); !ok {
 			t.Errorf("the French section opened %.0f%% down, want 70%%", 100*f)
 		}
 	})
@@ -63,7 +62,7 @@ func TestReading(t *testing.T) {
 		s.poll(t, `!!document.getElementById("term-dialog") && document.activeElement.id === "term-close"`, "the term sheet, focused")
 		for i := 0; i < 5; i++ {
 			s.do(t, chromedp.KeyEvent("\t"))
-			if !eval[bool](t, s, `document.getElementById("term-dialog").contains(document.activeElement)`) {
+			if !s.holds(t, `document.getElementById("term-dialog").contains(document.activeElement)`) {
 				t.Fatalf("Tab %d left the term sheet for %s", i+1, eval[string](t, s, `document.activeElement.outerHTML.slice(0,80)`))
 			}
 		}
@@ -87,21 +86,21 @@ func TestReading(t *testing.T) {
 		s.open(t, "/en/about")
 		s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.clear()`))
 		s.open(t, "/")
-		if n := eval[int](t, s, `document.querySelectorAll(".games [aria-current]").length`); n != 0 {
+		if n, ok := readUntil(t, s, `document.querySelectorAll(".games [aria-current]").length`, is(0)); !ok {
 			t.Errorf("the header marks %d game(s) before any choice", n)
 		}
-		if n := eval[int](t, s, `[...document.querySelectorAll(".calc-cards a")].filter(a=>a.querySelector("strong").textContent&&a.querySelector("span").textContent.endsWith("?")).length`); n < 10 {
+		if n, ok := readUntil(t, s, `[...document.querySelectorAll(".calc-cards a")].filter(a=>a.querySelector("strong").textContent&&a.querySelector("span").textContent.endsWith("?")).length`, atLeast(10)); !ok {
 			t.Errorf("the home page shows %d calculators with the question they answer", n)
 		}
-		if s.text(t, ".d10-note") == "" {
+		if _, ok := s.textUntil(t, ".d10-note", nonEmpty); !ok {
 			t.Error("the home page does not say what d10 is")
 		}
 		s.screenshot(t, "home-en")
 		s.open(t, "/fr/at43/morale.test")
-		if n := eval[int](t, s, `document.querySelectorAll(".section-calcs a[href*='/calc/morale']").length`); n == 0 {
+		if _, ok := readUntil(t, s, `document.querySelectorAll(".section-calcs a[href*='/calc/morale']").length`, atLeast(1)); !ok {
 			t.Error("the morale section offers no way to the morale calculator")
 		}
-		if !eval[bool](t, s, `(()=>{const a=document.querySelector(".bottom a.calc");if(!a)return false;const r=a.getBoundingClientRect();return r.width>20&&r.right<=innerWidth&&a.getAttribute("href").includes("/calc/")})()`) {
+		if !s.holds(t, `(()=>{const a=document.querySelector(".bottom a.calc");if(!a)return false;const r=a.getBoundingClientRect();return r.width>20&&r.right<=innerWidth&&a.getAttribute("href").includes("/calc/")})()`) {
 			t.Error("the bottom bar of a section has no visible link to the calculators")
 		}
 		s.screenshot(t, "section-bottom-fr")
@@ -115,14 +114,14 @@ func TestReading(t *testing.T) {
 		s.do(t, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem(`+prefsKeyJS+`, JSON.stringify({lang:"fr", game:"at44", textSize:150}))`))
 		for _, page := range []string{"/fr/at44", "/en/at43/shooting.cover", "/fr/at43/morale.test", "/fr/at43/glossary", "/fr/settings", "/fr/compare", "/calc/morale?lang=fr&game=at43", "/calc/shoot?lang=fr&game=at44"} {
 			s.open(t, page)
-			if fs := eval[float64](t, s, `parseFloat(getComputedStyle(document.documentElement).fontSize)`); fs != 24 {
+			if fs, ok := readUntil(t, s, `parseFloat(getComputedStyle(document.documentElement).fontSize)`, is(24.0)); !ok {
 				t.Fatalf("%s: root text at %.2f px, want 24 (150%%)", page, fs)
 			}
-			if w := eval[float64](t, s, `document.documentElement.scrollWidth - innerWidth`); w > 0 {
+			if w, ok := readUntil(t, s, `document.documentElement.scrollWidth - innerWidth`, atMost(0.0)); !ok {
 				t.Errorf("%s scrolls sideways by %.0f px at 150%% text; widest: %s", page, w, eval[string](t, s, widest))
 			}
 			sel := `header.top a[href$="/settings"]`
-			if r := eval[float64](t, s, `document.querySelector('`+sel+`').getBoundingClientRect().right`); r > 360 {
+			if r, ok := readUntil(t, s, `document.querySelector('`+sel+`').getBoundingClientRect().right`, atMost(360.0)); !ok {
 				t.Errorf("%s: the settings button ends at x=%.0f, off the 360 px screen", page, r)
 			}
 		}
@@ -132,14 +131,14 @@ func TestReading(t *testing.T) {
 
 	t.Run("wide tables scroll in their own labelled frame", func(t *testing.T) {
 		s.open(t, "/fr/compare")
-		if n := eval[int](t, s, `[...document.querySelectorAll(".prose table")].filter(t=>{const f=t.parentElement;return !f.classList.contains("table-frame")||f.getAttribute("role")!=="region"||f.tabIndex!==0||!f.getAttribute("aria-label")}).length`); n > 0 {
+		if n, ok := readUntil(t, s, `[...document.querySelectorAll(".prose table")].filter(t=>{const f=t.parentElement;return !f.classList.contains("table-frame")||f.getAttribute("role")!=="region"||f.tabIndex!==0||!f.getAttribute("aria-label")}).length`, is(0)); !ok {
 			t.Errorf("%d tables are not in a labelled, focusable frame", n)
 		}
 		const wide = `[...document.querySelectorAll(".table-frame")].find(f=>f.scrollWidth>f.clientWidth+1)`
-		if !eval[bool](t, s, `!!`+wide) {
+		if !s.holds(t, `!!`+wide) {
 			t.Fatal("no table of the French comparison is wider than a 360 px screen; pick a wider one")
 		}
-		if !eval[bool](t, s, `(`+wide+`).classList.contains("scrolls") && getComputedStyle(`+wide+`,"::before").content.includes("⇆")`) {
+		if !s.holds(t, `(`+wide+`).classList.contains("scrolls") && getComputedStyle(`+wide+`,"::before").content.includes("⇆")`) {
 			t.Error("a frame that scrolls does not say so")
 		}
 		s.do(t, chromedp.Evaluate[chromedp.Void](`(`+wide+`).focus()`))
@@ -148,18 +147,17 @@ func TestReading(t *testing.T) {
 		s.screenshot(t, "table-frame-fr")
 
 		s.open(t, "/fr/at43/reference.location")
-		n := eval[int](t, s, `document.querySelectorAll(".prose .nw").length`)
-		if n == 0 {
+		if _, ok := readUntil(t, s, `document.querySelectorAll(".prose .nw").length`, atLeast(1)); !ok {
 			t.Fatal("no die range kept together on the French vehicle locations")
 		}
-		if broken := eval[string](t, s, `[...document.querySelectorAll(".prose .nw")].filter(e=>e.getClientRects().length>1).map(e=>e.textContent).join(" ")`); broken != "" {
+		if broken, ok := readUntil(t, s, `[...document.querySelectorAll(".prose .nw")].filter(e=>e.getClientRects().length>1).map(e=>e.textContent).join(" ")`, is("")); !ok {
 			t.Errorf("die ranges broken across lines: %s", broken)
 		}
 	})
 
 	t.Run("glossary A-Z bar and filter", func(t *testing.T) {
 		s.open(t, "/fr/at43/glossary")
-		if n := eval[int](t, s, `document.querySelectorAll("nav.az a").length`); n < 10 {
+		if n, ok := readUntil(t, s, `document.querySelectorAll("nav.az a").length`, atLeast(10)); !ok {
 			t.Fatalf("the A-Z bar has %d letters", n)
 		}
 		s.do(t, chromedp.Click(chromedp.CSS(`nav.az a[href="#letter-M"]`)))
@@ -186,12 +184,12 @@ func TestReading(t *testing.T) {
 			t.Errorf("red-light page background %s, want black", bg)
 		}
 		s.open(t, "/fr/at43/shooting.cover")
-		if !eval[bool](t, s, `document.getElementById("theme-red") === null && document.documentElement.dataset.theme === "red"`) {
+		if !s.holds(t, `document.getElementById("theme-red") === null && document.documentElement.dataset.theme === "red"`) {
 			t.Error("the red-light theme did not survive the client's start")
 		}
 		s.screenshot(t, "section-red-fr")
 		s.open(t, "/fr/settings")
-		if !eval[bool](t, s, `document.getElementById("theme-red").checked`) {
+		if !s.holds(t, `document.getElementById("theme-red").checked`) {
 			t.Error("Settings do not show the red-light theme as chosen")
 		}
 		s.do(t, chromedp.Click(chromedp.ID("theme-system")))
@@ -253,8 +251,17 @@ const scrollFrac = `scrollY/Math.max(1,document.documentElement.scrollHeight-inn
 // page under a sticky header.
 func (s *session) tap(t *testing.T, css string) {
 	t.Helper()
-	xy := eval[[]float64](t, s, fmt.Sprintf(`(()=>{const r=document.querySelector(%q).getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2]})()`, css))
+	xy := s.middle(t, css)
 	s.do(t, chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+// middle is where the middle of an element is on screen, once the element
+// is there: a tap often follows a render.
+func (s *session) middle(t *testing.T, css string) []float64 {
+	t.Helper()
+	xy, _ := readUntil(t, s, fmt.Sprintf(`(()=>{const r=document.querySelector(%q).getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2]})()`, css),
+		func(xy []float64) bool { return len(xy) == 2 })
+	return xy
 }
 
 // widest names the element that reaches furthest right, for a failure
@@ -269,7 +276,7 @@ func where(id string) string {
 // pollOr is poll that says what diag evaluates to when it times out.
 func (s *session) pollOr(t *testing.T, expr, what, diag string) {
 	t.Helper()
-	if _, err := chromedp.Run(s.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if _, err := chromedp.Run(s.ctx, chromedp.Poll[bool](guarded(expr), chromedp.WithPollingTimeout(waitTimeout))); err != nil {
 		t.Fatalf("waiting for %s: %v; %s", what, err, eval[string](t, s, diag))
 	}
 }

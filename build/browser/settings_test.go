@@ -2,7 +2,6 @@ package browser
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/at4x/companion/i18n"
@@ -25,12 +24,12 @@ func TestMissingSectionNote(t *testing.T) {
 func TestBookmarkThemeAndTextSize(t *testing.T) {
 	s := newSession(t, 360, 740)
 	s.open(t, "/en/at43/shooting.cover")
-	title := s.text(t, "h1")
+	title, _ := s.textUntil(t, "h1", nonEmpty)
 	s.do(t, chromedp.Click(chromedp.CSS("button.bookmark")))
 	s.poll(t, `document.querySelector("button.bookmark").getAttribute("aria-pressed") === "true"`, "the bookmark to toggle")
 
 	s.open(t, "/en/settings")
-	if got := s.text(t, ".settings .marks"); !strings.Contains(got, title) {
+	if got, ok := s.textUntil(t, ".settings .marks", has(title)); !ok {
 		t.Errorf("bookmarks list %q lacks the section", got)
 	}
 	s.do(t, chromedp.Click(chromedp.ID("theme-dark")))
@@ -69,7 +68,8 @@ func TestTextSizeCappedNote(t *testing.T) {
 			}
 			s.open(t, "/"+lang+"/settings")
 			s.poll(t, `!!document.getElementById("text-size-note")`, "the note at 200% browser text")
-			if got, want := s.text(t, "#text-size-note"), i18n.T(lang, i18n.TextSizeCapped); got != want {
+			want := i18n.T(lang, i18n.TextSizeCapped)
+			if got, ok := s.textUntil(t, "#text-size-note", is(want)); !ok {
 				t.Errorf("note %q, want %q", got, want)
 			}
 			s.screenshot(t, "settings-text-capped-"+lang)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,7 +18,7 @@ import (
 func TestStorageFullOnSave(t *testing.T) {
 	s := newSession(t, 360, 740)
 	s.open(t, "/en/at43/shooting.cover")
-	title := s.text(t, "h1")
+	title, _ := s.textUntil(t, "h1", nonEmpty)
 	if n := eval[int](t, s, `document.querySelectorAll(".save-notice[role=alert]").length`); n != 0 {
 		t.Fatal("a save notice shows before any save failed")
 	}
@@ -27,7 +28,7 @@ func TestStorageFullOnSave(t *testing.T) {
 	s.do(t, chromedp.Click(chromedp.CSS("button.bookmark")))
 	s.poll(t, `document.querySelector("button.bookmark").getAttribute("aria-pressed") === "true"`, "the bookmark to hold in memory")
 	s.poll(t, `!!document.querySelector(".save-notice[role=alert]")`, "the notice that the save failed")
-	if msg := s.text(t, ".save-notice[role=alert]"); !strings.Contains(msg, "full") {
+	if msg, ok := s.textUntil(t, ".save-notice[role=alert]", has("full")); !ok {
 		t.Errorf("the notice says %q", msg)
 	}
 	// A navigation inside the app keeps what memory holds.
@@ -58,7 +59,7 @@ func TestStoredPrefsAreValidated(t *testing.T) {
 		localStorage.setItem(key.replace(/prefs$/, "bookmarks"), JSON.stringify(marks));
 	})()`))
 	s.open(t, "/")
-	if got := eval[string](t, s, `location.origin + location.pathname`); got != s.url("/") {
+	if got, ok := readUntil(t, s, `location.origin + location.pathname`, is(s.url("/"))); !ok {
 		t.Errorf("a stored language of /example.com sent the home page to %s", got)
 	}
 	if eval[int](t, s, `document.querySelectorAll(".notfound").length`) != 0 {
@@ -73,11 +74,12 @@ func TestStoredPrefsAreValidated(t *testing.T) {
 		t.Error("a stored bad game shows 'not found'")
 	}
 	s.open(t, "/en/settings")
-	n := eval[int](t, s, `document.querySelectorAll(".settings .marks li").length`)
-	if n != 99 {
+	if n, ok := readUntil(t, s, `document.querySelectorAll(".settings .marks li").length`, is(99)); !ok {
 		t.Errorf("settings lists %d bookmarks from a stored 151, want the newest 100 but the one in no language", n)
 	}
-	if text := s.text(t, ".settings .marks"); strings.Contains(text, "Bad language") || !strings.Contains(text, "Mark 149") {
+	if text, ok := s.textUntil(t, ".settings .marks", func(got string) bool {
+		return !strings.Contains(got, "Bad language") && strings.Contains(got, "Mark 149")
+	}); !ok {
 		t.Errorf("the bookmarks listed are not the newest valid ones: %q", text)
 	}
 	s.do(t, chromedp.Evaluate[chromedp.Void](`(() => {
@@ -87,7 +89,8 @@ func TestStoredPrefsAreValidated(t *testing.T) {
 		localStorage.setItem(key, JSON.stringify(marks));
 	})()`))
 	s.open(t, "/en/settings")
-	if n := eval[int](t, s, `document.querySelectorAll(".settings .marks li").length`); n != 0 {
+	s.poll(t, `!!document.querySelector(".settings")`, "the settings")
+	if n, ok := readUntil(t, s, `document.querySelectorAll(".settings .marks li").length`, is(0)); !ok {
 		t.Errorf("settings lists %d bookmarks from a stored 3,001, longer than the app writes, want none", n)
 	}
 }
@@ -156,11 +159,11 @@ func TestStorageBlocked(t *testing.T) {
 	s.poll(t, notice+`.length === 1`, "the notice that nothing is kept")
 	// No service worker registers without site data: the notice says the
 	// app will not work offline either (audit round 3, L5).
-	if msg := s.text(t, ".save-notice[role=alert]"); !strings.Contains(msg, "keep no data") || !strings.Contains(msg, "offline") {
+	if msg, ok := s.textUntil(t, ".save-notice[role=alert]", has("keep no data", "offline")); !ok {
 		t.Errorf("the notice says %q", msg)
 	}
 	s.screenshot(t, "storage-blocked-en")
-	title := s.text(t, "h1")
+	title, _ := s.textUntil(t, "h1", nonEmpty)
 	s.do(t, chromedp.Click(chromedp.CSS("button.bookmark")))
 	s.poll(t, `document.querySelector("button.bookmark").getAttribute("aria-pressed") === "true"`, "the bookmark")
 
@@ -175,7 +178,7 @@ func TestStorageBlocked(t *testing.T) {
 		"the bookmark, held for the visit, in the settings")
 	s.do(t, chromedp.Click(chromedp.ID("theme-dark")))
 	s.poll(t, `document.documentElement.dataset.theme === "dark"`, "the dark theme")
-	if n := eval[int](t, s, notice+`.length`); n != 1 {
+	if n, ok := readUntil(t, s, notice+`.length`, is(1)); !ok {
 		t.Errorf("%d notices after the saves, want the one", n)
 	}
 	s.do(t, chromedp.Click(chromedp.CSS(".save-notice button")))
@@ -185,7 +188,7 @@ func TestStorageBlocked(t *testing.T) {
 
 	s.open(t, "/fr/at44/shooting.cover")
 	s.poll(t, notice+`.length === 1`, "the French notice")
-	if msg := s.text(t, ".save-notice[role=alert]"); !strings.Contains(msg, "ne rien garder") || !strings.Contains(msg, "hors ligne") {
+	if msg, ok := s.textUntil(t, ".save-notice[role=alert]", has("ne rien garder", "hors ligne")); !ok {
 		t.Errorf("the French notice says %q", msg)
 	}
 	s.screenshot(t, "storage-blocked-fr")
@@ -204,7 +207,7 @@ func TestStorageFullKeepsProfiles(t *testing.T) {
 		s.poll(t, `[...document.querySelectorAll("#profile-pick option")].some(o => o.textContent === `+strconv.Quote(name)+`)`,
 			"the profile "+name+" in the list")
 		// The box empties once saved, so the next name is not typed after this one.
-		if v := eval[string](t, s, `document.getElementById("profile-name").value`); v != "" {
+		if v, ok := readUntil(t, s, `document.getElementById("profile-name").value`, is("")); !ok {
 			t.Errorf("after saving %s the name box still holds %q", name, v)
 		}
 	}
@@ -214,7 +217,7 @@ func TestStorageFullKeepsProfiles(t *testing.T) {
 	}`))
 	save("P2")
 	s.poll(t, `!!document.querySelector(".save-notice[role=alert]")`, "the notice that the save failed")
-	if !eval[bool](t, s, `[...document.querySelectorAll("#profile-pick option")].some(o => o.textContent === "P1")`) {
+	if !s.holds(t, `[...document.querySelectorAll("#profile-pick option")].some(o => o.textContent === "P1")`) {
 		t.Error("the profile saved before the storage filled left the list")
 	}
 	s.do(t, chromedp.Click(chromedp.CSS(`a[href="/en/settings"]`)))
@@ -266,29 +269,33 @@ func TestStoredDataIsCapped(t *testing.T) {
 		start := time.Now()
 		s.readsShareLink(t)
 		t.Logf("%d stored profiles and history entries: the calculator ready in %s", n, time.Since(start).Round(10*time.Millisecond))
-		profiles := eval[int](t, s, `document.querySelectorAll("#profile-pick optgroup[label='Saved profiles'] option").length`)
-		history := eval[int](t, s, `document.querySelectorAll("#calc-history li").length`)
 		// The history's first 20 entries are read, three of them off the
 		// app.
-		wantProfiles, wantHistory := map[int]int{20000: 0, 3000: 100, 150: 100}[n], map[int]int{20000: 0, 3000: 0, 150: 17}[n]
-		if profiles != wantProfiles || history != wantHistory {
-			t.Errorf("from %d stored: %d profiles and %d calculations listed, want %d and %d", n, profiles, history, wantProfiles, wantHistory)
+		want := []int{map[int]int{20000: 0, 3000: 100, 150: 100}[n], map[int]int{20000: 0, 3000: 0, 150: 17}[n]}
+		if got, ok := readUntil(t, s, `[document.querySelectorAll("#profile-pick optgroup[label='Saved profiles'] option").length, document.querySelectorAll("#calc-history li").length]`,
+			func(got []int) bool { return slices.Equal(got, want) }); !ok {
+			t.Errorf("from %d stored: %d profiles and %d calculations listed, want %v", n, got[0], got[1], want)
 		}
 		if bad := eval[[]string](t, s, `[...document.querySelectorAll("#calc-history a")].map(a => a.getAttribute("href")).filter(h => !h.startsWith("/calc/shoot?"))`); len(bad) > 0 {
 			t.Errorf("the history links off the app: %q", bad)
 		}
-		if got := eval[string](t, s, look); got != "|100%" {
+		if got, ok := readUntil(t, s, look, is("|100%")); !ok {
 			t.Errorf("the app applied a stored theme and size of %q", got)
 		}
 		start = time.Now()
 		s.open(t, "/en/settings")
 		t.Logf("%d stored profiles: the settings ready in %s", n, time.Since(start).Round(10*time.Millisecond))
-		listed := eval[int](t, s, `[...document.querySelectorAll(".settings li")].filter(li => li.textContent.includes("Profile ")).length`)
-		if n > 10000 && listed > 0 || n < 10000 && listed != 100 {
+		wantListed := 100
+		if n > 10000 {
+			wantListed = 0
+		}
+		if listed, ok := readUntil(t, s, `[...document.querySelectorAll(".settings li")].filter(li => li.textContent.includes("Profile ")).length`, is(wantListed)); !ok {
 			t.Errorf("the settings list %d profiles from a stored %d", listed, n)
 		}
-		if n < 10000 && !strings.Contains(s.text(t, ".settings"), fmt.Sprintf("Profile %d", n-1)) {
-			t.Error("the settings do not list the newest profile")
+		if n < 10000 {
+			if _, ok := s.textUntil(t, ".settings", has(fmt.Sprintf("Profile %d", n-1))); !ok {
+				t.Error("the settings do not list the newest profile")
+			}
 		}
 	}
 	if eval[bool](t, s, `!!window.__pwned`) {

@@ -14,7 +14,7 @@ import (
 func (s *session) scrollToMark(t *testing.T, id string) {
 	t.Helper()
 	s.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`window.scrollTo({top: document.getElementById(%q).getBoundingClientRect().top + scrollY - document.querySelector("header.top").getBoundingClientRect().bottom + 12, behavior: "instant"})`, id)))
-	if got := eval[string](t, s, topMark); got != id {
+	if got, ok := readUntil(t, s, topMark, is(id)); !ok {
 		t.Fatalf("scrolled to #%s, but the view starts in #%s", id, got)
 	}
 }
@@ -70,7 +70,7 @@ func TestGameSwitchKeepsThePlace(t *testing.T) {
 		s.poll(t, showsAT44, "the page drawn for AT-44")
 		s.poll(t, `location.pathname === "/en/at44/shooting.who-is-hit"`, "AT-44's section")
 		s.pollOr(t, fmt.Sprintf(`(%s) === %q && scrollY > 0`, topMark, id), "the same sub-part at the top", where(id))
-		if h := eval[string](t, s, `location.hash`); h != "#"+id {
+		if h, ok := readUntil(t, s, `location.hash`, is("#"+id)); !ok {
 			t.Errorf("the address ends in %q, want #%s", h, id)
 		}
 	})

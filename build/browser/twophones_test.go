@@ -82,8 +82,8 @@ func TestShareLinkSameAnswerOnAnotherPhone(t *testing.T) {
 			s.poll(t, fmt.Sprintf(`location.href === %q`, copied), "the address to be the shared link")
 			s.poll(t, fmt.Sprintf(`(document.querySelector("#calc-history li a")||{}).href === %q`, copied), "the shared link first in the history")
 
-			headline := s.text(t, "#calc-sentence")
-			if strings.Contains(headline, " 1.") || !strings.Contains(headline, "%") {
+			headline, ok := s.textUntil(t, "#calc-sentence", func(h string) bool { return !strings.Contains(h, " 1.") && strings.Contains(h, "%") })
+			if !ok {
 				t.Errorf("headline %q, want the chance of 6 weapons' own threshold, not of at least 1", headline)
 			}
 			whatIf := s.text(t, "#whatif-result")
@@ -94,22 +94,22 @@ func TestShareLinkSameAnswerOnAnotherPhone(t *testing.T) {
 			o := newSessionPreferring(t, 360, 740, prefers[lang])
 			o.open(t, u.RequestURI())
 			o.poll(t, `document.getElementById("calc-sentence").textContent.includes("%")`, "the opponent's headline")
-			if got := o.text(t, "#calc-sentence"); got != headline {
+			if got, ok := o.textUntil(t, "#calc-sentence", is(headline)); !ok {
 				t.Errorf("the opponent reads %q, the sender %q", got, headline)
 			}
 			o.screenshot(t, "share-opponent-"+lang)
-			if got := eval[string](t, o, `document.getElementById("f-n").value`); got != "6" {
+			if got, ok := readUntil(t, o, `document.getElementById("f-n").value`, is("6")); !ok {
 				t.Errorf("the opponent's Weapons show %s", got)
 			}
 			o.showResults(t)
 			o.poll(t, `!!document.getElementById("whatif-result") && document.querySelectorAll(".sides .side").length === 2`, "the opponent's what-if and comparison")
-			if got := o.text(t, "#whatif-result"); got != whatIf {
+			if got, ok := o.textUntil(t, "#whatif-result", is(whatIf)); !ok {
 				t.Errorf("the opponent's what-if %q, the sender's %q", got, whatIf)
 			}
-			if got := eval[string](t, o, picked); got != bar {
+			if got, ok := readUntil(t, o, picked, is(bar)); !ok {
 				t.Errorf("the opponent's bar %q, the sender's %q", got, bar)
 			}
-			if !eval[bool](t, o, `document.getElementById("whatif-faw").checked && document.getElementById("compare").checked`) {
+			if !o.holds(t, `document.getElementById("whatif-faw").checked && document.getElementById("compare").checked`) {
 				t.Error("the opponent's what-if or comparison is not ticked")
 			}
 		})
@@ -127,7 +127,8 @@ func TestReaderLanguageWins(t *testing.T) {
 		t.Helper()
 		s.poll(t, fmt.Sprintf(`document.documentElement.lang === %q && document.getElementById("calc-sentence").textContent.startsWith(%q)`,
 			lang, headlineIn[lang]), "the page in "+lang)
-		if got, want := s.text(t, "#lang-switch"), strings.ToUpper(map[string]string{"en": "fr", "fr": "en"}[lang]); got != want {
+		want := strings.ToUpper(map[string]string{"en": "fr", "fr": "en"}[lang])
+		if got, ok := s.textUntil(t, "#lang-switch", is(want)); !ok {
 			t.Errorf("the language switch offers %q, want %q", got, want)
 		}
 	}
@@ -302,20 +303,21 @@ func TestSalvoGapLink(t *testing.T) {
 			s := newSessionPreferring(t, 360, 740, prefers[lang])
 			s.open(t, "/calc/salvos?game=at43&s1.n=2&s3.n=3&lang="+lang)
 			result(t, s)
-			if got := s.text(t, "#calc-renumbered"); !strings.Contains(got, note[lang]) {
+			if got, ok := s.textUntil(t, "#calc-renumbered", has(note[lang])); !ok {
 				t.Errorf("the note says %q", got)
 			}
-			if got := s.text(t, "#calc-sentence"); strings.Contains(got, "red") || strings.Contains(got, "rouge") || !strings.Contains(got, "%") {
+			if got, ok := s.textUntil(t, "#calc-sentence", func(got string) bool {
+				return !strings.Contains(got, "red") && !strings.Contains(got, "rouge") && strings.Contains(got, "%")
+			}); !ok {
 				t.Errorf("headline %q", got)
 			}
-			if got := eval[string](t, s, `[...document.querySelectorAll("h2.group-title")].length + ": " + document.getElementById("f-s1.n").value + "," + document.getElementById("f-s2.n").value`); got != "2: 2,3" {
+			if got, ok := readUntil(t, s, `[...document.querySelectorAll("h2.group-title")].length + ": " + document.getElementById("f-s1.n").value + "," + document.getElementById("f-s2.n").value`, is("2: 2,3")); !ok {
 				t.Errorf("salvos shown %q, want 2: 2,3", got)
 			}
-			if n := eval[int](t, s, `document.querySelectorAll("[aria-invalid='true'], .field.bad, .error").length`); n != 0 {
+			if n, ok := readUntil(t, s, `document.querySelectorAll("[aria-invalid='true'], .field.bad, .error").length`, is(0)); !ok {
 				t.Errorf("%d fields or messages marked", n)
 			}
-			empty := eval[[]string](t, s, `[...document.querySelectorAll(".fields input:not([type=checkbox])")].filter(i => i.value === "" && !i.id.endsWith("cm")).map(i => i.id)`)
-			if len(empty) > 0 {
+			if empty, ok := readUntil(t, s, `[...document.querySelectorAll(".fields input:not([type=checkbox])")].filter(i => i.value === "" && !i.id.endsWith("cm")).map(i => i.id)`, none); !ok {
 				t.Errorf("empty fields: %v", empty)
 			}
 			s.screenshot(t, "salvo-gap-"+lang)
@@ -348,7 +350,7 @@ func TestResultsNeverBlank(t *testing.T) {
 			s := newSessionPreferring(t, 360, 740, prefers[lang])
 			s.open(t, "/calc/shoot?game=at44&n=6&acc=4&range=2&pen=7&size=8&cover=cover&lang="+lang)
 			result(t, s)
-			if got := s.text(t, "#calc-more .more-space"); got == "" {
+			if _, ok := s.textUntil(t, "#calc-more .more-space", nonEmpty); !ok {
 				t.Fatal("the results' place is blank")
 			}
 			room := eval[float64](t, s, `document.querySelector("#calc-more .more-space").getBoundingClientRect().height`)

@@ -179,11 +179,11 @@ func TestUpdateIsOffered(t *testing.T) {
 	if n := eval[int](t, s, `document.querySelectorAll(".banner").length`); n != 0 {
 		t.Error("the banner is still there after the reload")
 	}
-	if s.text(t, "h1") == "" {
+	if _, ok := s.textUntil(t, "h1", nonEmpty); !ok {
 		t.Error("the page after the update shows nothing")
 	}
 	want := `{"page":"` + nextVersion + `","app":"` + nextVersion + `","style":"next","styled":true,"library":"next"}`
-	if got := eval[string](t, s, deployed); got != want {
+	if got, ok := readUntil(t, s, deployed, is(want)); !ok {
 		t.Errorf("after the update: %s, want %s", got, want)
 	}
 }
@@ -204,7 +204,7 @@ func TestUpdateNeverMixesVersions(t *testing.T) {
 	s.poll(t, `navigator.serviceWorker.controller !== null`, "the first worker to control the page")
 	for _, p := range pages[1:] {
 		s.open(t, p)
-		if got := eval[string](t, s, deployed); got != first {
+		if got, ok := readUntil(t, s, deployed, is(first)); !ok {
 			t.Fatalf("%s before the deploy: %s, want %s", p, got, first)
 		}
 	}
@@ -215,7 +215,7 @@ func TestUpdateNeverMixesVersions(t *testing.T) {
 	want := `{"page":"` + nextVersion + `","app":"` + nextVersion + `","style":"next","styled":true,"library":"next"}`
 	for _, p := range append(pages, "/fr/at43") {
 		s.open(t, p)
-		if got := eval[string](t, s, deployed); got != want {
+		if got, ok := readUntil(t, s, deployed, is(want)); !ok {
 			t.Errorf("%s after the deploy: %s, want %s", p, got, want)
 		}
 	}
