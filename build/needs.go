@@ -121,6 +121,17 @@ var needs = []need{
 		packages: []string{"zbar-tools"},
 	},
 	{
+		name: "Node.js",
+		why:  "runs the unit tests built for the browser (GOOS=js GOARCH=wasm: app/store over a stand-in storage) through Go's go_js_wasm_exec",
+		missing: func(m machine) string {
+			if _, err := m.lookPath("node"); err != nil {
+				return "not in PATH"
+			}
+			return ""
+		},
+		packages: []string{"nodejs"},
+	},
+	{
 		name: "pdftotext",
 		why:  "reads each printed card's pages back in the print tests, which count only the pages without it",
 		missing: func(m machine) string {

@@ -49,7 +49,7 @@ func TestDecide(t *testing.T) {
 	nginx := []string{browser.NginxBinary, browser.NginxBrotliModule}
 	printing := []string{browser.Firefox, browser.XvfbRun, browser.Python, pyWebKit}
 	all := slices.Concat(chromium, nginx, printing)
-	cmds := []string{"gcc", "npm", "zbarimg", "pdftotext"}
+	cmds := []string{"gcc", "npm", "zbarimg", "node", "pdftotext"}
 	const aptGet = "apt-get install -y --no-install-recommends "
 	tests := []struct {
 		name     string
@@ -63,13 +63,13 @@ func TestDecide(t *testing.T) {
 		refuse   string
 	}{
 		{name: "everything there", root: true, files: all, commands: append(cmds, "apt-get")},
-		{name: "no npm but AXE_JS", files: all, commands: []string{"gcc", "zbarimg", "pdftotext"}, env: map[string]string{"AXE_JS": "/tmp/axe.min.js"}},
-		{name: "no npm but axe-core fetched", files: append(all, browser.AxeCacheFile()), commands: []string{"gcc", "zbarimg", "pdftotext"}},
-		{name: "no gcc but CC", files: all, commands: []string{"clang", "npm", "zbarimg", "pdftotext"}, env: map[string]string{"CC": "clang"}},
+		{name: "no npm but AXE_JS", files: all, commands: []string{"gcc", "zbarimg", "node", "pdftotext"}, env: map[string]string{"AXE_JS": "/tmp/axe.min.js"}},
+		{name: "no npm but axe-core fetched", files: append(all, browser.AxeCacheFile()), commands: []string{"gcc", "zbarimg", "node", "pdftotext"}},
+		{name: "no gcc but CC", files: all, commands: []string{"clang", "npm", "zbarimg", "node", "pdftotext"}, env: map[string]string{"CC": "clang"}},
 		{
 			name: "fresh Debian as root", root: true, commands: []string{"apt-get"},
-			lacking: []string{"a C compiler", "Chromium", "nginx with its brotli module", "npm", "Firefox", "WebKitGTK under Xvfb", "zbarimg", "pdftotext"},
-			install: aptGet + "gcc libc6-dev chromium fonts-dejavu-core fonts-liberation nginx-light libnginx-mod-http-brotli-static npm firefox-esr xvfb xauth python3-gi gir1.2-webkit2-4.1 zbar-tools poppler-utils",
+			lacking: []string{"a C compiler", "Chromium", "nginx with its brotli module", "npm", "Firefox", "WebKitGTK under Xvfb", "zbarimg", "Node.js", "pdftotext"},
+			install: aptGet + "gcc libc6-dev chromium fonts-dejavu-core fonts-liberation nginx-light libnginx-mod-http-brotli-static npm firefox-esr xvfb xauth python3-gi gir1.2-webkit2-4.1 zbar-tools nodejs poppler-utils",
 		},
 		{
 			name: "nginx without its brotli module, as root", root: true, files: slices.Concat(chromium, []string{browser.NginxBinary}, printing), commands: append(cmds, "apt-get"),
@@ -87,7 +87,7 @@ func TestDecide(t *testing.T) {
 			install: aptGet + "xvfb xauth python3-gi gir1.2-webkit2-4.1",
 		},
 		{
-			name: "Debian, not root", files: all, commands: []string{"apt-get", "gcc", "zbarimg", "pdftotext"},
+			name: "Debian, not root", files: all, commands: []string{"apt-get", "gcc", "zbarimg", "node", "pdftotext"},
 			lacking: []string{"npm"},
 			refuse:  "sudo " + aptGet + "npm",
 		},
@@ -102,7 +102,7 @@ func TestDecide(t *testing.T) {
 		},
 		{
 			name: "partial, not root", commands: []string{"apt-get"}, partial: true,
-			lacking: []string{"a C compiler", "Chromium", "nginx with its brotli module", "npm", "Firefox", "WebKitGTK under Xvfb", "zbarimg", "pdftotext"},
+			lacking: []string{"a C compiler", "Chromium", "nginx with its brotli module", "npm", "Firefox", "WebKitGTK under Xvfb", "zbarimg", "Node.js", "pdftotext"},
 		},
 	}
 	for _, tt := range tests {

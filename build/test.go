@@ -111,6 +111,18 @@ func test(args []string) error {
 			}
 			return staticcheckWasm(w, "./app/...")
 		}},
+		{name: "go test (wasm, in Node)", tag: "wasm-unit", needs: "Node.js", after: []string{siteBuild}, run: func(w io.Writer) error {
+			// The tests of code that only runs in a browser (syscall/js),
+			// run by Go's go_js_wasm_exec, which the go command finds in
+			// PATH for GOOS=js.
+			root, err := exec.Command("go", "env", "GOROOT").Output()
+			if err != nil {
+				return fmt.Errorf("go env GOROOT: %w", err)
+			}
+			exec := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm")
+			env := append([]string{"PATH=" + exec + string(os.PathListSeparator) + os.Getenv("PATH")}, wasmEnv...)
+			return goCmdTo(w, env, "test", "-count=1", "./app/store/")
+		}},
 		{name: "benchmarks, once each", tag: "bench", run: func(w io.Writer) error {
 			// So that a benchmark the engine's checks have come to refuse
 			// fails here, not in the perf report.
