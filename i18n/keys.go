@@ -604,5 +604,10 @@ const (
 	NounDamagingFew
 	NounWrecksFew
 
+	// The sender's answer a share link carries (issue 38).
+	ClaimChecking // the sender's figure, shown before this phone has worked it out
+	ClaimChecked  // the sender's figure, which this phone worked out the same
+	ClaimWrongF   // the link's figure, as it was: the page's own answer replaces it
+
 	keyCount
 )

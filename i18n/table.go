@@ -599,4 +599,9 @@ var table = [keyCount]struct{ en, fr string }{
 	NounImpactsFew:     {"impacts", "impact"},
 	NounDamagingFew:    {"damaging attacks", "attaque qui blesse"},
 	NounWrecksFew:      {"vehicles destroyed", "véhicule détruit"},
+
+	// The sender's answer a share link carries (issue 38).
+	ClaimChecking: {"from the shared link · checking…", "d’après le lien partagé · vérification…"},
+	ClaimChecked:  {"from the shared link · checked on this phone", "d’après le lien partagé · vérifié sur ce téléphone"},
+	ClaimWrongF:   {"The shared link said \"%s\": that was wrong. The answer above is worked out on this phone.", "Le lien partagé indiquait « %s » : c’était faux. La réponse ci-dessus est calculée sur ce téléphone."},
 }

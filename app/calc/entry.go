@@ -45,7 +45,7 @@ func (h *historyEntry) syncURL(ctx goapp.Context, c *calculation) {
 	// them their new props: a link shared at once after a tap is that tap's.
 	for _, id := range []string{"calc-share", "calc-share-end"} {
 		if el := goapp.Window().GetElementByID(id); el.Truthy() {
-			el.Call("setAttribute", "data-link", r.Link)
+			el.Call("setAttribute", "data-link", c.sharedLink())
 			el.Call("setAttribute", "data-headline", r.Headline)
 		}
 	}

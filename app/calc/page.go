@@ -152,8 +152,8 @@ func (c *Page) Render() goapp.UI {
 		goapp.If(c.renumbered > 0 && !pending, func() goapp.UI {
 			return ui.Elem("p").Class("note").ID("calc-renumbered").Role("note").Textf(c.t(i18n.SalvosRenumberedF), c.renumbered)
 		}),
-		&summaryBox{Lang: c.Lang, Sentence: sentence, Pending: pending},
-		&shareBar{Lang: c.Lang, Link: c.link(), Headline: headline},
+		c.summaryBox(pending),
+		&shareBar{Lang: c.Lang, Link: c.sharedLink(), Headline: headline},
 		c.rollView(pending),
 		c.form(pending),
 		goapp.If(c.spec.name == "salvos", c.salvoButtons),
@@ -163,6 +163,16 @@ func (c *Page) Render() goapp.UI {
 }
 
 func (c *Page) noSubmit(ctx goapp.Context, e goapp.Event) { e.PreventDefault() }
+
+// summaryBox is the summary's props: the headline, and the mark about the
+// figures the link carried (claim.go).
+func (c *Page) summaryBox(pending bool) *summaryBox {
+	if pending {
+		return &summaryBox{Lang: c.Lang, Sentence: c.summary(), Pending: true}
+	}
+	mark, st := c.claimMark()
+	return &summaryBox{Lang: c.Lang, Sentence: c.shownSentence(), Mark: mark, Claim: st}
+}
 
 // form is one fieldView per field that applies to the values.
 func (c *Page) form(pending bool) goapp.UI {
@@ -329,7 +339,7 @@ func (c *Page) moreResults() []goapp.UI {
 			c.sideView("now", c.now),
 			goapp.If(c.other != nil, func() goapp.UI { return c.sideView("other", *c.other) }),
 		),
-		&shareBar{Lang: c.Lang, Link: c.link(), Headline: c.summary(), End: "-end"},
+		&shareBar{Lang: c.Lang, Link: c.sharedLink(), Headline: c.summary(), End: "-end"},
 	}
 }
 
