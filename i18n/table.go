@@ -602,6 +602,6 @@ var table = [keyCount]struct{ en, fr string }{
 
 	// The sender's answer a share link carries (issue 38).
 	ClaimChecking: {"from the shared link · checking…", "d’après le lien partagé · vérification…"},
-	ClaimChecked:  {"from the shared link · checked on this phone", "d’après le lien partagé · vérifié sur ce téléphone"},
+	ClaimChecked:  {"from the shared link · checked", "d’après le lien partagé · vérifié"},
 	ClaimWrongF:   {"The shared link said \"%s\": that was wrong. The answer above is worked out on this phone.", "Le lien partagé indiquait « %s » : c’était faux. La réponse ci-dessus est calculée sur ce téléphone."},
 }
