@@ -5,6 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/at4x/companion/app/qr"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // claimLinks are links of every headline shape: counts of each noun (one
@@ -201,5 +204,32 @@ func TestClaimGrammar(t *testing.T) {
 func TestSituationLeavesOutTheClaim(t *testing.T) {
 	if a, b := situation("/calc/shoot?game=at43&n=6"), situation("/calc/shoot?game=at43&n=6&ans=cas_2.0_64.4_2"); a != b {
 		t.Errorf("situation %q and %q", a, b)
+	}
+}
+
+// TestQRDropsTheClaimFirst: a link too long for a QR code with the
+// sender's figures gets one without them, not the note that it is too long.
+func TestQRDropsTheClaimFirst(t *testing.T) {
+	// The longest link a QR code holds.
+	lo, hi := 1, 8000
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if _, err := qr.Encode([]byte(strings.Repeat("a", mid))); err == nil {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	base := "/calc/salvos?x="
+	base += strings.Repeat("a", lo-len(base))
+	link := base + "&" + keyClaim + "=cas_2.4_56.8_3"
+	q := &qrCode{Lang: "en", Link: link, ID: "calc-qr"}
+	e := goapp.NewTestEngine()
+	if err := e.Load(q); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	if h := goapp.HTMLString(q); !strings.Contains(h, "<svg") || strings.Contains(h, keyClaim+"=") {
+		t.Errorf("the too long link's QR code: %.200s", h)
 	}
 }

@@ -42,6 +42,13 @@ const claimShown = `(window.claimAt = window.claimAt || ((m => m && m.offsetPare
 // ansOf is the claim a link carries, as the link gives it.
 var ansOf = regexp.MustCompile(`[?&]ans=([^&]*)`)
 
+// withoutClaim is a shared link as the address bar and the history keep
+// it: without the sender's figures, which the share bar writes last.
+func withoutClaim(link string) string {
+	before, _, _ := strings.Cut(link, "&ans=")
+	return before
+}
+
 // TestShareLinkAnswerBeforeTheClient is the opponent's first visit by the
 // sender's QR code, on a phone that has never opened the app, its wasm
 // held back as a slow network holds it: the sender's headline shows
