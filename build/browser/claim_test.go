@@ -86,12 +86,21 @@ func TestShareLinkAnswerBeforeTheClient(t *testing.T) {
 				t.Run(tt.name, func(t *testing.T) {
 					handler, release := wasmHeld(t)
 					s := startSession(t, 360, 740, handler, t.TempDir(), prefers[lang])
+					// A file of the site that is no page starts the browser's
+					// renderer, which a phone has running: the time measured
+					// is the page's, from the link's navigation, not
+					// Chromium's start (up to 0.8 s before the first byte on
+					// this machine). The profile keeps no page, script or
+					// worker of the app's.
+					s.do(t, chromedp.Navigate(s.url("/manifest.webmanifest")))
 					s.do(t, chromedp.Navigate(s.url(tt.link)))
 					s.poll(t, claimShown, "the sender's figures, marked unchecked")
-					if at := eval[float64](t, s, `window.claimAt`); at > 1500 {
+					at := eval[float64](t, s, `window.claimAt`)
+					phases := eval[string](t, s, `(n => "HTML from " + n.responseStart.toFixed(0) + " to " + n.responseEnd.toFixed(0) +
+						" ms, parsed at " + n.domInteractive.toFixed(0) + " ms")(performance.getEntriesByType("navigation")[0])`)
+					t.Logf("%s %s: the sender's figures on screen at %.0f ms (%s)", lang, tt.name, at, phases)
+					if at > 1500 {
 						t.Errorf("the sender's figures showed after %.0f ms, want 1.5 s at most", at)
-					} else {
-						t.Logf("%s %s: the sender's figures on screen at %.0f ms", lang, tt.name, at)
 					}
 					claimed := s.text(t, "#calc-sentence")
 					if mark := s.text(t, "#calc-claim"); mark != checking {
