@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/at4x/companion/app/calc"
 	"github.com/at4x/companion/build/browser"
 )
 
@@ -218,10 +219,12 @@ func parseLighthouse(src []byte) (lighthouseRun, error) {
 }
 
 // lighthousePages are the app pages Lighthouse scores: a rules section, a
-// calculator share link and the home page.
+// calculator share link, as the share bar hands it out (with the sender's
+// figures, which the head script shows before the wasm: issue 38), and
+// the home page.
 var lighthousePages = []string{
 	"/en/at43/shooting.cover",
-	"/calc/shoot?game=at44&lang=en&n=6&rate=1&rr=1&acc=4&range=2&pen=7&dmg=1&target=inf&prot=4&size=8&cover=cover",
+	calc.SharedLink("/calc/shoot?game=at44&lang=en&n=6&rate=1&rr=1&acc=4&range=2&pen=7&dmg=1&target=inf&prot=4&size=8&cover=cover"),
 	"/",
 }
 
