@@ -40,6 +40,12 @@ func (h *historyEntry) syncURL(ctx goapp.Context, c *calculation) {
 	}
 	h.urlSeq++
 	r := c.asRecord()
+	if p := h.pending; p != nil && kindOf(p.Link) != kindOf(r.Link) {
+		// A change of what the calculation is about (the target) within a
+		// quarter second of a tap: the tap's write, still waiting, goes to
+		// its entry now, or the entry would keep the value before the tap.
+		h.record(ctx, *p)
+	}
 	h.pending = &r
 	// The share buttons hand out this link even before the redraw gives
 	// them their new props: a link shared at once after a tap is that tap's.
