@@ -55,7 +55,15 @@ type Page struct {
 	savedProfiles int
 	// more tells whether the results under the fields (explanation,
 	// what-ifs, charts, table) are drawn; see moreSpace.
-	more      bool
+	more bool
+	// whole tells that the page is drawn whole: the first mount, which
+	// replaces the prerendered page in one long task, draws what that page
+	// shows (the summary, the share bar, the fields, the history) and no
+	// more; the results under the fields (the room kept for the charts, the
+	// export, the profiles: 45 elements of the shooting link's 250) follow
+	// in the next turn, below the fields, where the first screen does not
+	// reach.
+	whole     bool
 	jsonSeq   int // counts JSON writes, so that only the last one runs
 	redrawSeq int // counts changes waiting for a redraw
 }
@@ -92,8 +100,15 @@ func (c *Page) OnMount(ctx goapp.Context) {
 	ctx.Handle(ui.ActionHidden, c.endCalculation)
 	ctx.Handle(actionShowMore, c.showMore)
 	ctx.Handle(actionRoll, c.onRoll)
-	c.writeJSON(ctx)
 	c.refine(ctx)
+	if !goapp.IsClient {
+		return
+	}
+	nextTurn(ctx, func(ctx goapp.Context) {
+		c.whole = true
+		c.writeJSON(ctx) // into the export, drawn now
+		ctx.Defer(func(goapp.Context) { ui.MarkReady() })
+	})
 }
 
 // showMore draws the results in their place. When the reader looks at
@@ -157,7 +172,7 @@ func (c *Page) Render() goapp.UI {
 		c.rollView(pending),
 		c.form(pending),
 		goapp.If(c.spec.name == "salvos", c.salvoButtons),
-		goapp.If(!pending, c.results),
+		goapp.If(!pending && c.whole, c.results),
 		&historyList{Lang: c.Lang, Base: c.Base},
 	)
 }

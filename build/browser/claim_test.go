@@ -13,14 +13,13 @@ import (
 )
 
 // wasmHeld is a server that holds every .wasm request back until release
-// is called, as a slow network does on a first visit; release also runs
-// at the test's end, before the server closes, which waits for it.
-func wasmHeld(t *testing.T) (handler func(dir string) http.Handler, release func()) {
-	t.Helper()
+// is called, as a slow network does on a first visit. The test registers
+// release as a cleanup once the session has started, so that it runs
+// before the server closes, which waits for the held request.
+func wasmHeld() (handler func(dir string) http.Handler, release func()) {
 	held := make(chan struct{})
 	var once sync.Once
 	release = func() { once.Do(func() { close(held) }) }
-	t.Cleanup(release)
 	return func(dir string) http.Handler {
 		files := FileServer(dir)
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -84,8 +83,9 @@ func TestShareLinkAnswerBeforeTheClient(t *testing.T) {
 				wrong      bool
 			}{{"sent", link, false}, {"edited", edited, true}} {
 				t.Run(tt.name, func(t *testing.T) {
-					handler, release := wasmHeld(t)
+					handler, release := wasmHeld()
 					s := startSession(t, 360, 740, handler, t.TempDir(), prefers[lang])
+					t.Cleanup(release)
 					// A file of the site that is no page starts the browser's
 					// renderer, which a phone has running: the time measured
 					// is the page's, from the link's navigation, not
