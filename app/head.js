@@ -87,8 +87,9 @@
     b.onclick = function () { location.reload(); };
     p.append(b);
     document.body.append(p);
-    var s = document.querySelector("#calc-sentence.pending");
+    var s = document.querySelector("#calc-sentence.pending"), c = document.getElementById("calc-claim");
     if (s) s.textContent = t[0];
+    if (c) c.remove(); // a share link's figures, which cannot be checked now
   };
   var wasm = window.WebAssembly, is = wasm && wasm.instantiateStreaming;
   if (is) wasm.instantiateStreaming = function (r, o) {

@@ -204,9 +204,12 @@ func (s *shell) OnNav(ctx goapp.Context) {
 	if !goapp.IsClient {
 		return
 	}
-	// Tells tests that the client has drawn the route.
+	// Tells tests that the client has drawn the route; a calculator tells
+	// it itself, once it has drawn its second part (calc.Page.OnMount).
 	ctx.Defer(func(goapp.Context) {
-		goapp.Window().Get("document").Get("documentElement").Call("setAttribute", "data-app", "ready")
+		if s.r.view != viewCalc {
+			ui.MarkReady()
+		}
 		markScrolling()
 	})
 	if s.r.view == viewLanding && s.prefs.Lang != "" && s.prefs.Game != "" {

@@ -680,6 +680,10 @@ const (
 	ArmyNoNameF      // name
 	ArmyPartOutF     // part
 	ArmyLeftOutF     // message
+	// The sender's answer a share link carries (issue 38).
+	ClaimChecking // the sender's figure, shown before this phone has worked it out
+	ClaimChecked  // the sender's figure, which this phone worked out the same
+	ClaimWrongF   // the link's figure, as it was: the page's own answer replaces it
 
 	keyCount
 )

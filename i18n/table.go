@@ -676,4 +676,8 @@ var table = [keyCount]struct{ en, fr string }{
 	ArmyNoNameF:         {"no name: named %[2]s", "sans nom : nommé %[2]s"},
 	ArmyPartOutF:        {"%[1]s refused by the rules even without its bad values: left out", "%[1]s refusé par les règles même sans ses valeurs fausses : ignoré"},
 	ArmyLeftOutF:        {"%s (left out)", "%s (ignoré)"},
+	// The sender's answer a share link carries (issue 38).
+	ClaimChecking: {"from the shared link · checking…", "d’après le lien partagé · vérification…"},
+	ClaimChecked:  {"from the shared link · checked", "d’après le lien partagé · vérifié"},
+	ClaimWrongF:   {"The shared link said \"%s\": that was wrong. The answer above is worked out on this phone.", "Le lien partagé indiquait « %s » : c’était faux. La réponse ci-dessus est calculée sur ce téléphone."},
 }

@@ -44,6 +44,8 @@ type calculation struct {
 	atLeastSet bool
 	natural    int        // the one the values give: firstThreshold of their first, unrefined, result
 	bad        url.Values // view values of the link the page could not read (viewkeys.go)
+	claim      string     // the sender's headline figures the link gives (claim.go), until the reader's first change
+	claimGiven bool       // the link gives claim
 	roll       rolled     // what the reader says the dice did (roll.go)
 	refineSeq  int        // counts computations, so that only the last one's simulation runs
 }
@@ -68,8 +70,11 @@ func (c *calculation) reset(name, query, game string) {
 	vw := readView(c.values, c.spec)
 	c.atLeast, c.whatIfs, c.compare, c.picked, c.bad = vw.atLeast, vw.whatIfs, vw.compare, vw.picked, vw.bad
 	c.atLeastSet = vw.atLeast > 0
+	c.claim, c.claimGiven = vw.claim, vw.claimGiven
 	for _, k := range viewKeys {
-		if _, garbled := c.linkErrs[k]; garbled {
+		if _, garbled := c.linkErrs[k]; garbled && k == keyClaim {
+			c.claim, c.claimGiven = "", true // no figures to show: a wrong claim
+		} else if garbled {
 			c.bad.Set(k, "") // its value is lost: the message says so
 		}
 		delete(c.linkErrs, k)
@@ -231,6 +236,7 @@ func (c *calculation) base() url.Values {
 // included, with their messages (see base).
 func (c *calculation) change() url.Values {
 	c.bad, c.linkErrs = url.Values{}, nil
+	c.claim, c.claimGiven = "", false // the claim was about the link's values
 	return c.base()
 }
 

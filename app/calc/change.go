@@ -111,7 +111,7 @@ func (c *Page) showAnswer() {
 		return
 	}
 	if text := el.Get("firstChild"); text.Truthy() && text.Get("nodeType").Int() == 3 {
-		text.Set("nodeValue", c.summary())
+		text.Set("nodeValue", c.shownSentence())
 	}
 }
 

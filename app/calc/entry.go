@@ -41,8 +41,9 @@ func (h *historyEntry) syncURL(ctx goapp.Context, c *calculation) {
 	h.urlSeq++
 	r := c.asRecord()
 	if p := h.pending; p != nil && kindOf(p.Link) != kindOf(r.Link) {
-		// A change of kind within urlDelay of the last tap: that tap's
-		// calculation ends with it, not with the one before.
+		// A change of what the calculation is about (the target) within a
+		// quarter second of a tap: the tap's write, still waiting, goes to
+		// its entry now, or the entry would keep the value before the tap.
 		h.record(ctx, *p)
 	}
 	h.pending = &r
@@ -50,7 +51,7 @@ func (h *historyEntry) syncURL(ctx goapp.Context, c *calculation) {
 	// them their new props: a link shared at once after a tap is that tap's.
 	for _, id := range []string{"calc-share", "calc-share-end"} {
 		if el := goapp.Window().GetElementByID(id); el.Truthy() {
-			el.Call("setAttribute", "data-link", r.Link)
+			el.Call("setAttribute", "data-link", c.sharedLink())
 			el.Call("setAttribute", "data-headline", r.Headline)
 		}
 	}

@@ -24,22 +24,7 @@ func headline(lang string, o outcome, k int) string {
 // sentence is the headline's plain sentence.
 func sentence(lang string, o outcome, k int) string {
 	t := func(key i18n.Key) string { return i18n.T(lang, key) }
-	chance := func(p float64) string {
-		if !o.simulated {
-			return i18n.Percent(lang, p)
-		}
-		m := margin(rules.SimulatedMargin(p, o.trials))
-		// Near every trial or none, the margin reaches past the end: the
-		// chance is said from the margin's other end ("over 99.8%"), not
-		// around it ("100% ± 0.2%").
-		switch {
-		case p+m > 1:
-			return ">" + i18n.Percent(lang, p-m)
-		case p-m < 0:
-			return "<" + i18n.Percent(lang, p+m)
-		}
-		return fmt.Sprintf(t(i18n.MarginF), i18n.Percent(lang, p), i18n.Percent(lang, m))
-	}
+	chance := func(p float64) string { return chanceText(lang, o, p) }
 	switch {
 	case o.main != nil:
 		mean := o.main.Mean()
@@ -56,6 +41,25 @@ func sentence(lang string, o outcome, k int) string {
 		return fmt.Sprintf(t(i18n.ChanceF), chance(*o.chance), t(o.chanceOf))
 	}
 	return ""
+}
+
+// chanceText is a chance of the outcome as its headline says it: with its
+// margin when simulated.
+func chanceText(lang string, o outcome, p float64) string {
+	if !o.simulated {
+		return i18n.Percent(lang, p)
+	}
+	m := margin(rules.SimulatedMargin(p, o.trials))
+	// Near every trial or none, the margin reaches past the end: the
+	// chance is said from the margin's other end ("over 99.8%"), not
+	// around it ("100% ± 0.2%").
+	switch {
+	case p+m > 1:
+		return ">" + i18n.Percent(lang, p-m)
+	case p-m < 0:
+		return "<" + i18n.Percent(lang, p+m)
+	}
+	return fmt.Sprintf(i18n.T(lang, i18n.MarginF), i18n.Percent(lang, p), i18n.Percent(lang, m))
 }
 
 // chanceSentences say a chance as a sentence, by what it is the chance

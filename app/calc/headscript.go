@@ -8,6 +8,9 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/at4x/companion/docs/content"
+	"github.com/at4x/companion/i18n"
 )
 
 // The calculators' part of the head script every page runs before its
@@ -19,6 +22,9 @@ var prefillJS string
 
 //go:embed steppers.js
 var steppersJS string
+
+//go:embed claim.js
+var claimJS string
 
 // HeadScript is the calculators' part of the head script, which the shell
 // joins into its own. prefill is a JavaScript function of the reader's
@@ -36,8 +42,63 @@ func HeadScript() (prefill, steppers string) {
 		"{{CALC_GAMES}}", jsValue(gamesByName()),
 		"{{SALVO_PREFIXES}}", jsValue(salvoPrefixes),
 		"{{HOLDS_CASES}}", holdsCases(),
+		"{{CLAIM_SENTENCE}}", claimSentenceJS(),
+		"{{CLAIM_CHECKING}}", jsValue(claimCheckingMarks()),
 	).Replace(fn)
 	return prefill, steppersJS
+}
+
+// claimSentenceJS is claim.js's function, which words a claim as
+// claim.sentence does, with the words and patterns of claim.go.
+func claimSentenceJS() string {
+	fn := strings.TrimSpace(claimJS[strings.Index(claimJS, "(function"):])
+	return strings.NewReplacer(
+		"{{CLAIM_WORDS}}", jsValue(claimWords()),
+		"{{CLAIM_PATTERNS}}", jsValue([]string{meanPattern, chancePattern, atLeastPattern}),
+	).Replace(fn)
+}
+
+// claimWord is what claim.js words a claim with, in one language.
+type claimWord struct {
+	Shapes map[string]claimShapeWords `json:"shapes"`
+	Expect string                     `json:"expect"`
+	None   string                     `json:"none"`
+	Margin string                     `json:"margin"`
+}
+
+// claimShapeWords are a shape's words: a count's noun or a chance's
+// sentence.
+type claimShapeWords struct {
+	Noun   string `json:"noun,omitempty"`
+	Chance string `json:"chance,omitempty"`
+}
+
+// claimWords are claim.js's words, by language.
+func claimWords() map[string]claimWord {
+	m := map[string]claimWord{}
+	for _, l := range content.Langs {
+		w := claimWord{Shapes: map[string]claimShapeWords{}, Expect: i18n.T(l, i18n.ExpectF), None: i18n.T(l, i18n.ExpectNoneF), Margin: i18n.T(l, i18n.MarginF)}
+		for _, sh := range claimShapes {
+			var sw claimShapeWords
+			if sh.noun != 0 {
+				sw.Noun = i18n.T(l, sh.noun)
+			} else {
+				sw.Chance = i18n.T(l, sh.chance)
+			}
+			w.Shapes[sh.code] = sw
+		}
+		m[l] = w
+	}
+	return m
+}
+
+// claimCheckingMarks is the mark of a claim not yet checked, by language.
+func claimCheckingMarks() map[string]string {
+	m := map[string]string{}
+	for _, l := range content.Langs {
+		m[l] = i18n.T(l, i18n.ClaimChecking)
+	}
+	return m
 }
 
 // gamesByName are the games each calculator runs under, its first first:

@@ -3,10 +3,12 @@
 package calc
 
 import (
+	"encoding/json"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"net/url"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -136,5 +138,43 @@ func TestHeadScriptSlots(t *testing.T) {
 	}
 	if !strings.HasPrefix(strings.TrimSpace(steppers[strings.Index(steppers, "\n(function"):]), "(function () {") {
 		t.Errorf("steppers is not a script of its own")
+	}
+}
+
+// TestClaimSentenceInTheHeadScript runs the head script's claim function
+// in node: it words every shape's claim as the client words the headline,
+// in both languages, and shows nothing for what is no claim.
+func TestClaimSentenceInTheHeadScript(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("no node to run the head script's claim function")
+	}
+	type tc struct{ Lang, Claim, Want string }
+	var cases []tc
+	for _, l := range claimLinks {
+		for _, lang := range []string{"en", "fr"} {
+			c := refined(opened(t, l.calc, lang, "?"+l.query))
+			cl := claimOf(c.now.out, c.atLeast)
+			cases = append(cases, tc{lang, cl, c.summary()})
+		}
+	}
+	for _, s := range []string{"", "cas_2.4_56.8", "kill_2.4_56.8_3", "toString_1.0", "__proto___1.0", "kill_56.8%", "kill_\u202e56.8", "cas_2.4_<b>_3"} {
+		cases = append(cases, tc{"en", s, ""}, tc{"fr", s, ""})
+	}
+	cases = append(cases, tc{"de", "kill_50", ""})
+	in, _ := json.Marshal(cases)
+	script := "var f = " + claimSentenceJS() + ";\nconsole.log(JSON.stringify(" + string(in) + ".map((c) => f(c.Lang, c.Claim))));"
+	out, err := exec.Command(node, "-e", script).CombinedOutput()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, out)
+	}
+	var got []string
+	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(cases) {
+		t.Fatalf("node printed %s (%v)", out, err)
+	}
+	for i, c := range cases {
+		if got[i] != c.Want {
+			t.Errorf("%s %q: the head script says %q, the client %q", c.Lang, c.Claim, got[i], c.Want)
+		}
 	}
 }

@@ -55,7 +55,15 @@ type Page struct {
 	savedProfiles int
 	// more tells whether the results under the fields (explanation,
 	// what-ifs, charts, table) are drawn; see moreSpace.
-	more      bool
+	more bool
+	// whole tells that the page is drawn whole: the first mount, which
+	// replaces the prerendered page in one long task, draws what that page
+	// shows (the summary, the share bar, the fields, the history) and no
+	// more; the results under the fields (the room kept for the charts, the
+	// export, the profiles: 45 elements of the shooting link's 250) follow
+	// in the next turn, below the fields, where the first screen does not
+	// reach.
+	whole     bool
 	jsonSeq   int // counts JSON writes, so that only the last one runs
 	redrawSeq int // counts changes waiting for a redraw
 }
@@ -92,8 +100,15 @@ func (c *Page) OnMount(ctx goapp.Context) {
 	ctx.Handle(ui.ActionHidden, c.endCalculation)
 	ctx.Handle(actionShowMore, c.showMore)
 	ctx.Handle(actionRoll, c.onRoll)
-	c.writeJSON(ctx)
 	c.refine(ctx)
+	if !goapp.IsClient {
+		return
+	}
+	nextTurn(ctx, func(ctx goapp.Context) {
+		c.whole = true
+		c.writeJSON(ctx) // into the export, drawn now
+		ctx.Defer(func(goapp.Context) { ui.MarkReady() })
+	})
 }
 
 // showMore draws the results in their place. When the reader looks at
@@ -152,17 +167,27 @@ func (c *Page) Render() goapp.UI {
 		goapp.If(c.renumbered > 0 && !pending, func() goapp.UI {
 			return ui.Elem("p").Class("note").ID("calc-renumbered").Role("note").Textf(c.t(i18n.SalvosRenumberedF), c.renumbered)
 		}),
-		&summaryBox{Lang: c.Lang, Sentence: sentence, Pending: pending},
-		&shareBar{Lang: c.Lang, Link: c.link(), Headline: headline},
+		c.summaryBox(pending),
+		&shareBar{Lang: c.Lang, Link: c.sharedLink(), Headline: headline},
 		c.rollView(pending),
 		c.form(pending),
 		goapp.If(c.spec.name == "salvos", c.salvoButtons),
-		goapp.If(!pending, c.results),
+		goapp.If(!pending && c.whole, c.results),
 		&historyList{Lang: c.Lang, Base: c.Base},
 	)
 }
 
 func (c *Page) noSubmit(ctx goapp.Context, e goapp.Event) { e.PreventDefault() }
+
+// summaryBox is the summary's props: the headline, and the mark about the
+// figures the link carried (claim.go).
+func (c *Page) summaryBox(pending bool) *summaryBox {
+	if pending {
+		return &summaryBox{Lang: c.Lang, Sentence: c.summary(), Pending: true}
+	}
+	mark, st := c.claimMark()
+	return &summaryBox{Lang: c.Lang, Sentence: c.shownSentence(), Mark: mark, Claim: st}
+}
 
 // form is one fieldView per field that applies to the values.
 func (c *Page) form(pending bool) goapp.UI {
@@ -330,7 +355,7 @@ func (c *Page) moreResults() []goapp.UI {
 			c.sideView("now", c.now),
 			goapp.If(c.other != nil, func() goapp.UI { return c.sideView("other", *c.other) }),
 		),
-		&shareBar{Lang: c.Lang, Link: c.link(), Headline: c.summary(), End: "-end"},
+		&shareBar{Lang: c.Lang, Link: c.sharedLink(), Headline: c.summary(), End: "-end"},
 	}
 }
 

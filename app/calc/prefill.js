@@ -95,5 +95,19 @@
     page.querySelectorAll(".calc details").forEach((e) => { e.inert = true; });
     form.setAttribute("aria-busy", "true");
     form.classList.remove("pending");
+    // A share link's sender's headline (claim.go) shows in the answer's
+    // place at once, marked as not yet checked on this phone: the client
+    // checks it once it has worked the answer out.
+    var ans = q.getAll("ans"), said = ans.length == 1 && ans[0].length <= 40 && {{CLAIM_SENTENCE}}(lang, ans[0]);
+    var s = page.querySelector("#calc-sentence");
+    if (said && s) {
+      var m = document.createElement("p");
+      s.textContent = said;
+      m.id = "calc-claim";
+      m.className = "claim checking";
+      m.dataset.claim = "checking";
+      m.textContent = {{CLAIM_CHECKING}}[lang];
+      s.after(m);
+    }
   }
 })

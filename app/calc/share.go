@@ -3,6 +3,7 @@ package calc
 import (
 	"fmt"
 	"net/url"
+	"strings"
 
 	"github.com/at4x/companion/app/qr"
 	"github.com/at4x/companion/app/ui"
@@ -176,14 +177,21 @@ type qrCode struct {
 
 // Render draws the code with a caption, or says the link is too long.
 func (q *qrCode) Render() goapp.UI {
-	code, err := qr.Encode([]byte(q.Link))
+	link := q.Link
+	code, err := qr.Encode([]byte(link))
+	if before, _, claimed := strings.Cut(link, "&"+keyClaim+"="); err != nil && claimed {
+		// The sender's figures are the first to go: the link without them
+		// gives the same answer, only later on a first visit.
+		link = before
+		code, err = qr.Encode([]byte(link))
+	}
 	if err != nil {
 		return ui.Elem("p").Class("note").ID(q.ID).Text(i18n.T(q.Lang, i18n.QRTooLong))
 	}
 	// The picture (the SVG itself is hidden) is named by what it holds:
 	// the link, which a screen reader can then say.
 	return ui.Elem("figure").Class("qr").ID(q.ID).Body(
-		goapp.Div().Class("qr-box").Role("img").Aria("label", fmt.Sprintf(i18n.T(q.Lang, i18n.QRLabelF), q.Link)).Body(goapp.Raw(code.SVG())),
+		goapp.Div().Class("qr-box").Role("img").Aria("label", fmt.Sprintf(i18n.T(q.Lang, i18n.QRLabelF), link)).Body(goapp.Raw(code.SVG())),
 		ui.Elem("figcaption").Class("muted").Text(i18n.T(q.Lang, i18n.QRCaption)),
 	)
 }

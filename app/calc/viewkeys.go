@@ -31,7 +31,7 @@ const (
 )
 
 // viewKeys are the keys of the link no engine input reads.
-var viewKeys = []string{keyAtLeast, keyWhatIf, keyCompare, keyBar, keyLang}
+var viewKeys = []string{keyAtLeast, keyWhatIf, keyCompare, keyBar, keyLang, keyClaim}
 
 // maxAtLeast is the largest "at least" number a link may ask for: more
 // than any count the engine gives (100 weapons at rate 20).
@@ -43,6 +43,11 @@ type view struct {
 	whatIfs map[string]bool
 	compare bool
 	picked  map[string]int // bar tapped per chart key ("now/2", "other/1")
+	// claim is the sender's headline figures (claim.go), as the link
+	// gives them, given twice joined by a comma: a claim to check, never a
+	// value to refuse; claimGiven tells that the link gives one.
+	claim      string
+	claimGiven bool
 	// bad holds, by key, a value the page could not read; it stays in the
 	// link, and its message on the page, until the reader's first change
 	// (calculation.change).
@@ -108,6 +113,10 @@ func readView(v url.Values, sp *spec) view {
 		} else {
 			out.picked = picked
 		}
+	}
+	if vs, ok := v[keyClaim]; ok {
+		out.claim, out.claimGiven = strings.Join(vs, ","), true
+		v.Del(keyClaim)
 	}
 	// The shell reads the language, the first given: the page says only
 	// what it did not read, and its link writes its own (shareLink).
@@ -204,6 +213,7 @@ func (c *calculation) pickBar(p barPick) bool {
 		c.values = c.change()
 		c.compute()
 	}
+	c.claim, c.claimGiven = "", false // a tap is a change: see change
 	c.picked[p.Chart] = p.Index
 	if p.Chart == c.mainChart("now") || p.Chart == c.mainChart("other") {
 		c.atLeast, c.atLeastSet = max(p.Index, 1), true
