@@ -78,6 +78,25 @@ func newSessionPreferring(t *testing.T, width, height int64, langs string) *sess
 	return startSession(t, width, height, FileServer, t.TempDir(), langs)
 }
 
+// wasmHeld is a server that holds every .wasm request back until release
+// is called, as a slow network does on a first visit. The test registers
+// release as a cleanup once the session has started, so that it runs
+// before the server closes, which waits for the held request.
+func wasmHeld() (handler func(dir string) http.Handler, release func()) {
+	held := make(chan struct{})
+	var once sync.Once
+	release = func() { once.Do(func() { close(held) }) }
+	return func(dir string) http.Handler {
+		files := FileServer(dir)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, ".wasm") {
+				<-held
+			}
+			files.ServeHTTP(w, r)
+		})
+	}, release
+}
+
 func startSession(t *testing.T, width, height int64, handler func(dir string) http.Handler, profile, langs string) *session {
 	t.Helper()
 	dir := siteDir(t)
@@ -266,18 +285,8 @@ func (s *session) screenshot(t *testing.T, name string) {
 // ready, then drops it.
 func TestStartingStripUntilReady(t *testing.T) {
 	for _, lang := range []string{"en", "fr"} {
-		release := make(chan struct{})
-		var once sync.Once
-		s := newSessionWith(t, 360, 740, func(dir string) http.Handler {
-			files := FileServer(dir)
-			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if strings.HasSuffix(r.URL.Path, ".wasm") {
-					<-release
-				}
-				files.ServeHTTP(w, r)
-			})
-		})
-		let := func() { once.Do(func() { close(release) }) }
+		handler, let := wasmHeld()
+		s := newSessionWith(t, 360, 740, handler)
 		t.Cleanup(let) // before the server closes: it waits for the held request
 		s.do(t, chromedp.Navigate(s.url("/"+lang+"/at43/shooting.cover")))
 		s.poll(t, `document.documentElement.dataset.app === "starting" && !!document.querySelector(".prose")`, "the prerendered page, starting")

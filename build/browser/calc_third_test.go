@@ -2,10 +2,8 @@ package browser
 
 import (
 	"fmt"
-	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/at4x/companion/i18n"
@@ -264,18 +262,8 @@ func TestCalcVerdictAfterTheRoll(t *testing.T) {
 func TestCalcBeforeTheClient(t *testing.T) {
 	for _, lang := range []string{"en", "fr"} {
 		t.Run(lang, func(t *testing.T) {
-			release := make(chan struct{})
-			var once sync.Once
-			s := startSession(t, 360, 740, func(dir string) http.Handler {
-				files := FileServer(dir)
-				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-					if strings.HasSuffix(r.URL.Path, ".wasm") {
-						<-release
-					}
-					files.ServeHTTP(w, r)
-				})
-			}, t.TempDir(), prefers[lang])
-			let := func() { once.Do(func() { close(release) }) }
+			handler, let := wasmHeld()
+			s := startSession(t, 360, 740, handler, t.TempDir(), prefers[lang])
 			t.Cleanup(let)
 			s.do(t, chromedp.Navigate(s.url("/calc/shoot?game=at43&n=6&acc=4&cm=23")))
 			s.poll(t, `document.documentElement.dataset.app === "starting" && document.getElementById("f-n").value === "6"`, "the prefilled page")

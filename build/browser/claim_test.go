@@ -2,34 +2,13 @@ package browser
 
 import (
 	"fmt"
-	"net/http"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/at4x/companion/i18n"
 	"github.com/chromedp/chromedp"
 )
-
-// wasmHeld is a server that holds every .wasm request back until release
-// is called, as a slow network does on a first visit. The test registers
-// release as a cleanup once the session has started, so that it runs
-// before the server closes, which waits for the held request.
-func wasmHeld() (handler func(dir string) http.Handler, release func()) {
-	held := make(chan struct{})
-	var once sync.Once
-	release = func() { once.Do(func() { close(held) }) }
-	return func(dir string) http.Handler {
-		files := FileServer(dir)
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if strings.HasSuffix(r.URL.Path, ".wasm") {
-				<-held
-			}
-			files.ServeHTTP(w, r)
-		})
-	}, release
-}
 
 // claimShown records, at each frame, when the sender's figures first show
 // with their mark, in ms since the navigation started: the time the

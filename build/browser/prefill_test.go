@@ -3,10 +3,8 @@ package browser
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/at4x/companion/i18n"
@@ -147,18 +145,8 @@ func TestCalcLinkBeforeTheClient(t *testing.T) {
 		},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			release := make(chan struct{})
-			var once sync.Once
-			s := startSession(t, 360, 740, func(dir string) http.Handler {
-				files := FileServer(dir)
-				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-					if strings.HasSuffix(r.URL.Path, ".wasm") {
-						<-release
-					}
-					files.ServeHTTP(w, r)
-				})
-			}, t.TempDir(), tt.browser)
-			let := func() { once.Do(func() { close(release) }) }
+			handler, let := wasmHeld()
+			s := startSession(t, 360, 740, handler, t.TempDir(), tt.browser)
 			t.Cleanup(let) // before the server closes: it waits for the held request
 			if tt.browser == neutralLangs {
 				// The reader chose the language in the app.
