@@ -59,9 +59,19 @@ func (s *session) change(t *testing.T, id, value string) {
 // press clicks the element of the id, once it is there.
 func (s *session) press(t *testing.T, id string) {
 	t.Helper()
-	s.poll(t, fmt.Sprintf(`!!document.getElementById(%q)`, id), "#"+id)
-	// In the middle of the screen, clear of the sticky bars.
-	eval[bool](t, s, fmt.Sprintf(`(document.getElementById(%q).scrollIntoView({block: "center"}), true)`, id))
+	// In the middle of the screen, clear of the sticky bars, and still for
+	// two frames: a click lands where its element was when the click was
+	// worked out, and in the suite's first test, in a browser just
+	// started, the page was still laying out under the first tap.
+	s.poll(t, fmt.Sprintf(`new Promise(done => {
+		const e = document.getElementById(%q);
+		e.scrollIntoView({block: "center"});
+		const a = e.getBoundingClientRect();
+		requestAnimationFrame(() => requestAnimationFrame(() => {
+			const b = e.getBoundingClientRect();
+			done(a.top === b.top && a.left === b.left && a.width === b.width);
+		}));
+	})`, id), "#"+id+", still")
 	s.do(t, chromedp.Click(chromedp.CSS(`[id="`+id+`"]`)))
 }
 
