@@ -28,9 +28,6 @@ func Sep(lang string) string {
 	return ": "
 }
 
-// Mark names a moment of the client's start in the browser's performance
-// timeline ("at4x:" + name), where go run ./build perf reads the phases of
-// the start (build/trace.go). It does nothing outside the browser.
 // MarkReady tells tests and the perf report that the client has drawn the
 // page whole (data-app="ready" on the root element): the shell says it for
 // every page but a calculator's, which draws in two turns (calc.Page).
@@ -40,6 +37,9 @@ func MarkReady() {
 	}
 }
 
+// Mark names a moment of the client's start in the browser's performance
+// timeline ("at4x:" + name), where go run ./build perf reads the phases of
+// the start (build/trace.go). It does nothing outside the browser.
 func Mark(name string) {
 	if goapp.IsClient {
 		goapp.Window().Get("performance").Call("mark", "at4x:"+name)
