@@ -69,14 +69,14 @@ func TestSwitchKeepsTheFragment(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			u, _ := url.Parse(tt.addr)
 			s.read(u)
-			if got := s.switchHref("fr", "at43"); got != tt.want {
+			if got := s.switches.href(s, "fr", "at43"); got != tt.want {
 				t.Errorf("switch from %s = %s, want %s", tt.addr, got, tt.want)
 			}
 		})
 	}
 	u, _ := url.Parse("/?lang=en")
 	s.read(u)
-	if got := s.switchHref("en", "at44"); got != "/en/at44" {
+	if got := s.switches.href(s, "en", "at44"); got != "/en/at44" {
 		t.Errorf("AT-44 from the home page = %s, want its contents /en/at44", got)
 	}
 }
@@ -113,8 +113,8 @@ func TestCarriedPlace(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			u, _ := url.Parse(tt.addr)
 			s.read(u)
-			to, _ := s.switchTarget(tt.lang, tt.game)
-			if got := s.carriedPlace(tt.from, to, tt.game); got != tt.want {
+			to, _ := s.switches.target(s, tt.lang, tt.game)
+			if got := s.switches.carriedPlace(s, tt.from, to, tt.game); got != tt.want {
 				t.Errorf("from %s to %s: %+v, want %+v", tt.addr, to.path(), got, tt.want)
 			}
 		})

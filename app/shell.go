@@ -52,13 +52,7 @@ type shell struct {
 	fragment string // the address's fragment
 	pending  *place // where to scroll once a switch has drawn its page
 
-	// switched keeps switchHref's links for the address they were made
-	// from: each render of the header asks for four, and an armies link
-	// carries two armies, parsed and written again for each.
-	switched struct {
-		at    string
-		hrefs map[[2]string]string
-	}
+	switches switchLinks // the language and game switch's links
 
 	updateReady bool
 	onKey       goapp.Func
@@ -397,13 +391,13 @@ func (s *shell) header() goapp.UI {
 		HomeHref:     s.site.href(home),
 		HomeLabel:    homeLabel,
 		OtherLang:    otherL,
-		LangHref:     s.site.href(s.switchHref(otherL, s.game)),
+		LangHref:     s.site.href(s.switches.href(s, otherL, s.game)),
 		SearchOpen:   s.searchOpen,
 		SettingsHref: s.site.href(route{view: viewSettings, lang: s.lang}.path()),
 		site:         s.site,
 	}
 	for _, g := range s.games() {
-		bar.Games = append(bar.Games, gameLink{ID: g, Href: s.site.href(s.switchHref(s.lang, g)), Current: s.chosen && g == s.game})
+		bar.Games = append(bar.Games, gameLink{ID: g, Href: s.site.href(s.switches.href(s, s.lang, g)), Current: s.chosen && g == s.game})
 	}
 	return bar
 }
@@ -420,86 +414,11 @@ func (s *shell) games() []string {
 	return out
 }
 
-// switchHref is the link to the same place in another language or game:
-// the same route, or the closest section, with the address's fragment when
-// the other page has it.
-func (s *shell) switchHref(lang, game string) string {
-	if goapp.IsClient {
-		at := goapp.Window().Get("location").Get("href").String() + "\x00" + s.r.path() + "\x00" + s.fragment + "\x00" + s.lang + "\x00" + s.game
-		if at != s.switched.at {
-			s.switched.at, s.switched.hrefs = at, map[[2]string]string{}
-		}
-		h, ok := s.switched.hrefs[[2]string{lang, game}]
-		if !ok {
-			h = s.switchHrefOf(lang, game)
-			s.switched.hrefs[[2]string{lang, game}] = h
-		}
-		return h
-	}
-	return s.switchHrefOf(lang, game)
-}
-
-// switchHrefOf is switchHref, worked out.
-func (s *shell) switchHrefOf(lang, game string) string {
-	to, q := s.switchTarget(lang, game)
-	h := withQuery(to.path(), q)
-	if f := s.fragment; to.view != viewCalc && hasMark(s.lib(), to, f) {
-		h += "#" + f
-	}
-	return h
-}
-
-// switchTarget is the route and query of the same place in another language
-// or game. A game picked on the home page opens its contents. A calculator
-// keeps its query, or opens the other game's first
-// calculator when it does not run under that game; a section the other
-// game lacks gives the closest one, with from= so the page says so.
-func (s *shell) switchTarget(lang, game string) (route, url.Values) {
-	if s.r.view == viewLanding && lang == s.lang {
-		// From the home page, a game is a way into its text.
-		return route{view: viewContents, lang: lang, game: game}, nil
-	}
-	if s.r.view == viewCalc || s.r.view == viewArmies || s.r.view == viewLanding || s.r.view == viewNotFound {
-		q := url.Values{}
-		for k, v := range s.liveQuery() {
-			q[k] = v
-		}
-		q.Set("lang", lang)
-		q.Set("game", game)
-		if games := calc.Games(s.r.calc); s.r.view == viewCalc && games != nil && !slices.Contains(games, game) {
-			return route{view: viewCalc, calc: calc.First(game)}, url.Values{"lang": {lang}, "game": {game}}
-		}
-		if s.r.view == viewCalc && game != s.game {
-			q = calc.SwitchedGame(s.r.calc, q, game)
-		}
-		return s.r, q
-	}
-	r := s.r
-	if r.game == "" && game != s.game {
-		r = route{view: viewContents, lang: lang, game: game}
-	}
-	to, exact := switched(s.lib(), r, lang, game)
-	if !exact && s.r.view == viewSection {
-		return to, url.Values{"from": {s.game}}
-	}
-	return to, nil
-}
-
-// liveQuery is the address's query as it stands: a calculator rewrites
-// it in place with each change of the reader's (no navigation), so the
-// one navigated to may be stale.
-func (s *shell) liveQuery() url.Values {
-	if !goapp.IsClient {
-		return s.query
-	}
-	return goapp.Window().URL().Query()
-}
-
 // onSwitch follows a language or game switch (the top bar's actionSwitch,
 // valued with the switch's language and game) to the same place in the
-// other page (see carriedPlace): the marked element at the top of the view
-// (a sub-part, a reading, a glossary entry) goes along as the fragment when
-// the other page has it.
+// other page (see switchLinks.carriedPlace): the marked element at the
+// top of the view (a sub-part, a reading, a glossary entry) goes along as
+// the fragment when the other page has it.
 func (s *shell) onSwitch(ctx goapp.Context, a goapp.Action) {
 	v, _ := a.Value.([2]string)
 	lang, game := v[0], v[1]
@@ -509,33 +428,12 @@ func (s *shell) onSwitch(ctx goapp.Context, a goapp.Action) {
 		s.prefs.Lang = lang
 		store.Save(ctx, prefsKey, s.prefs)
 	}
-	to, q := s.switchTarget(lang, game)
-	p := s.carriedPlace(readPlace(s.fragment), to, game)
+	to, q := s.switches.target(s, lang, game)
+	p := s.switches.carriedPlace(s, readPlace(s.fragment), to, game)
 	s.pending = &p
 	// The fragment is written into the address once the place is restored
 	// (see OnNav): go-app would otherwise start a smooth scroll of its own.
 	ctx.Navigate(s.site.href(withQuery(to.path(), q)))
-}
-
-// carriedPlace is where the page of route to, in game, opens for a reader
-// who was at p: at p's marked element when that page has it (the same
-// sub-part in the other language, a sub-part or glossary entry both games
-// share); on another game's page without it, at the sub-part found the same
-// proportion down, since both games' sections follow one outline in one
-// order (docs/outline.tsv) and the top would lose the reader's place; in
-// the other language without it, the same proportion down. A switch to
-// another page (the closest section to one the game lacks, another
-// calculator, the contents) opens at its top, where the note saying so is.
-func (s *shell) carriedPlace(p place, to route, game string) place {
-	switch {
-	case to.view != s.r.view || to.section != s.r.section || to.calc != s.r.calc:
-		return place{}
-	case hasMark(s.lib(), to, p.ID):
-		return p
-	}
-	p.ID, p.Within, p.Frag = "", 0, false
-	p.Snap = game != s.game
-	return p
 }
 
 // footerNav is the bottom bar: on reading views previous, contents, quick

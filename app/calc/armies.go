@@ -22,9 +22,10 @@ import (
 // every shot, so the link shows the opponent the same matrix. An army a
 // link or a file brings is added to the reader's, never over one.
 //
-// The matrix is filled a slice at a time (fillSlice of work, then the
-// browser's turn: fillLoop), its cells written into the page row by row
-// without a render, so a tap is answered while it fills.
+// It holds the reader's armies and choices; its parts of their own are
+// the matrix with its table, filled a slice at a time and written into
+// the page row by row without a render, so a tap is answered while it
+// fills (matrixTable), and the editor of an army and its units (editor).
 type Armies struct {
 	goapp.Compo
 
@@ -40,36 +41,24 @@ type Armies struct {
 	theirs int
 	view   army.View
 	sit    army.Situation
-	matrix *army.Matrix
-	mErr   error
 	wrote  string // the query of the link syncURL last wrote
+	// table is the matrix of the two armies picked, with its table in the
+	// page as far as it is filled.
+	table matrixTable
 	// read is the language and link load last read, reading those
 	// OnUpdate is about to read: a render that changes neither (the
 	// shell's game remembered) reads nothing again.
 	read, reading string
 	drawn         drawing
-	fillSeq       int
-	// While the matrix fills, its cells are written into the table the
-	// page shows, row by row (writeRows), outside go-app: links holds each
-	// filled cell's link, drawSeq numbers the tables redraw writes (a
-	// table's data-draw), and written is how many cells of the table
-	// drawSeq names hold their figures.
-	links   [][]string
-	drawSeq int
-	written int
 	// messages say what the last link or file brought, refused or left
 	// out, in the page's language.
 	messages []string
-	edit     editState
+	edit     editor
 	undo     *undoState
 	qrFor    int // the army whose QR code shows, -1 for none
 	profiles []profile
 	full     bool
 }
-
-// editState is what the editor shows: an army (-1 for none) and one of
-// its units (-1 for the army's list of units).
-type editState struct{ army, unit int }
 
 // undoState is the last deletion, to put back.
 type undoState struct {
@@ -92,7 +81,7 @@ func (c *Armies) t(k i18n.Key) string { return c.words.t(k) }
 // OnInit lays out the page before the armies are read.
 func (c *Armies) OnInit() {
 	c.mine, c.theirs, c.qrFor = -1, -1, -1
-	c.edit = editState{-1, -1}
+	c.edit = editor{-1, -1}
 	c.words = wordsFor(c.lib, c.Lang, orElse(c.Game, "at43"))
 }
 
@@ -239,22 +228,22 @@ func (c *Armies) game() string {
 // pending, and starts filling it in the browser's turns (startFill): the
 // tap that asked for it is answered at once.
 func (c *Armies) recompute(ctx goapp.Context) {
-	c.fillSeq++
-	c.matrix, c.mErr, c.links = nil, nil, nil
+	c.table.fillSeq++
+	c.table.matrix, c.table.err, c.table.links = nil, nil, nil
 	if c.mine >= 0 && c.theirs >= 0 && c.mine < len(c.armies) && c.theirs < len(c.armies) {
-		c.matrix, c.mErr = army.New(c.armies[c.mine], c.armies[c.theirs], c.view, c.sit)
+		c.table.matrix, c.table.err = army.New(c.armies[c.mine], c.armies[c.theirs], c.view, c.sit)
 	}
 	c.syncURL()
-	if c.matrix == nil || !goapp.IsClient {
+	if c.table.matrix == nil || !goapp.IsClient {
 		c.redraw()
 		return
 	}
-	c.links = make([][]string, len(c.matrix.Rows))
-	for i := range c.links {
-		c.links[i] = make([]string, len(c.matrix.Cols))
+	c.table.links = make([][]string, len(c.table.matrix.Rows))
+	for i := range c.table.links {
+		c.table.links[i] = make([]string, len(c.table.matrix.Cols))
 	}
 	c.redraw()
-	seq := c.fillSeq
+	seq := c.table.fillSeq
 	startFill(func() fillNext { return c.fillStep(seq) })
 }
 
@@ -264,21 +253,21 @@ func (c *Armies) recompute(ctx goapp.Context) {
 // about to draw is not in the page yet), or never (the matrix is done
 // and written, another took its place, or the page is gone).
 func (c *Armies) fillStep(seq int) fillNext {
-	if seq != c.fillSeq || c.matrix == nil || !c.Mounted() {
+	if seq != c.table.fillSeq || c.table.matrix == nil || !c.Mounted() {
 		return fillStop
 	}
-	done := c.matrix.Done() || c.matrix.Fill(fillSlice)
+	done := c.table.matrix.Done() || c.table.matrix.Fill(fillSlice)
 	table := goapp.Window().GetElementByID("army-matrix")
-	if !table.Truthy() || table.Get("dataset").Get("draw").String() != strconv.Itoa(c.drawSeq) {
+	if !table.Truthy() || table.Get("dataset").Get("draw").String() != strconv.Itoa(c.table.drawSeq) {
 		return fillLater
 	}
-	if c.writeRows(table) && !done {
-		c.writeProgress()
+	if c.table.writeRows(table, c.words, c.Lang, c.Base) && !done {
+		c.table.writeProgress(c.words)
 	}
 	if !done {
 		return fillNow
 	}
-	c.writeDone(table)
+	c.table.writeDone(table, c.words)
 	return fillStop
 }
 
@@ -332,7 +321,7 @@ func (c *Armies) onSet(ctx goapp.Context, a goapp.Action) {
 		return
 	}
 	if prefix, key, found := strings.Cut(ch.Key, "."); found {
-		c.setUnitValue(ctx, prefix, key, ch)
+		c.savedIf(ctx, c.edit.setUnitValue(c.armies, prefix, key, ch))
 		return
 	}
 	switch ch.Key {

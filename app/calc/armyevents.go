@@ -47,15 +47,19 @@ func (c *Armies) onClick(ctx goapp.Context, e goapp.Event) {
 		}
 		c.qrFor = i
 	case "add-unit":
-		c.addUnit(ctx)
+		c.savedIf(ctx, c.edit.addUnit(c.armies, c.words))
 	case "done":
-		c.doneUnit()
+		c.edit.done()
 	case "add-weapon":
-		c.addWeapon(ctx)
+		c.savedIf(ctx, c.edit.addWeapon(c.armies, c.words))
 	case "remove-weapon":
-		c.removeWeapon(ctx, i)
+		c.savedIf(ctx, c.edit.removeWeapon(c.armies, i))
 	default:
-		c.unitCommand(ctx, ds.Get("do").String(), i)
+		changed, undo := c.edit.unitCommand(c.armies, c.words, ds.Get("do").String(), i)
+		if undo != nil {
+			c.undo = undo
+		}
+		c.savedIf(ctx, changed)
 	}
 	c.redraw()
 }
@@ -69,15 +73,15 @@ func (c *Armies) onChange(ctx goapp.Context, e goapp.Event) {
 	case id == "army-mine" || id == "army-theirs":
 		c.pick(ctx, id, value)
 	case id == "army-name":
-		c.renameArmy(ctx, value)
+		c.savedIf(ctx, c.edit.renameArmy(c.armies, value))
 	case id == "unit-name" || len(id) > 5 && id[len(id)-5:] == "-name":
 		w, _ := strconv.Atoi(el.Get("dataset").Get("weapon").String())
-		c.renameUnit(ctx, value, w)
+		c.savedIf(ctx, c.edit.renameUnit(c.armies, value, w))
 	case id == "unit-profile":
 		el.Set("value", "")
-		c.addFromProfile(ctx, value)
+		c.savedIf(ctx, c.edit.addFromProfile(c.armies, c.profiles, value))
 	case id == "unit-m" || id == "unit-o":
-		c.togglePart(ctx, id == "unit-m", el.Get("checked").Bool())
+		c.savedIf(ctx, c.edit.togglePart(c.armies, id == "unit-m", el.Get("checked").Bool()))
 	case id == "army-import":
 		c.importFile(ctx, el)
 	default:

@@ -70,11 +70,11 @@ func (c *Armies) saveUnits(q url.Values) {
 // addUnitTo adds u, named by its number, to the army of game picked at
 // side, or to a new army picked there, and says where it went; the army
 // is read back as a file would be, so that no refused value stays.
-func (c *Armies) addUnitTo(game string, side *int, u army.Unit) editState {
+func (c *Armies) addUnitTo(game string, side *int, u army.Unit) editor {
 	i := *side
 	if i < 0 || i >= len(c.armies) || c.armies[i].Game != game {
 		if len(c.armies) >= army.MaxArmies {
-			return editState{-1, -1}
+			return editor{-1, -1}
 		}
 		c.armies = append(c.armies, army.Army{Game: game, Name: fmt.Sprintf(c.t(i18n.ArmyNewNameF), len(c.armies)+1)})
 		i = len(c.armies) - 1
@@ -82,18 +82,18 @@ func (c *Armies) addUnitTo(game string, side *int, u army.Unit) editState {
 	}
 	a := c.armies[i]
 	if len(a.Units) >= army.MaxUnits {
-		return editState{-1, -1}
+		return editor{-1, -1}
 	}
 	u.Name = fmt.Sprintf(c.t(i18n.UnitNewNameF), len(a.Units)+1)
 	a.Units = append(a.Units, u)
 	read, problems, err := readArmy(string(army.Encode(a)))
 	if err != nil {
-		return editState{-1, -1}
+		return editor{-1, -1}
 	}
 	w := wordsFor(c.lib, c.Lang, game)
 	for _, p := range problems {
 		c.messages = append(c.messages, problemText(w, p))
 	}
 	c.armies[i] = read
-	return editState{i, len(read.Units) - 1}
+	return editor{i, len(read.Units) - 1}
 }
