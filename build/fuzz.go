@@ -35,9 +35,9 @@ func fuzzAll(w io.Writer, n int, box time.Duration) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	cache, err := exec.Command("go", "env", "GOCACHE").Output()
+	cache, err := goEnv("GOCACHE")
 	if err != nil {
-		return fmt.Errorf("go env GOCACHE: %w", err)
+		return err
 	}
 	var errs []error
 	for _, pkg := range pkgs {
@@ -55,7 +55,7 @@ func fuzzAll(w io.Writer, n int, box time.Duration) error {
 		for _, name := range targets {
 			// Where go test keeps the inputs it found, so that the next run
 			// starts from them.
-			corpus := filepath.Join(strings.TrimSpace(string(cache)), "fuzz", pkg)
+			corpus := filepath.Join(cache, "fuzz", pkg)
 			if err := fuzzTarget(w, bin, pkgDir, corpus, name, n, box); err != nil {
 				errs = append(errs, fmt.Errorf("%s %s: %w", pkg, name, err))
 			}

@@ -315,14 +315,22 @@ func checkPrecache(out, base string, all map[string]size) error {
 	return nil
 }
 
+// goEnv is the go command's value of the environment variable name.
+func goEnv(name string) (string, error) {
+	b, err := exec.Command("go", "env", name).Output()
+	if err != nil {
+		return "", fmt.Errorf("go env %s: %w", name, err)
+	}
+	return strings.TrimSpace(string(b)), nil
+}
+
 // moduleRoot is the directory of the module's go.mod, so the build works
 // from any directory of the checkout.
 func moduleRoot() (string, error) {
-	b, err := exec.Command("go", "env", "GOMOD").Output()
+	gomod, err := goEnv("GOMOD")
 	if err != nil {
 		return "", fmt.Errorf("finding the module root failed: %w", err)
 	}
-	gomod := strings.TrimSpace(string(b))
 	if gomod == "" || gomod == os.DevNull {
 		return "", errors.New("not inside the module: run the build from the checkout")
 	}

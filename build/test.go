@@ -115,12 +115,12 @@ func test(args []string) error {
 			// The tests of code that only runs in a browser (syscall/js),
 			// run by Go's go_js_wasm_exec, which the go command finds in
 			// PATH for GOOS=js.
-			root, err := exec.Command("go", "env", "GOROOT").Output()
+			root, err := goEnv("GOROOT")
 			if err != nil {
-				return fmt.Errorf("go env GOROOT: %w", err)
+				return err
 			}
-			exec := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm")
-			env := append([]string{"PATH=" + exec + string(os.PathListSeparator) + os.Getenv("PATH")}, wasmEnv...)
+			wasmExec := filepath.Join(root, "lib", "wasm")
+			env := append([]string{"PATH=" + wasmExec + string(os.PathListSeparator) + os.Getenv("PATH")}, wasmEnv...)
 			return goCmdTo(w, env, "test", "-count=1", "./app/store/")
 		}},
 		{name: "benchmarks, once each", tag: "bench", run: func(w io.Writer) error {

@@ -98,23 +98,26 @@ func (c *Armies) OnMount(ctx goapp.Context) {
 // render), and reading two armies, checking their units and drawing the
 // page is a task of its own.
 func (c *Armies) OnUpdate(ctx goapp.Context) {
-	key := c.Lang + "\x00" + c.Query
+	key := c.linkKey()
 	if c.Query == c.wrote || key == c.read || key == c.reading {
 		return
 	}
 	c.reading = key
 	nextTurn(ctx, func(ctx goapp.Context) {
-		if c.reading == c.Lang+"\x00"+c.Query && c.Query != c.wrote {
+		if c.reading == c.linkKey() && c.Query != c.wrote {
 			c.load(ctx)
 		}
 		c.reading = ""
 	})
 }
 
+// linkKey is what load reads the page from: its language and link.
+func (c *Armies) linkKey() string { return c.Lang + "\x00" + c.Query }
+
 // load reads the stored armies, then the link: its armies are added when
 // the reader has no such army, its situation and view are taken.
 func (c *Armies) load(ctx goapp.Context) {
-	c.read = c.Lang + "\x00" + c.Query
+	c.read = c.linkKey()
 	c.armies = loadArmies(ctx)
 	c.profiles = loadProfiles(ctx)
 	c.messages = nil
