@@ -45,16 +45,18 @@ func TestNoFalseBooleanAttribute(t *testing.T) {
 	}
 }
 
-// inView tells whether the element's box is inside the viewport and on
+// inViewOf tells whether an element's box is inside the viewport and on
 // top there (not under the header or bottom bar).
-const inView = `(sel => {
-  const el = document.querySelector(sel);
+const inViewOf = `(el => {
   if (!el) return false;
   const r = el.getBoundingClientRect();
   if (r.top < 0 || r.bottom > innerHeight || r.height === 0) return false;
   const hit = document.elementFromPoint(r.left + Math.min(r.width / 2, 40), r.top + r.height / 2);
   return !!hit && (hit === el || el.contains(hit));
 })`
+
+// inView is inViewOf the element a CSS selector finds.
+const inView = `(sel => ` + inViewOf + `(document.querySelector(sel)))`
 
 // overflow is how many CSS pixels the calculator is wider than the
 // viewport: its own scroll width, or an element of it that reaches past the

@@ -29,33 +29,37 @@ type taps struct {
 	log     []string
 }
 
-// onScreen scrolls an element into the middle of the screen unless it is
-// wholly in view and on top already.
-func (c *taps) onScreen(t *testing.T, css string) {
-	t.Helper()
-	if !eval[bool](t, c.s, inView+fmt.Sprintf("(%q)", css)) {
-		c.s.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: "center"})`, css)))
-		c.scrolls++
-	}
-}
-
 // tap taps the element css.
 func (c *taps) tap(t *testing.T, css string) {
 	t.Helper()
-	c.s.poll(t, fmt.Sprintf(`!!document.querySelector(%q)`, css), css)
-	c.onScreen(t, css)
-	c.s.tap(t, css)
-	c.n++
-	c.log = append(c.log, "tap "+css)
+	c.tapOn(t, fmt.Sprintf("document.querySelector(%q)", css), "tap "+css)
 }
 
 // link taps the link whose words are text, in the page or its bars.
 func (c *taps) link(t *testing.T, text string) {
 	t.Helper()
-	css := fmt.Sprintf(`a[data-taps=%q]`, text)
-	c.s.poll(t, fmt.Sprintf(`(() => { const a = [...document.querySelectorAll("a")].find(a => a.textContent.trim() === %q && a.getClientRects().length);
-		if (a) a.dataset.taps = %q; return !!a })()`, text, text), "a link "+text)
-	c.tap(t, css)
+	c.tapOn(t, fmt.Sprintf(`[...document.querySelectorAll("a")].find(a => a.textContent.trim() === %q && a.getClientRects().length)`, text), "tap the link "+text)
+}
+
+// tapOn taps the element the JavaScript expression el finds, once it is
+// there, first scrolling it into the middle of the screen unless it is
+// wholly in view and on top already. el is evaluated again at each reading,
+// never kept: go-app's first mount replaces the prerendered page, and with
+// it any element found or marked before.
+func (c *taps) tapOn(t *testing.T, el, what string) {
+	t.Helper()
+	js := fmt.Sprintf(`(() => { const el = %s; if (!el) return [];
+		let scrolled = 0;
+		if (!%s(el)) { el.scrollIntoView({block: "center"}); scrolled = 1; }
+		const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2, scrolled]; })()`, el, inViewOf)
+	v, ok := readUntil(t, c.s, js, func(v []float64) bool { return len(v) == 3 })
+	if !ok {
+		t.Fatalf("%s: not on the page after %v (%s)", what, waitTimeout, strings.Join(c.log, ", "))
+	}
+	c.scrolls += int(v[2])
+	c.s.do(t, chromedp.MouseClickXY(v[0], v[1]))
+	c.n++
+	c.log = append(c.log, what)
 }
 
 // keys types text, a tap per key.
@@ -73,7 +77,11 @@ func (c *taps) keys(t *testing.T, text string) {
 // the list and sets the option as the tap would.
 func (c *taps) choose(t *testing.T, css, value string) {
 	t.Helper()
-	c.onScreen(t, css)
+	c.s.poll(t, fmt.Sprintf(`!!document.querySelector(%q)`, css), css)
+	if !eval[bool](t, c.s, inView+fmt.Sprintf("(%q)", css)) {
+		c.s.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: "center"})`, css)))
+		c.scrolls++
+	}
 	c.s.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const s = document.querySelector(%q); s.focus(); s.value = %q;
 		s.dispatchEvent(new Event("change", {bubbles: true})); })()`, css, value)))
 	c.n += 2
