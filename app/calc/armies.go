@@ -2,6 +2,7 @@ package calc
 
 import (
 	"fmt"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -103,11 +104,56 @@ func (c *Armies) OnUpdate(ctx goapp.Context) {
 		return
 	}
 	c.reading = key
-	nextTurn(ctx, func(ctx goapp.Context) {
+	c.readAhead(ctx, func(ctx goapp.Context) {
 		if c.reading == c.linkKey() && c.Query != c.wrote {
 			c.load(ctx)
 		}
 		c.reading = ""
+	})
+}
+
+// readAhead reads each army the link carries in a browser turn of its own,
+// into readOnce's cache, then calls then in the next: reading two armies,
+// checking every unit with the engine, was most of one long task that held
+// the page after a tap on an army's link. A turn whose link is no longer
+// the page's reads nothing.
+func (c *Armies) readAhead(ctx goapp.Context, then func(goapp.Context)) {
+	q, _ := rules.ParseLink(c.Query)
+	key := c.linkKey()
+	steps := []func(goapp.Context){}
+	for _, side := range armySides {
+		if q.Has(side.file) || q.Has(side.packed) {
+			steps = append(steps, func(ctx goapp.Context) {
+				ctx.PreventUpdate()
+				if c.reading == key {
+					readSide(q, side.file, side.packed)
+				}
+			})
+		}
+	}
+	steps = append(steps, then)
+	var step func(i int) func(goapp.Context)
+	step = func(i int) func(goapp.Context) {
+		return func(ctx goapp.Context) {
+			steps[i](ctx)
+			if i+1 < len(steps) {
+				nextTurn(ctx, step(i+1))
+			}
+		}
+	}
+	nextTurn(ctx, step(0))
+}
+
+// armySides are the link's keys of each army: its file's and its packed
+// form's.
+var armySides = []struct{ file, packed string }{{army.KeyMine, army.KeyMinePacked}, {army.KeyTheirs, army.KeyTheirsPacked}}
+
+// readSide is the army the link q carries under file or packed, read once
+// a visit (readOnce).
+func readSide(q url.Values, file, packed string) (army.Army, []army.Problem, error) {
+	return readOnce(file+"="+q.Get(file)+"&"+packed+"="+q.Get(packed), func() (army.Army, []army.Problem, error) {
+		a, problems, _, err := army.FromLink(q, file, packed, army.Parse)
+		return a, problems, err
 	})
 }
 
@@ -142,23 +188,21 @@ func (c *Armies) load(ctx goapp.Context) {
 	}
 	c.mine, c.theirs = -1, -1
 	changed := false
-	for _, side := range []struct {
-		file, compact string
-		at            *int
-	}{{army.KeyMine, army.KeyMinePacked, &c.mine}, {army.KeyTheirs, army.KeyTheirsPacked, &c.theirs}} {
-		if !q.Has(side.file) && !q.Has(side.compact) {
+	for n, side := range armySides {
+		if !q.Has(side.file) && !q.Has(side.packed) {
 			continue
 		}
-		a, problems, err := readOnce(side.file+"="+q.Get(side.file)+"&"+side.compact+"="+q.Get(side.compact), func() (army.Army, []army.Problem, error) {
-			a, problems, _, err := army.FromLink(q, side.file, side.compact, army.Parse)
-			return a, problems, err
-		})
+		at := &c.mine
+		if n == 1 {
+			at = &c.theirs
+		}
+		a, problems, err := readSide(q, side.file, side.packed)
 		if err != nil {
 			c.messages = append(c.messages, fileErrorText(c.Lang, err))
 			continue
 		}
 		i, added := c.add(a, problems)
-		*side.at = i
+		*at = i
 		changed = changed || added
 	}
 	c.pickDefaults()
@@ -267,7 +311,7 @@ func (c *Armies) fillStep(seq int) fillNext {
 	if c.table.writeRows(table, c.words, c.Lang, c.Base) && !done {
 		c.table.writeProgress(c.words)
 	}
-	if !done {
+	if !done || !c.table.allWritten() {
 		return fillNow
 	}
 	c.table.writeDone(table, c.words)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/at4x/companion/app/army"
 	"github.com/at4x/companion/i18n"
@@ -30,7 +31,15 @@ type matrixTable struct {
 	links   [][]string
 	drawSeq int
 	written int
+	// wroteAt is when rows were last written (time.Now's monotonic
+	// clock), zero before the first write of a table.
+	wroteAt time.Time
 }
+
+// writeEvery is how long the rows filled wait for the next write into the
+// table, after the first: each write lays out and paints the whole table
+// again, which cost a slow phone more than filling its cells.
+const writeEvery = 150 * time.Millisecond
 
 // html is the matrix's table: a row per weapon (or close combat), a
 // column per unit, each cell a link to its calculator; once it is done,
@@ -136,8 +145,9 @@ func cellShareLink(base, name, lang string, q url.Values) string {
 }
 
 // writeRows writes into table the rows filled since it was drawn or last
-// written: each row once it is whole (or the matrix done), in one write;
-// false when there was none.
+// written: each row once it is whole (or the matrix done), the first rows
+// at once and later ones writeEvery at most, as many as fillSlice allows
+// in one turn (one at least); false when there was none.
 func (mt *matrixTable) writeRows(table goapp.Value, w gameWords, lang, base string) bool {
 	mx := mt.matrix
 	filled, cols := mx.Filled(), len(mx.Cols)
@@ -145,21 +155,32 @@ func (mt *matrixTable) writeRows(table goapp.Value, w gameWords, lang, base stri
 		return false
 	}
 	done := mx.Done()
+	if !done && !mt.wroteAt.IsZero() && time.Since(mt.wroteAt) < writeEvery {
+		return false
+	}
 	if !done {
 		filled -= filled % cols // a row once it is whole
 	}
 	if filled <= mt.written {
 		return false
 	}
+	start := time.Now()
 	rows := table.Get("tBodies").Index(0).Get("rows")
 	for i := mt.written / cols; i < (filled+cols-1)/cols; i++ {
 		var m markup
 		mt.rowHTML(&m, i, done, w, lang, base)
 		rows.Index(i).Set("innerHTML", m.String())
+		mt.written = min(filled, (i+1)*cols)
+		if time.Since(start) >= fillSlice {
+			break
+		}
 	}
-	mt.written = filled
+	mt.wroteAt = time.Now()
 	return true
 }
+
+// allWritten tells whether every cell of the matrix is in the table.
+func (mt *matrixTable) allWritten() bool { return mt.written >= mt.matrix.Size() }
 
 // writeDone marks the done matrix in table: the best cell of each row
 // starred and of each column framed, no progress left to say, done for

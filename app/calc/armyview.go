@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"strconv"
+	"time"
 
 	"github.com/at4x/companion/app/army"
 	"github.com/at4x/companion/app/qr"
@@ -45,6 +46,7 @@ func (c *Armies) redraw() {
 	c.table.drawSeq++
 	if c.table.matrix != nil {
 		c.table.written = c.table.matrix.Filled()
+		c.table.wroteAt = time.Time{}
 	}
 	c.drawn = drawing{top: c.topHTML()}
 	if goapp.IsClient {
