@@ -89,8 +89,11 @@ func (s *session) stepTo(t *testing.T, key string, want int) {
 			dir = "down"
 		}
 		eval[bool](t, s, fmt.Sprintf(`(document.getElementById(%q).scrollIntoView({block: "center"}), true)`, id))
+		before := eval[string](t, s, fmt.Sprintf(`document.getElementById(%q).value`, id))
 		s.do(t, chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-step=%q][data-dir=%q]`, key, dir))))
-		s.poll(t, fmt.Sprintf(`document.getElementById(%q).value !== ""`, id), key)
+		// The step lands in a later turn: read before, the field still
+		// showed the value before it, and the next tap overshot.
+		s.poll(t, fmt.Sprintf(`document.getElementById(%q).value !== %q`, id, before), key+" stepped from "+before)
 	}
 	t.Fatalf("%s never showed %d", key, want)
 }
