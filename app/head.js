@@ -87,9 +87,11 @@
     b.onclick = function () { location.reload(); };
     p.append(b);
     document.body.append(p);
-    var s = document.querySelector("#calc-sentence.pending"), c = document.getElementById("calc-claim");
+    // The answer's place says so too, over a share link's figures, which
+    // cannot be checked now.
+    var c = document.getElementById("calc-claim"), s = document.querySelector(c ? "#calc-sentence" : "#calc-sentence.pending");
     if (s) s.textContent = t[0];
-    if (c) c.remove(); // a share link's figures, which cannot be checked now
+    if (c) c.remove();
   };
   var wasm = window.WebAssembly, is = wasm && wasm.instantiateStreaming;
   if (is) wasm.instantiateStreaming = function (r, o) {

@@ -86,10 +86,22 @@ func (c *Armies) OnInit() {
 	c.words = wordsFor(c.lib, c.Lang, orElse(c.Game, "at43"))
 }
 
-// OnMount reads the stored armies and the link, and fills the matrix.
+// OnMount reads the stored armies and the link, and fills the matrix: in
+// the browser, in the turns after the mount, the link's armies each in a
+// turn of its own (readAhead), as after a tap on a link.
 func (c *Armies) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionSetField, c.onSet)
-	c.load(ctx)
+	if !goapp.IsClient {
+		c.load(ctx)
+		return
+	}
+	c.reading = c.linkKey()
+	c.readAhead(ctx, func(ctx goapp.Context) {
+		if c.reading == c.linkKey() {
+			c.load(ctx)
+		}
+		c.reading = ""
+	})
 }
 
 // OnUpdate reads a new link (another army's, the language switched), but

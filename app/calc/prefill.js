@@ -97,12 +97,19 @@
     form.classList.remove("pending");
     // A share link's sender's headline (claim.go) shows in the answer's
     // place at once, marked as not yet checked on this phone: the client
-    // checks it once it has worked the answer out.
+    // checks it once it has worked the answer out. It goes in a new
+    // element drawn as the client draws its answer: the browser counts an
+    // element's paint once, at its first, so words put into the pending
+    // sentence, if already drawn, would not count as the page's largest
+    // paint, and the client's sentence, seconds later, would.
     var ans = q.getAll("ans"), said = ans.length == 1 && ans[0].length <= 40 && {{CLAIM_SENTENCE}}(lang, ans[0]);
     var s = page.querySelector("#calc-sentence");
     if (said && s) {
-      var m = document.createElement("p");
-      s.textContent = said;
+      var m = document.createElement("p"), n = s.cloneNode(false);
+      n.textContent = said;
+      n.classList.remove("pending");
+      s.replaceWith(n);
+      s = n;
       m.id = "calc-claim";
       m.className = "claim checking";
       m.dataset.claim = "checking";

@@ -2,6 +2,7 @@ package browser
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 	"testing"
@@ -82,6 +83,12 @@ func TestShareLinkAnswerBeforeTheClient(t *testing.T) {
 						t.Errorf("the sender's figures showed after %.0f ms, want 1.5 s at most", at)
 					}
 					claimed := s.text(t, "#calc-sentence")
+					// The client's sentence replaces this one: its words
+					// drawn over any larger a box, it would be the page's
+					// largest paint again, once the wasm has come.
+					const box = `(() => { const r = document.createRange(); r.selectNodeContents(document.getElementById("calc-sentence"));
+						const b = r.getBoundingClientRect(); return [b.width, b.height] })()`
+					before := eval[[]float64](t, s, box)
 					if mark := s.text(t, "#calc-claim"); mark != checking {
 						t.Errorf("before the client the mark reads %q, want %q", mark, checking)
 					}
@@ -93,6 +100,7 @@ func TestShareLinkAnswerBeforeTheClient(t *testing.T) {
 					}
 					s.screenshot(t, fmt.Sprintf("claim-%s-%s-before-client", tt.name, lang))
 
+					releasedAt := eval[float64](t, s, `performance.now()`)
 					release()
 					s.waitApp(t)
 					if !tt.wrong {
@@ -102,6 +110,19 @@ func TestShareLinkAnswerBeforeTheClient(t *testing.T) {
 						}
 						if mark := s.text(t, "#calc-claim"); mark != checked {
 							t.Errorf("checked, the mark reads %q, want %q", mark, checked)
+						}
+						if after := eval[[]float64](t, s, box); math.Abs(after[0]-before[0]) > 0.5 || math.Abs(after[1]-before[1]) > 0.5 {
+							t.Errorf("the client's headline is drawn %.1f x %.1f px, the link's was %.1f x %.1f", after[0], after[1], before[0], before[1])
+						}
+						// The page's largest paint is still the sender's
+						// figures, before the wasm came.
+						lcp, err := chromedp.Run(s.ctx, chromedp.Evaluate[float64](`new Promise(done => new PerformanceObserver(l => {
+							const e = l.getEntries(); done(e[e.length - 1].startTime) }).observe({type: "largest-contentful-paint", buffered: true}))`, chromedp.EvalAwaitPromise))
+						if err != nil {
+							t.Fatal(err)
+						}
+						if lcp > releasedAt {
+							t.Errorf("the largest paint came at %.0f ms, after the wasm was let through at %.0f ms: the client's headline, not the link's", lcp, releasedAt)
 						}
 					} else {
 						s.poll(t, `document.getElementById("calc-claim").dataset.claim === "wrong"`, "the edited figures said wrong")

@@ -173,6 +173,9 @@ func TestLoadFailureSaysSo(t *testing.T) {
 		{"wasm, English section", ".wasm", "/en/at43/shooting.cover", "could not finish loading"},
 		{"wasm, French section", ".wasm", "/fr/at44/shooting.cover", "n’a pas pu finir de se charger"},
 		{"wasm, French calculator", ".wasm", "/calc/shoot?game=at43&n=3&lang=fr", "n’a pas pu finir de se charger"},
+		// A share link's figures show before the wasm, and cannot be
+		// checked without it: the notice takes their place.
+		{"wasm, English share link", ".wasm", "/calc/shoot?game=at43&n=6&lang=en&ans=cas_2.0_64.9_2", "could not finish loading"},
 		{"library, English calculator", "/web/library-", "/calc/salvos?game=at44&lang=en", "could not finish loading"},
 	}
 	for _, tt := range tests {
@@ -197,6 +200,9 @@ func TestLoadFailureSaysSo(t *testing.T) {
 			if strings.HasPrefix(tt.path, "/calc/") {
 				if got, ok := s.textUntil(t, "#calc-sentence", has(tt.want)); !ok {
 					t.Errorf("the calculator's answer still says %q", got)
+				}
+				if !s.holds(t, `!document.getElementById("calc-claim")`) {
+					t.Error("the mark that the link's figures are being checked stays")
 				}
 			}
 			if got, ok := readUntil(t, s, `getComputedStyle(document.body, "::after").content`, is("none")); !ok {
