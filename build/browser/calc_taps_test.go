@@ -115,6 +115,7 @@ func TestCalcFewTaps(t *testing.T) {
 			s.open(t, "/"+lang+"/at44")
 			a := &taps{s: s}
 			a.link(t, i18n.T(lang, i18n.CalcsShort))
+			s.waitCalcLinks(t)
 			a.link(t, i18n.T(lang, i18n.CalcShoot))
 			s.poll(t, `document.documentElement.dataset.app === "ready" && location.pathname === "/calc/shoot" && !!document.getElementById("f-n")`, "the shooting calculator")
 			a.tap(t, "#f-n") // the 1 selects itself: typing replaces it

@@ -21,6 +21,16 @@ func (s *session) choose(t *testing.T, id, value string) {
 		s.dispatchEvent(new Event("change", {bubbles: true})); })()`, id, value)))
 }
 
+// waitCalcLinks waits for a calculator's own links, after a tap on a
+// link to the calculators: until go-app has drawn the calculator, the page
+// left is on the screen, and its links of the same words (the rules'
+// chapter "Tir") are found first; a tap worked out on it then lands on the
+// calculator drawn in its place (a damage reroll ticked, in CI).
+func (s *session) waitCalcLinks(t *testing.T) {
+	t.Helper()
+	s.poll(t, `location.pathname.startsWith("/calc/") && !!document.querySelector("ul.calc-links")`, "the calculators' links")
+}
+
 // headline is the calculator's answer once it shows one.
 func (s *session) headline(t *testing.T) string {
 	t.Helper()
@@ -49,11 +59,7 @@ func TestCalcThresholdFollowsTheValues(t *testing.T) {
 			s.open(t, "/"+lang+"/at43")
 			a := &taps{s: s}
 			a.link(t, i18n.T(lang, i18n.CalcsShort))
-			// The calculators' own links, not the page left's: the rules'
-			// chapter is "Tir" too, and a tap worked out on the page left
-			// landed on the calculator drawn in its place (a damage reroll
-			// ticked, in CI).
-			s.poll(t, `location.pathname.startsWith("/calc/") && !!document.querySelector("ul.calc-links")`, "the calculators' links")
+			s.waitCalcLinks(t)
 			a.link(t, i18n.T(lang, i18n.CalcShoot))
 			s.pollOr(t, `document.documentElement.dataset.app === "ready" && location.pathname === "/calc/shoot" && !!document.getElementById("f-n")`, "the shooting calculator",
 				`location.href + " app=" + document.documentElement.dataset.app + " title=" + document.title + " log=" + `+fmt.Sprintf("%q", strings.Join(a.log, ", ")))
