@@ -93,12 +93,13 @@ func (c *Armies) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionSetField, c.onSet)
 	if !goapp.IsClient {
 		c.load(ctx)
+		c.recompute(ctx)
 		return
 	}
 	c.reading = c.linkKey()
 	c.readAhead(ctx, func(ctx goapp.Context) {
 		if c.reading == c.linkKey() {
-			c.load(ctx)
+			c.loadThenDraw(ctx)
 		}
 		c.reading = ""
 	})
@@ -118,7 +119,7 @@ func (c *Armies) OnUpdate(ctx goapp.Context) {
 	c.reading = key
 	c.readAhead(ctx, func(ctx goapp.Context) {
 		if c.reading == c.linkKey() && c.Query != c.wrote {
-			c.load(ctx)
+			c.loadThenDraw(ctx)
 		}
 		c.reading = ""
 	})
@@ -156,6 +157,23 @@ func (c *Armies) readAhead(ctx goapp.Context, then func(goapp.Context)) {
 	nextTurn(ctx, step(0))
 }
 
+// loadThenDraw reads the page (load), lays it out (recompute) in the
+// browser's next turn and has go-app draw it in the turn after: the three
+// in one turn were the longest task of a tap on an army's link. (go-app
+// draws in the same task as a change that takes longer than its frame.)
+func (c *Armies) loadThenDraw(ctx goapp.Context) {
+	c.load(ctx)
+	ctx.PreventUpdate()
+	key := c.read
+	nextTurn(ctx, func(ctx goapp.Context) {
+		ctx.PreventUpdate()
+		if c.read == key {
+			c.recompute(ctx)
+			nextTurn(ctx, func(goapp.Context) {})
+		}
+	})
+}
+
 // armySides are the link's keys of each army: its file's and its packed
 // form's.
 var armySides = []struct{ file, packed string }{{army.KeyMine, army.KeyMinePacked}, {army.KeyTheirs, army.KeyTheirsPacked}}
@@ -173,7 +191,8 @@ func readSide(q url.Values, file, packed string) (army.Army, []army.Problem, err
 func (c *Armies) linkKey() string { return c.Lang + "\x00" + c.Query }
 
 // load reads the stored armies, then the link: its armies are added when
-// the reader has no such army, its situation and view are taken.
+// the reader has no such army, its situation and view are taken. The
+// page is laid out again after it (recompute).
 func (c *Armies) load(ctx goapp.Context) {
 	c.read = c.linkKey()
 	c.armies = loadArmies(ctx)
@@ -226,7 +245,6 @@ func (c *Armies) load(ctx goapp.Context) {
 		c.full = true
 	}
 	c.words = wordsFor(c.lib, c.Lang, c.game())
-	c.recompute(ctx)
 }
 
 // add puts an army among the reader's, unless one like it is there, and
@@ -292,9 +310,9 @@ func (c *Armies) recompute(ctx goapp.Context) {
 	if c.mine >= 0 && c.theirs >= 0 && c.mine < len(c.armies) && c.theirs < len(c.armies) {
 		c.table.matrix, c.table.err = army.New(c.armies[c.mine], c.armies[c.theirs], c.view, c.sit)
 	}
-	c.syncURL()
 	if c.table.matrix == nil || !goapp.IsClient {
 		c.redraw()
+		c.syncURL()
 		return
 	}
 	c.table.links = make([][]string, len(c.table.matrix.Rows))
@@ -302,6 +320,7 @@ func (c *Armies) recompute(ctx goapp.Context) {
 		c.table.links[i] = make([]string, len(c.table.matrix.Cols))
 	}
 	c.redraw()
+	c.syncURL()
 	seq := c.table.fillSeq
 	startFill(func() fillNext { return c.fillStep(seq) })
 }
@@ -362,12 +381,14 @@ func (c *Armies) armyLink(i int) string {
 	return c.Base + "/armies?lang=" + c.Lang + "&" + k + "=" + v
 }
 
-// syncURL writes the page's link into the address bar.
+// syncURL writes the page's link, as redraw last wrote it, into the
+// address bar: encoding the two armies again cost a slow phone as much as
+// laying out the matrix.
 func (c *Armies) syncURL() {
 	if !goapp.IsClient || goapp.Window().Get("location").Get("pathname").String() != c.Base+"/armies" {
 		return
 	}
-	link := c.link()
+	link := c.drawn.href
 	c.wrote = link[len(c.Base+"/armies?"):]
 	goapp.Window().Get("history").Call("replaceState", nil, "", link)
 }
