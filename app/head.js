@@ -93,9 +93,15 @@
     if (s) s.textContent = t[0];
     if (c) c.remove();
   };
+  // The wasm's instance is handed to go-app's loader in a task of its own:
+  // its go.run would otherwise start the client in the task that compiled
+  // and instantiated the wasm, one long task of the two (package handback
+  // splits the start itself).
   var wasm = window.WebAssembly, is = wasm && wasm.instantiateStreaming;
   if (is) wasm.instantiateStreaming = function (r, o) {
-    return is.call(wasm, r, o).catch(function (e) { failed(); throw e; });
+    return is.call(wasm, r, o).then(function (m) {
+      return new Promise(function (res) { setTimeout(function () { res(m); }, 0); });
+    }, function (e) { failed(); throw e; });
   };
   addEventListener("error", function (e) { if (e.target && e.target.tagName == "SCRIPT") failed(); }, true);
 })();

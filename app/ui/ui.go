@@ -13,7 +13,10 @@
 // reference cards share.
 package ui
 
-import goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/at4x/companion/app/handback"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // Elem makes an element of go-app's one generic element type. Each typed
 // element of go-app (Section, Table, ...) links a few hundred methods into
@@ -50,3 +53,13 @@ func Mark(name string) {
 // the phone locked), where a reader may never come back to it: the shell
 // sends it, a calculator writes what waits.
 const ActionHidden = "at4x/hidden"
+
+// Initialised right after go-app, app/ui hands the main thread back to the
+// browser between the standard library's and go-app's initialisation and
+// ours (package handback).
+func init() {
+	if goapp.IsClient {
+		Mark("init")
+		handback.Now()
+	}
+}

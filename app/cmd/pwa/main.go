@@ -10,6 +10,7 @@ import (
 
 	"github.com/at4x/companion/app"
 	"github.com/at4x/companion/app/contentdata"
+	"github.com/at4x/companion/app/handback"
 	"github.com/at4x/companion/app/ui"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -18,7 +19,7 @@ func main() {
 	debug.SetGCPercent(startGCPercent)
 	time.AfterFunc(startLength, func() { debug.SetGCPercent(100) })
 	ui.Mark("main")
-	yield()
+	handback.Now()
 	lib, err := contentdata.Load()
 	if err != nil {
 		goapp.Log(err)
@@ -30,7 +31,7 @@ func main() {
 	app.Register(site)
 	site.WarmSearch()
 	ui.Mark("registered")
-	yield()
+	handback.Now()
 	goapp.RunWhenOnBrowser()
 }
 
@@ -46,25 +47,3 @@ const (
 	startGCPercent = 400
 	startLength    = 5 * time.Second
 )
-
-// yield hands the main thread back to the browser for a moment between the
-// steps of the start (package init, then decoding and routes, then go-app's
-// first mount), so that they run as three tasks instead of one: the page,
-// already painted from its prerendered HTML, can answer input between them,
-// and no single task blocks it for the whole start. Waiting for a
-// setTimeout callback parks the only goroutine until the browser has run
-// its event loop; a short sleep would not do, since the runtime skips the
-// pause when the timer is already due as it looks for work.
-func yield() {
-	if !goapp.IsClient {
-		return
-	}
-	done := make(chan struct{})
-	f := goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
-		close(done)
-		return nil
-	})
-	goapp.Window().Call("setTimeout", f, 0)
-	<-done
-	f.Release()
-}
