@@ -33,4 +33,3 @@ func TestImportsOnlySyscallJS(t *testing.T) {
 		}
 	}
 }
-
