@@ -81,9 +81,10 @@ func (mt *matrixTable) rowHTML(m *markup, i int, done bool, w gameWords, lang, b
 		m.el("span", row.Weapon, "class", "weapon")
 	}
 	m.end("th")
-	if !slices.ContainsFunc(mx.Cells[i], func(c army.Cell) bool { return c.Done }) {
-		// One cell for the row until its figures come: a table of pending
-		// cells cost its first layout twice the rest of the page.
+	if i*len(mx.Cols) >= mx.Filled() {
+		// One cell for the row until its figures come (the matrix fills in
+		// row order): a table of pending cells cost its first layout twice
+		// the rest of the page.
 		m.el("td", "…", "class", "cell wait", "colspan", strconv.Itoa(len(mx.Cols)))
 		return
 	}

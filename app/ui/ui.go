@@ -57,9 +57,4 @@ const ActionHidden = "at4x/hidden"
 // Initialised right after go-app, app/ui hands the main thread back to the
 // browser between the standard library's and go-app's initialisation and
 // ours (package handback).
-func init() {
-	if goapp.IsClient {
-		Mark("init")
-		handback.Now()
-	}
-}
+func init() { handback.Now() }
