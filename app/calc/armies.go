@@ -102,6 +102,7 @@ func (c *Armies) OnMount(ctx goapp.Context) {
 			c.loadThenDraw(ctx)
 		}
 		c.reading = ""
+		c.warmUp()
 	})
 }
 
@@ -250,13 +251,14 @@ func (c *Armies) load(ctx goapp.Context) {
 // add puts an army among the reader's, unless one like it is there, and
 // says what reading it left out; it returns the army's index.
 func (c *Armies) add(a army.Army, problems []army.Problem) (int, bool) {
-	w := wordsFor(c.lib, c.Lang, a.Game)
-	for _, p := range problems {
-		c.messages = append(c.messages, problemText(w, p))
+	if len(problems) > 0 {
+		w := wordsFor(c.lib, c.Lang, a.Game)
+		for _, p := range problems {
+			c.messages = append(c.messages, problemText(w, p))
+		}
 	}
-	file := string(army.Encode(a))
 	for i, o := range c.armies {
-		if string(army.Encode(o)) == file {
+		if o.Equal(a) {
 			return i, false
 		}
 	}

@@ -66,3 +66,36 @@ func TestMatrixTableWaitingRows(t *testing.T) {
 		})
 	}
 }
+
+// The warm-up's armies are armies a file could bring, in both games, and
+// make a matrix in every view whose every cell the engine works out: else
+// the warm-up would compile the ways of a refusal, not of a matrix.
+func TestWarmArmies(t *testing.T) {
+	for _, game := range []string{"at43", "at44"} {
+		t.Run(game, func(t *testing.T) {
+			mine, theirs := warmArmies(game)
+			for _, a := range []army.Army{mine, theirs} {
+				back, problems, err := army.Decode(army.Encode(a))
+				if err != nil || len(problems) > 0 || !back.Equal(a) {
+					t.Fatalf("%s does not read back whole: %v %v", a.Name, problems, err)
+				}
+			}
+			for _, v := range army.Views {
+				m, err := army.New(mine, theirs, v, army.Situation{Range: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !m.Fill(time.Minute) || m.Size() == 0 {
+					t.Fatalf("%s: not filled", v)
+				}
+				for i := range m.Rows {
+					for j, cell := range m.Cells[i] {
+						if cell.Err != nil {
+							t.Errorf("%s: %s at %s: %v", v, m.Rows[i], m.Cols[j].Unit, cell.Err)
+						}
+					}
+				}
+			}
+		})
+	}
+}

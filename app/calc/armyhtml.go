@@ -15,10 +15,15 @@ type markup struct{ strings.Builder }
 // open writes a start tag with attributes given as name, value pairs; a
 // pair whose value is "\x00" is left out.
 func (m *markup) open(tag string, attrs ...string) {
-	m.WriteString("<" + tag)
+	m.WriteByte('<')
+	m.WriteString(tag)
 	for i := 0; i+1 < len(attrs); i += 2 {
 		if attrs[i+1] != "\x00" {
-			m.WriteString(" " + attrs[i] + `="` + html.EscapeString(attrs[i+1]) + `"`)
+			m.WriteByte(' ')
+			m.WriteString(attrs[i])
+			m.WriteString(`="`)
+			m.WriteString(html.EscapeString(attrs[i+1]))
+			m.WriteByte('"')
 		}
 	}
 	m.WriteByte('>')
@@ -27,11 +32,16 @@ func (m *markup) open(tag string, attrs ...string) {
 // el writes an element holding text.
 func (m *markup) el(tag, text string, attrs ...string) {
 	m.open(tag, attrs...)
-	m.WriteString(html.EscapeString(text) + "</" + tag + ">")
+	m.WriteString(html.EscapeString(text))
+	m.end(tag)
 }
 
 // end writes an end tag.
-func (m *markup) end(tag string) { m.WriteString("</" + tag + ">") }
+func (m *markup) end(tag string) {
+	m.WriteString("</")
+	m.WriteString(tag)
+	m.WriteByte('>')
+}
 
 // button writes a button whose tap the page reads from data-do and data-i.
 func (m *markup) button(id, cls, do, i, text string, attrs ...string) {

@@ -31,14 +31,19 @@ type matrixTable struct {
 	links   [][]string
 	drawSeq int
 	written int
-	// wroteAt is when rows were last written (time.Now's monotonic
-	// clock), zero before the first write of a table.
+	// made holds the HTML of the rows after the written ones, made but
+	// not yet in the table, up to the cell upTo (writeRows).
+	made []string
+	upTo int
+	// wroteAt is when the table was drawn or rows were last written
+	// into it (time.Now's monotonic clock).
 	wroteAt time.Time
 }
 
 // writeEvery is how long the rows filled wait for the next write into the
-// table, after the first: each write lays out and paints the whole table
-// again, which cost a slow phone more than filling its cells.
+// table, the table's draw included: each write lays out and paints the
+// whole table again, which cost a slow phone more than filling its cells,
+// and a matrix filled within it is written once.
 const writeEvery = 150 * time.Millisecond
 
 // html is the matrix's table: a row per weapon (or close combat), a
@@ -53,6 +58,7 @@ func (mt *matrixTable) html(w gameWords, lang, base string) string {
 	}
 	done := mx.Done()
 	var m markup
+	m.Grow(rowBytes * len(mx.Rows) * (len(mx.Cols) + 1))
 	m.open("table", "id", "army-matrix", "data-done", strconv.FormatBool(done), "data-view", string(mx.View), "data-draw", strconv.Itoa(mt.drawSeq))
 	m.WriteString("<thead><tr>")
 	m.el("th", w.t(i18n.ArmyCorner), "class", "corner")
@@ -68,6 +74,11 @@ func (mt *matrixTable) html(w gameWords, lang, base string) string {
 	m.WriteString("</tbody></table>")
 	return m.String()
 }
+
+// rowBytes is about the length of a cell's HTML (a row's name about as
+// long), to make room for a row at once: a builder left to grow as it
+// goes copied a row's HTML eight times over.
+const rowBytes = 360
 
 // rowHTML writes the cells of row i, its best marked when done.
 func (mt *matrixTable) rowHTML(m *markup, i int, done bool, w gameWords, lang, base string) {
@@ -137,7 +148,11 @@ func cellShareLink(base, name, lang string, q url.Values) string {
 	keys = append(keys, "lang")
 	slices.Sort(keys)
 	var b strings.Builder
-	b.WriteString(base + "/calc/" + name + "?")
+	b.Grow(len(base) + 160)
+	b.WriteString(base)
+	b.WriteString("/calc/")
+	b.WriteString(name)
+	b.WriteByte('?')
 	for i, k := range keys {
 		v := lang
 		if k != "lang" {
@@ -146,42 +161,59 @@ func cellShareLink(base, name, lang string, q url.Values) string {
 		if i > 0 {
 			b.WriteByte('&')
 		}
-		b.WriteString(url.QueryEscape(k) + "=" + url.QueryEscape(v))
+		b.WriteString(url.QueryEscape(k))
+		b.WriteByte('=')
+		b.WriteString(url.QueryEscape(v))
 	}
 	return b.String()
 }
 
 // writeRows writes into table the rows filled since it was drawn or last
-// written: each row once it is whole (or the matrix done), the first rows
-// at once and later ones writeEvery at most, as many as fillSlice allows
-// in one turn (one at least); false when there was none.
+// written: each row once it is whole (or the matrix done), writeEvery at
+// most, or at once when the matrix is done. It makes the rows' HTML as
+// long as fillSlice allows in one turn (one row at least), over as many
+// turns as it takes, and puts them in the table together in a turn of
+// their own: the page lays out and paints the whole table after each
+// write, which cost a slow phone more than making the rows, and the HTML
+// parsed in the same turn as the last rows were made was a long task. It
+// says whether it wrote.
 func (mt *matrixTable) writeRows(table goapp.Value, w gameWords, lang, base string) bool {
 	mx := mt.matrix
-	filled, cols := mx.Filled(), len(mx.Cols)
-	if filled <= mt.written || cols == 0 {
-		return false
-	}
-	done := mx.Done()
-	if !done && !mt.wroteAt.IsZero() && time.Since(mt.wroteAt) < writeEvery {
-		return false
-	}
-	if !done {
-		filled -= filled % cols // a row once it is whole
-	}
-	if filled <= mt.written {
-		return false
-	}
-	start := time.Now()
-	rows := table.Get("tBodies").Index(0).Get("rows")
-	for i := mt.written / cols; i < (filled+cols-1)/cols; i++ {
-		var m markup
-		mt.rowHTML(&m, i, done, w, lang, base)
-		rows.Index(i).Set("innerHTML", m.String())
-		mt.written = min(filled, (i+1)*cols)
-		if time.Since(start) >= fillSlice {
-			break
+	cols := len(mx.Cols)
+	if len(mt.made) == 0 {
+		filled, done := mx.Filled(), mx.Done()
+		if filled <= mt.written || cols == 0 || !done && time.Since(mt.wroteAt) < writeEvery {
+			return false
 		}
+		if !done {
+			filled -= filled % cols // a row once it is whole
+		}
+		mt.upTo = filled
 	}
+	first := mt.written / cols
+	last := (mt.upTo + cols - 1) / cols
+	if first+len(mt.made) < last {
+		start := time.Now()
+		for i := first + len(mt.made); i < last; i++ {
+			var m markup
+			m.Grow(rowBytes * (cols + 1))
+			mt.rowHTML(&m, i, mx.Done(), w, lang, base)
+			mt.made = append(mt.made, m.String())
+			if time.Since(start) >= fillSlice {
+				break
+			}
+		}
+		return false
+	}
+	if len(mt.made) == 0 {
+		return false
+	}
+	rows := table.Get("tBodies").Index(0).Get("rows")
+	for k, row := range mt.made {
+		rows.Index(first+k).Set("innerHTML", row)
+	}
+	mt.written = mt.upTo
+	mt.made = mt.made[:0]
 	mt.wroteAt = time.Now()
 	return true
 }

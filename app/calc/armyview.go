@@ -46,7 +46,8 @@ func (c *Armies) redraw() {
 	c.table.drawSeq++
 	if c.table.matrix != nil {
 		c.table.written = c.table.matrix.Filled()
-		c.table.wroteAt = time.Time{}
+		c.table.wroteAt = time.Now()
+		c.table.made = c.table.made[:0]
 	}
 	c.drawn = drawing{top: c.topHTML()}
 	if goapp.IsClient {

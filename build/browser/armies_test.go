@@ -466,3 +466,47 @@ func TestArmiesSaveAsUnit(t *testing.T) {
 		t.Errorf("the target: %v", tg)
 	}
 }
+
+// TestArmiesWarmUpLeavesNoTrace opens the armies page on a fresh phone and
+// lets it warm up in its idle time (armywarm.go): its made-up armies are
+// neither stored nor shown, and a matrix opened from a link in the page
+// afterwards reads exactly as the same link opened in a page of its own.
+func TestArmiesWarmUpLeavesNoTrace(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/armies?lang=en")
+	s.poll(t, `performance.getEntriesByName("armies-warm").length === 1`, "the warm-up's mark")
+	if s.holds(t, `!!document.getElementById("army-matrix") || !!document.querySelector(".army-list li")`) {
+		t.Fatal("the warm-up's armies are on the page")
+	}
+	if stored := eval[string](t, s, `Object.keys(localStorage).filter(k => k.includes("armies")).join(" ")`); stored != "" {
+		t.Fatalf("the warm-up stored %s", stored)
+	}
+	mine, theirs := army.Samples()
+	link := armiesLink("en", mine, theirs) + "&range=2&cover=cover"
+	eval[bool](t, s, fmt.Sprintf(`(() => { const a = document.createElement("a"); a.href = %q; document.body.appendChild(a); a.click(); return true })()`, link))
+	s.matrixDone(t)
+	warm := s.cells(t)
+	fresh := newSession(t, 360, 740)
+	fresh.open(t, link)
+	fresh.matrixDone(t)
+	cold := fresh.cells(t)
+	for i := range warm {
+		warm[i].Href = strings.TrimPrefix(warm[i].Href, s.url(""))
+	}
+	for i := range cold {
+		cold[i].Href = strings.TrimPrefix(cold[i].Href, fresh.url(""))
+	}
+	if len(warm) != 216 || !slices.Equal(warm, cold) {
+		t.Fatalf("after the warm-up, %d cells; in a page of their own, %d; first differing: %v", len(warm), len(cold), firstDiff(warm, cold))
+	}
+}
+
+// firstDiff is the first pair of cells that differ, for a message.
+func firstDiff(a, b []matrixCell) []matrixCell {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return []matrixCell{a[i], b[i]}
+		}
+	}
+	return nil
+}
