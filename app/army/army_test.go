@@ -417,3 +417,28 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// Each cell's link, put together from its row's part and its column's,
+// holds exactly the values a link made for that cell alone holds.
+func TestCellLinks(t *testing.T) {
+	mine, theirs := Samples()
+	for _, view := range Views {
+		for _, sit := range []Situation{{Range: 1, Cover: "takecover"}, {CM: "45", Cover: "cover"}} {
+			m, _ := New(mine, theirs, view, sit)
+			for i, row := range m.Cells {
+				for j := range row {
+					got := m.cell(i, j)
+					target := Unit{Target: m.to[j]}
+					want := shotCell(m.Game, m.from[i], target, sit)
+					if got.Calc == "melee" {
+						want.Query = withGame(m.Game, m.from[i])
+						targetQuery(want.Query, target, true)
+					}
+					if !reflect.DeepEqual(got.Query, want.Query) {
+						t.Errorf("%s %v: cell %d,%d links %s, want %s", view, sit, i, j, got.Query.Encode(), want.Query.Encode())
+					}
+				}
+			}
+		}
+	}
+}

@@ -83,6 +83,12 @@ type Matrix struct {
 	nColKind int
 	sameAs   map[int]*Cell // the first cell filled of each (row kind, column kind)
 	halves   map[string]half
+	// rowLink and colLink are each row's and each column's part of its
+	// cells' links (direct fire and close combat), made once: a cell's
+	// link is the two put together, sharing their value slices, which
+	// nothing changes in place (a map of a dozen keys made a key at a time
+	// for each cell was a quarter of the matrix's work).
+	rowLink, colLink []url.Values
 }
 
 // half is the engine's reading of a row's or a column's values alone.
@@ -164,10 +170,33 @@ func kindOf(seen map[string]int, v Values) int {
 // filled, in a slice of the work.
 func (m *Matrix) cell(i, j int) Cell {
 	t := Unit{Target: m.to[j]}
-	if m.Cells[i][j].Calc == "melee" {
-		return meleeCell(m.Game, m.from[i], t)
+	calc := m.Cells[i][j].Calc
+	if calc == "indirect" {
+		return shotCell(m.Game, m.from[i], t, m.sit)
 	}
-	return shotCell(m.Game, m.from[i], t, m.sit)
+	if m.rowLink == nil {
+		m.rowLink, m.colLink = make([]url.Values, len(m.Rows)), make([]url.Values, len(m.Cols))
+	}
+	if m.rowLink[i] == nil {
+		m.rowLink[i] = withGame(m.Game, m.from[i])
+		if calc == "shoot" {
+			situationQuery(m.rowLink[i], m.sit)
+		}
+	}
+	if m.colLink[j] == nil {
+		m.colLink[j] = url.Values{}
+		targetQuery(m.colLink[j], t, calc == "melee")
+	}
+	q := make(url.Values, len(m.rowLink[i])+len(m.colLink[j])+2)
+	for _, part := range []url.Values{m.rowLink[i], m.colLink[j]} {
+		for k, v := range part {
+			q[k] = v
+		}
+	}
+	if calc == "shoot" {
+		coverQuery(q, t, m.sit)
+	}
+	return Cell{Calc: calc, Query: q, Vehicle: t.Vehicle(), size: t.size()}
 }
 
 // Size is the number of cells.
@@ -251,11 +280,7 @@ func withGame(game string, v Values) url.Values {
 // unit's vehicles alone.
 func shotCell(game string, w Values, t Unit, s Situation) Cell {
 	q := withGame(game, w)
-	if s.CM != "" {
-		q.Set("cm", s.CM)
-	} else {
-		q.Set("range", strconv.Itoa(s.Range))
-	}
+	situationQuery(q, s)
 	if w.Has("aoe") {
 		if t.Vehicle() {
 			q.Set("under", "0")
@@ -278,6 +303,21 @@ func shotCell(game string, w Values, t Unit, s Situation) Cell {
 		return Cell{Calc: "indirect", Query: q, Vehicle: t.Vehicle(), size: t.size()}
 	}
 	targetQuery(q, t, false)
+	coverQuery(q, t, s)
+	return Cell{Calc: "shoot", Query: q, Vehicle: t.Vehicle(), size: t.size()}
+}
+
+// situationQuery adds a shot's range band or distance to q.
+func situationQuery(q url.Values, s Situation) {
+	if s.CM != "" {
+		q.Set("cm", s.CM)
+	} else {
+		q.Set("range", strconv.Itoa(s.Range))
+	}
+}
+
+// coverQuery adds the cover of a direct shot at t to q.
+func coverQuery(q url.Values, t Unit, s Situation) {
 	cover := s.Cover
 	if t.Vehicle() && (cover == "takecover" || cover == "kneecover") {
 		cover = "cover" // the drills are infantry's: a vehicle is behind cover
@@ -285,14 +325,6 @@ func shotCell(game string, w Values, t Unit, s Situation) Cell {
 	if cover != "" && cover != "none" {
 		q.Set("cover", cover)
 	}
-	return Cell{Calc: "shoot", Query: q, Vehicle: t.Vehicle(), size: t.size()}
-}
-
-// meleeCell is a unit's close combat against another.
-func meleeCell(game string, m Values, t Unit) Cell {
-	q := withGame(game, m)
-	targetQuery(q, t, true)
-	return Cell{Calc: "melee", Query: q, Vehicle: t.Vehicle(), size: t.size()}
 }
 
 // size is the fighters of an infantry unit: its size, 6 when unsaid.
