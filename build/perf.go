@@ -107,7 +107,7 @@ func perf(args []string) error {
 		r.interactions(inter)
 	}
 	if do("armies") {
-		fmt.Println("measuring the armies matrix in headless Chromium:", *runs, "runs")
+		fmt.Println("measuring the armies matrix in headless Chromium:", *runs, "runs of each")
 		timings, err := measureArmies(*appDir, *runs)
 		if err != nil {
 			return err
