@@ -55,17 +55,17 @@ func (c *Armies) warmUp() {
 			a.Clone().Equal(theirs)
 			army.Encode(a)
 		},
-		func() { // the matrix of each view, the fire's last
-			for _, v := range slices.Backward(army.Views) {
-				m, _ = army.New(mine, theirs, v, c.sit)
-				m.Fill(time.Second)
-			}
-		},
-		func() { // a table
-			mt := matrixTable{matrix: m}
-			mt.html(c.words, c.Lang, c.Base)
-		},
 	}
+	for _, v := range slices.Backward(army.Views) { // the matrix of each view, the fire's last
+		pieces = append(pieces, func() {
+			m, _ = army.New(mine, theirs, v, c.sit)
+			m.Fill(time.Second)
+		})
+	}
+	pieces = append(pieces, func() { // a table
+		mt := matrixTable{matrix: m}
+		mt.html(c.words, c.Lang, c.Base)
+	})
 	var next func(i int)
 	next = func(i int) {
 		idle(func() {
