@@ -14,10 +14,15 @@ import (
 // where a switch opens the other page (carriedPlace). It keeps the links
 // it made for the address they were made from: each render of the
 // header asks for four, and an armies link carries two armies, parsed
-// and written again for each.
+// and written again for each. It reads the address's query once for the
+// four.
 type switchLinks struct {
 	at    string
 	hrefs map[[2]string]string
+	// query is the query of the address queryAt, read once an address
+	// (liveQuery).
+	query   url.Values
+	queryAt string
 }
 
 // href is the link to the same place in another language or game:
@@ -92,7 +97,14 @@ func (l *switchLinks) liveQuery(s *shell) url.Values {
 	if !goapp.IsClient {
 		return s.query
 	}
-	return goapp.Window().URL().Query()
+	if at := goapp.Window().Get("location").Get("href").String(); at != l.queryAt {
+		u, err := url.Parse(at)
+		if err != nil {
+			return url.Values{}
+		}
+		l.query, l.queryAt = u.Query(), at
+	}
+	return l.query
 }
 
 // carriedPlace is where the page of route to, in game, opens for a reader

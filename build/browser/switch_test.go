@@ -132,3 +132,21 @@ func TestGameSwitchKeepsThePlace(t *testing.T) {
 		})
 	}
 }
+
+// TestSwitchCarriesTheValuesAsTheyStand: a calculator writes each change
+// into its address without a navigation, and the switch's links are kept
+// for the address they were made from; the language switch tapped after a
+// change carries the value as it stands, not as it was when the header
+// was drawn.
+func TestSwitchCarriesTheValuesAsTheyStand(t *testing.T) {
+	s := newSession(t, 360, 740)
+	s.open(t, "/calc/shoot?game=at43&n=6&acc=4&lang=en")
+	s.stepTo(t, "n", 8)
+	s.poll(t, `new URL(location.href).searchParams.get("n") === "8"`, "n=8 in the address")
+	s.tap(t, "#lang-switch")
+	s.poll(t, `document.documentElement.lang === "fr" && new URL(location.href).searchParams.get("n") === "8" && document.getElementById("f-n").value === "8"`, "the French calculator at n=8")
+	s.stepTo(t, "n", 7)
+	s.poll(t, `new URL(location.href).searchParams.get("n") === "7"`, "n=7 in the address")
+	s.tap(t, "#lang-switch")
+	s.poll(t, `document.documentElement.lang === "en" && new URL(location.href).searchParams.get("n") === "7" && document.getElementById("f-n").value === "7"`, "the English calculator at n=7")
+}
