@@ -429,8 +429,14 @@ func TestCellLinks(t *testing.T) {
 				for j := range row {
 					got := m.cell(i, j)
 					target := Unit{Target: m.to[j]}
-					want := shotCell(m.Game, m.from[i], target, sit)
-					if got.Calc == "melee" {
+					want := indirectCell(m.Game, m.from[i], target, sit)
+					switch got.Calc {
+					case "shoot":
+						want.Query = withGame(m.Game, m.from[i])
+						situationQuery(want.Query, sit)
+						targetQuery(want.Query, target, false)
+						coverQuery(want.Query, target, sit)
+					case "melee":
 						want.Query = withGame(m.Game, m.from[i])
 						targetQuery(want.Query, target, true)
 					}

@@ -142,6 +142,7 @@ func New(mine, theirs Army, view View, s Situation) (*Matrix, error) {
 			}
 		}
 	}
+	m.rowLink, m.colLink = make([]url.Values, len(m.Rows)), make([]url.Values, len(m.Cols))
 	return m, nil
 }
 
@@ -172,10 +173,7 @@ func (m *Matrix) cell(i, j int) Cell {
 	t := Unit{Target: m.to[j]}
 	calc := m.Cells[i][j].Calc
 	if calc == "indirect" {
-		return shotCell(m.Game, m.from[i], t, m.sit)
-	}
-	if m.rowLink == nil {
-		m.rowLink, m.colLink = make([]url.Values, len(m.Rows)), make([]url.Values, len(m.Cols))
+		return indirectCell(m.Game, m.from[i], t, m.sit)
 	}
 	if m.rowLink[i] == nil {
 		m.rowLink[i] = withGame(m.Game, m.from[i])
@@ -274,37 +272,31 @@ func withGame(game string, v Values) url.Values {
 	return q
 }
 
-// shotCell is a weapon's shot at a unit: a direct-fire link, or for an
-// Area of effect weapon an indirect-fire one, with the template over as
-// many fighters as its AoE in cm (at most the unit's size), or over the
-// unit's vehicles alone.
-func shotCell(game string, w Values, t Unit, s Situation) Cell {
+// indirectCell is an Area of effect weapon's shot at a unit: an
+// indirect-fire link, with the template over as many fighters as its AoE
+// in cm (at most the unit's size), or over the unit's vehicles alone.
+func indirectCell(game string, w Values, t Unit, s Situation) Cell {
 	q := withGame(game, w)
 	situationQuery(q, s)
-	if w.Has("aoe") {
-		if t.Vehicle() {
-			q.Set("under", "0")
-			q.Set("vehicles", firstNonEmpty(t.Target["vehicles"], "1"))
-			for _, k := range []string{"frame", "prop", "weapons"} {
-				if v, ok := t.Target[k]; ok {
-					q.Set(k, v)
-				}
+	if t.Vehicle() {
+		q.Set("under", "0")
+		q.Set("vehicles", firstNonEmpty(t.Target["vehicles"], "1"))
+		for _, k := range []string{"frame", "prop", "weapons"} {
+			if v, ok := t.Target[k]; ok {
+				q.Set(k, v)
 			}
-			if v, ok := t.Target["prot"]; ok {
-				q.Set("vprot", v)
-			}
-		} else {
-			if v, ok := t.Target["prot"]; ok {
-				q.Set("prot", v)
-			}
-			aoe, _ := strconv.Atoi(w["aoe"])
-			q.Set("under", strconv.Itoa(max(1, min(t.size(), aoe))))
 		}
-		return Cell{Calc: "indirect", Query: q, Vehicle: t.Vehicle(), size: t.size()}
+		if v, ok := t.Target["prot"]; ok {
+			q.Set("vprot", v)
+		}
+	} else {
+		if v, ok := t.Target["prot"]; ok {
+			q.Set("prot", v)
+		}
+		aoe, _ := strconv.Atoi(w["aoe"])
+		q.Set("under", strconv.Itoa(max(1, min(t.size(), aoe))))
 	}
-	targetQuery(q, t, false)
-	coverQuery(q, t, s)
-	return Cell{Calc: "shoot", Query: q, Vehicle: t.Vehicle(), size: t.size()}
+	return Cell{Calc: "indirect", Query: q, Vehicle: t.Vehicle(), size: t.size()}
 }
 
 // situationQuery adds a shot's range band or distance to q.
