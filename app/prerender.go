@@ -10,19 +10,23 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// calcForEveryReader is a calculator's prerendered page. A link opens in
-// its reader's language and its own game, which the page cannot know:
-// /calc/shoot.html is one file for every link. So the page holds the
-// calculator drawn for each language and each game it runs under: English
-// under its first game in view, each other as the text of a script the
-// browser neither runs nor parses as HTML (type text/html: parsed, four
-// pages took a phone 80 ms more before the first paint). Before that paint
-// the head script (calc's part: calc/prefill.js) puts the reader's in place
-// of the one in view and fills its fields from the link (calc/prefill.go);
-// the client later replaces the whole of it with its own page. With no
-// script the page reads in English.
-func (s *shell) calcForEveryReader() goapp.UI {
-	games := calc.Games(s.r.calc)
+// forEveryReader is a calculator's prerendered page, or the armies
+// page's. A link opens in its reader's language and its own game, which
+// the page cannot know: /calc/shoot.html is one file for every link. So
+// the page holds the calculator drawn for each language and each game it
+// runs under (the armies page: each language, under the shell's game):
+// English under its first game in view, each other as the text of a
+// script the browser neither runs nor parses as HTML (type text/html:
+// parsed, four pages took a phone 80 ms more before the first paint).
+// Before that paint the head script (calc's part: calc/prefill.js) puts
+// the reader's in place of the one in view and fills a calculator's fields
+// from the link (calc/prefill.go); the client later replaces the whole of
+// it with its own page. With no script the page reads in English.
+func (s *shell) forEveryReader() goapp.UI {
+	games := []string{s.game}
+	if s.r.view == viewCalc {
+		games = calc.Games(s.r.calc)
+	}
 	first := s.forReader(i18n.Langs[0], games[0])
 	readers := []goapp.UI{first.Render()}
 	for _, lang := range i18n.Langs {
@@ -43,8 +47,8 @@ func (s *shell) calcForEveryReader() goapp.UI {
 	return goapp.Div().Body(readers...)
 }
 
-// forReader is the calculator's page as a reader of the language opens a
-// link of the game that sets no value.
+// forReader is the page as a reader of the language opens a link of the
+// game that sets no value.
 func (s *shell) forReader(lang, game string) *shell {
 	return &shell{site: s.site, r: s.r, query: url.Values{}, lang: lang, game: game, chosen: true, oneReader: true}
 }
@@ -60,15 +64,15 @@ func (s *shell) html() (string, error) {
 	e.ConsumeAll()
 	page := goapp.HTMLString(s)
 	if low := strings.ToLower(page); strings.Contains(low, "<script") || strings.Contains(low, "</script") || strings.Contains(low, "<!--") {
-		return "", unsafePageError{s.r.calc, s.lang, s.game}
+		return "", unsafePageError{s.r.path(), s.lang, s.game}
 	}
 	return page, nil
 }
 
-// unsafePageError is a calculator's page that cannot be the text of a
+// unsafePageError is a prerendered page that cannot be the text of a
 // script.
-type unsafePageError struct{ calc, lang, game string }
+type unsafePageError struct{ path, lang, game string }
 
 func (e unsafePageError) Error() string {
-	return "the " + e.calc + " calculator's page for " + e.lang + "/" + e.game + " holds a script or comment: it cannot wait in a script's text"
+	return "the page " + e.path + " for " + e.lang + "/" + e.game + " holds a script or comment: it cannot wait in a script's text"
 }

@@ -59,8 +59,9 @@ type shell struct {
 	onPop       goapp.Func
 	onVisible   goapp.Func
 
-	// oneReader is a calculator's page drawn for one reader's language and
-	// game, of those its prerendered page holds (prerender.go).
+	// oneReader is a calculator's page, or the armies page, drawn for one
+	// reader's language and game, of those its prerendered page holds
+	// (prerender.go).
 	oneReader bool
 }
 
@@ -315,8 +316,8 @@ func (s *shell) title() string {
 
 // Render draws the page around the current view.
 func (s *shell) Render() goapp.UI {
-	if !goapp.IsClient && s.r.view == viewCalc && !s.oneReader {
-		return s.calcForEveryReader()
+	if !goapp.IsClient && (s.r.view == viewCalc || s.r.view == viewArmies) && !s.oneReader {
+		return s.forEveryReader()
 	}
 	return goapp.Div().Class("shell").Lang(s.lang).Body(
 		goapp.A().Class("skip").Href("#main").Text(s.t(i18n.SkipToContent)).OnClick(func(ctx goapp.Context, e goapp.Event) {

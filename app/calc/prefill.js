@@ -6,8 +6,25 @@
 // the whole page when it is not the reader's (data-prefill), so that no
 // other reader's words nor the defaults show. The shell's head script
 // calls this with the reader's language and saved game (calc.HeadScript).
+//
+// The armies page holds itself in each language the same way, under one
+// game (before the client it shows only its title and introduction), and
+// takes the reader's in place of the English one, with nothing to fill.
 (function (lang, saved) {
   var d = document.documentElement;
+  if (/\/armies$/.test(location.pathname)) {
+    d.lang = lang;
+    if (lang == "en") return;
+    d.setAttribute("data-prefill", "page");
+    document.addEventListener("readystatechange", function () {
+      if (document.readyState != "interactive") return;
+      try {
+        readersPage('script[data-lang="' + lang + '"]');
+      } catch (e) {}
+      d.removeAttribute("data-prefill");
+    });
+    return;
+  }
   var games = {{CALC_GAMES}}[(/\/calc\/([^/]+)$/.exec(location.pathname) || [])[1]];
   if (!Array.isArray(games)) return;
   var q = new URLSearchParams(location.search), g = q.get("game") || saved;
@@ -31,13 +48,7 @@
   // odds…". The client replaces the whole page with its own, so the fields
   // take no change until then: they are disabled, and every button.
   function prefill(lang, g, q) {
-    var all = document.body.firstElementChild, page = all.firstElementChild;
-    var t = all.querySelector('script[data-lang="' + lang + '"][data-game="' + g + '"]');
-    if (t) {
-      document.title = t.dataset.title;
-      page.outerHTML = t.text;
-      page = all.firstElementChild;
-    }
+    var page = readersPage('script[data-lang="' + lang + '"][data-game="' + g + '"]');
     var form = page.querySelector(".fields"), v = { game: g };
     var fields = () => form.querySelectorAll("input,select");
     var first = form.querySelectorAll("[data-group]");
@@ -116,5 +127,17 @@
       m.textContent = {{CLAIM_CHECKING}}[lang];
       s.after(m);
     }
+  }
+  // readersPage puts the page waiting in the script the selector names
+  // (app/prerender.go), if any, in place of the one in view, and returns
+  // the page in view.
+  function readersPage(selector) {
+    var all = document.body.firstElementChild, page = all.firstElementChild;
+    var t = all.querySelector(selector);
+    if (t) {
+      document.title = t.dataset.title;
+      page.outerHTML = t.text;
+    }
+    return all.firstElementChild;
   }
 })

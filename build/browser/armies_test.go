@@ -510,3 +510,20 @@ func firstDiff(a, b []matrixCell) []matrixCell {
 	}
 	return nil
 }
+
+// TestArmiesBeforeTheClient opens an army's link in a browser of each
+// language with the client held back: the prerendered page reads in the
+// reader's language, as a calculator's link does.
+func TestArmiesBeforeTheClient(t *testing.T) {
+	mine, theirs := smallArmies()
+	title := map[string]string{"en": i18n.T("en", i18n.ArmiesTitle), "fr": i18n.T("fr", i18n.ArmiesTitle)}
+	for _, tt := range []struct{ reader, link string }{{"fr", "en"}, {"en", "fr"}} {
+		t.Run(tt.reader, func(t *testing.T) {
+			s := newSessionPreferring(t, 360, 740, prefers[tt.reader])
+			s.do(t, chromedp.Navigate(s.url(armiesLink(tt.link, mine, theirs)+"&wasm=false")))
+			s.poll(t, fmt.Sprintf(`document.readyState === "complete" && document.documentElement.lang === %q && document.querySelector("h1").textContent === %q && document.title.startsWith(%q)`,
+				tt.reader, title[tt.reader], title[tt.reader]), "the page in "+tt.reader)
+			s.screenshot(t, "armies-before-client-"+tt.reader)
+		})
+	}
+}
